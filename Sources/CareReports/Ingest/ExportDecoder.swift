@@ -1,0 +1,116 @@
+import Foundation
+
+/// Turns parsed JSON documents into model values, collecting every diagnostic. Records with an
+/// error are rejected (never guessed); the caller fails the run when any error was reported.
+final class ExportDecoder {
+    /// Where a decoded record came from, for diagnostics raised after decoding.
+    struct Origin {
+        let file: String
+        let keyPath: String
+    }
+
+    var timeZone: TimeZone?
+    var exportedAt: Date?
+    var users: [(User, Origin)] = []
+    var circles: [(CareCircle, Origin)] = []
+    var tasks: [(CareTask, Origin)] = []
+    var healthRecords: [(HealthRecord, Origin)] = []
+    var updates: [(CircleUpdate, Origin)] = []
+    private(set) var diagnostics: [Diagnostic] = []
+
+    func add(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    /// Decodes the top-level export object (a single-file export, or `export.json` in a directory).
+    func decodeExportObject(_ value: JSONValue, file: String) {
+        let context = DecodingContext(file: file)
+        defer { diagnostics += context.diagnostics }
+        guard case .object(let object) = value else {
+            context.error("expected the export object with keys such as \"healthRecords\", found \(value.typeName)")
+            return
+        }
+        if let format = context.string(object, "format", required: false), format != "caresupport-export" {
+            context.at("format") { context.error("not a care export; expected \"caresupport-export\"") }
+        }
+        if let version = context.integer(object, "version", required: false), version != 1 {
+            context.at("version") {
+                context.error(version > 1 ? "export format version \(version) is newer than this carereport reads (1)" : "expected version 1")
+            }
+        }
+        if let exported = context.date(object, "exportedAt", required: false) {
+            exportedAt = exported.resolved(in: TimeZone(identifier: "UTC")!)
+        }
+        if let zoneName = context.string(object, "timezone", required: false) {
+            if let zone = TimeZone(identifier: zoneName) {
+                timeZone = zone
+            } else {
+                context.at("timezone") { context.error("unknown time zone; expected an IANA name such as \"Europe/London\"") }
+            }
+        }
+        for kind in CollectionKind.allCases {
+            guard let collection = object[kind.rawValue] else { continue }
+            context.at(kind.rawValue) { decodeCollection(kind, collection, context: context, collectionPath: kind.rawValue) }
+        }
+    }
+
+    /// Decodes a collection file of a directory export: a bare array or an API envelope.
+    func decodeCollectionFile(_ kind: CollectionKind, _ value: JSONValue, file: String) {
+        let context = DecodingContext(file: file)
+        defer { diagnostics += context.diagnostics }
+        switch value {
+        case .array:
+            decodeCollection(kind, value, context: context, collectionPath: kind.rawValue)
+        case .object(let envelope):
+            guard let items = unwrapEnvelope(envelope, context: context) else { return }
+            decodeCollection(kind, items, context: context, collectionPath: kind.rawValue)
+        default:
+            context.expected("an array or an API envelope {\"data\": [...]}", found: value)
+        }
+    }
+
+    private func unwrapEnvelope(_ envelope: JSONObject, context: DecodingContext) -> JSONValue? {
+        if case .array(let errors)? = envelope["errors"], let first = errors.first {
+            reportEnvelopeError(first, context: context)
+            return nil
+        }
+        if case .object(let meta)? = envelope["meta"], case .string("error")? = meta["status"] {
+            context.at("meta") { context.at("status") { context.error("the API envelope reports an error") } }
+            return nil
+        }
+        guard let data = envelope["data"] else {
+            context.error("expected an array or an API envelope with a \"data\" array; the key \"data\" is missing")
+            return nil
+        }
+        return data
+    }
+
+    private func reportEnvelopeError(_ first: JSONValue, context: DecodingContext) {
+        var code = "unknown"
+        var message = "no message"
+        if case .object(let error) = first {
+            if case .string(let text)? = error["code"] { code = text }
+            if case .string(let text)? = error["message"] { message = text }
+        }
+        context.at("errors") { context.at(.index(0)) { context.error("the API envelope reports an error: \(code): \(message)") } }
+    }
+
+    private func decodeCollection(_ kind: CollectionKind, _ value: JSONValue, context: DecodingContext, collectionPath: String) {
+        // Key paths always start with the collection's name, as in `healthRecords[12].data.status`.
+        let saved = DecodingContext(file: context.file, root: [.key(collectionPath)])
+        guard case .array(let items) = value else {
+            context.expected("an array", found: value)
+            return
+        }
+        for (index, item) in items.enumerated() {
+            let origin = Origin(file: context.file, keyPath: "\(collectionPath)[\(index)]")
+            switch kind {
+            case .users: if let user = saved.record(index, { saved.objectElement(item, saved.user) }) { users.append((user, origin)) }
+            case .circles: if let circle = saved.record(index, { saved.objectElement(item, saved.circle) }) { circles.append((circle, origin)) }
+            case .tasks: if let task = saved.record(index, { saved.objectElement(item, saved.task) }) { tasks.append((task, origin)) }
+            case .healthRecords:
+                if let record = saved.record(index, { saved.objectElement(item, saved.healthRecord) }) { healthRecords.append((record, origin)) }
+            case .updates: if let update = saved.record(index, { saved.objectElement(item, saved.update) }) { updates.append((update, origin)) }
+            }
+        }
+        diagnostics += saved.diagnostics
+    }
+}

@@ -1,0 +1,28 @@
+/// What reading an export gave: the model, every diagnostic, and how much was read.
+public struct IngestResult: Sendable {
+    public let export: CareExport
+    public let diagnostics: [Diagnostic]
+    public let fileCount: Int
+
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+    public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Records per collection, in the export's own names.
+    public var counts: [(collection: String, count: Int)] {
+        [
+            ("users", export.users.count), ("circles", export.circles.count), ("tasks", export.tasks.count),
+            ("healthRecords", export.healthRecords.count), ("updates", export.updates.count),
+        ]
+    }
+
+    /// `read 9 users, 2 circles, 41 tasks, 812 health records, 15 updates from 6 files`.
+    public var summary: String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        return "read " + [
+            count(export.users.count, "user"), count(export.circles.count, "circle"), count(export.tasks.count, "task"),
+            count(export.healthRecords.count, "health record"), count(export.updates.count, "update"),
+        ].joined(separator: ", ") + " from " + count(fileCount, "file")
+    }
+}
+}

@@ -1,0 +1,19 @@
+/// One step of a key path: an object key or an array index.
+enum PathComponent: Sendable, Hashable {
+    case key(String)
+    case index(Int)
+}
+
+extension Array where Element == PathComponent {
+    /// `healthRecords[12].data.administrations[3].status`.
+    var rendered: String {
+        var text = ""
+        for component in self {
+            switch component {
+            case .key(let key): text += text.isEmpty ? key : ".\(key)"
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The records one viewer may see, and nothing else: the only input reports are given. It can be
+/// made only by `PrivacyPolicy.visibleRecords(for:in:)` below (its initialiser is private to this file).
+public struct VisibleRecords: Sendable {
+    public let viewer: Viewer
+    public let circle: CareCircle
+    public let timeZone: TimeZone
+    /// Users who are members of the viewer's circle (names only; the member list is circle-level information).
+    public let members: [String: User]
+    public let healthRecords: [HealthRecord]
+    public let tasks: [CareTask]
+    public let updates: [CircleUpdate]
+
+    fileprivate init(
+        viewer: Viewer, circle: CareCircle, timeZone: TimeZone, members: [String: User], healthRecords: [HealthRecord],
+        tasks: [CareTask], updates: [CircleUpdate]
+    ) {
+        self.viewer = viewer
+        self.circle = circle
+        self.timeZone = timeZone
+        self.members = members
+        self.healthRecords = healthRecords
+        self.tasks = tasks
+        self.updates = updates
+    }
+}
+
+extension PrivacyPolicy {
+    /// Filters `export` down to what `viewer` may see.
+    public static func visibleRecords(for viewer: Viewer, in export: CareExport) -> VisibleRecords? {
+        guard let circle = export.circle(viewer.circleId) else { return nil }
+        let memberIds = Set(circle.members.map(\.userId))
+        var members: [String: User] = [:]
+        for user in export.users where memberIds.contains(user.id) { members[user.id] = user }
+        return VisibleRecords(
+            viewer: viewer, circle: circle, timeZone: export.timeZone, members: members,
+            healthRecords: export.healthRecords.filter { decide($0, for: viewer).visible },
+            tasks: export.tasks.filter { decide($0, for: viewer).visible },
+            updates: export.updates.filter { decide($0, for: viewer).visible })
+    }
+}

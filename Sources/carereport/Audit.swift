@@ -1,0 +1,57 @@
+import ArgumentParser
+import CareReports
+
+extension CareReport {
+    struct Audit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show, for the operator, what a viewer may see and which rule decided.",
+            discussion: """
+                Lists every health record, task and update with the policy's decision for the viewer \
+                and the rule (H1…H7, T1…T4, U1…U7) that made it. It prints ids, never content, and \
+                writes nothing into a site.
+
+                Examples:
+                  carereport audit sample-data --viewer u-dennis
+                  carereport audit sample-data --role supporter --circle circle-margaret --format json
+                """
+        )
+
+        @Argument(help: "The export: a directory or a JSON file.")
+        var input: String
+
+        @OptionGroup var viewerOptions: ViewerOptions
+
+        @Option(help: "Output as text or json.")
+        var format: OutputFormat = .text
+
+        func run() throws {
+            let export = try ExportInput.load(input, showWarnings: false)
+            let viewer = try viewerOptions.resolve(in: export)
+            let entries = AuditEntry.audit(export, for: viewer)
+            switch format {
+            case .json:
+                Console.output(JSONValue.array(entries.map(Self.encode)).serialized())
+            case .text:
+                Console.output("viewer: \(viewer)")
+                let width = entries.map(\.id.count).max() ?? 0
+                for entry in entries {
+                    let kind = entry.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
+                    let id = entry.id.padding(toLength: width, withPad: " ", startingAt: 0)
+                    let verdict = entry.decision.visible ? "visible" : "hidden "
+                    Console.output("\(kind)  \(id)  \(verdict)  \(entry.decision.rule.rawValue)  \(entry.decision.reason)")
+                }
+                let shown = entries.filter(\.decision.visible).count
+                Console.output("\(shown) of \(entries.count) records visible")
+            }
+        }
+
+        private static func encode(_ entry: AuditEntry) -> JSONValue {
+            .object(
+                JSONObject([
+                    ("kind", .string(entry.kind.rawValue)), ("id", .string(entry.id)),
+                    ("visible", .bool(entry.decision.visible)), ("rule", .string(entry.decision.rule.rawValue)),
+                    ("reason", .string(entry.decision.reason)),
+                ]))
+        }
+    }
+}

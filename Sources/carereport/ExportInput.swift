@@ -1,0 +1,37 @@
+import ArgumentParser
+import CareReports
+import Foundation
+
+/// Loads INPUT for a command, turning failures into messages and sysexits statuses.
+enum ExportInput {
+    /// Loads `path`; on any error prints every error (and warnings) and exits 65, or 66 when unreadable.
+    static func load(_ path: String, timeZone: String? = nil, showWarnings: Bool = true) throws -> CareExport {
+        var zone: TimeZone?
+        if let timeZone {
+            guard let named = TimeZone(identifier: timeZone) else {
+                Console.error("error: unknown time zone for --timezone; expected an IANA name such as Europe/London")
+                throw ExitCode(64)
+            }
+            zone = named
+        }
+        let result = try read(path, loader: ExportLoader(timeZoneOverride: zone))
+        for diagnostic in result.diagnostics where diagnostic.severity == .error || showWarnings {
+            Console.error(diagnostic.description)
+        }
+        if result.hasErrors {
+            Console.error("error: the export has \(result.errors.count) error\(result.errors.count == 1 ? "" : "s"); nothing was written")
+            throw ExitCode(65)
+        }
+        return result.export
+    }
+
+    /// Reads `path`, or exits 66 when it is missing or unreadable.
+    static func read(_ path: String, loader: ExportLoader = ExportLoader()) throws -> IngestResult {
+        do {
+            return try loader.load(path)
+        } catch {
+            Console.error(error.errorDescription ?? "error: cannot read \(path)")
+            throw ExitCode(66)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import CareReports
+
+extension CareReport {
+    struct Validate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check an export and report every problem with its place.",
+            discussion: """
+                Prints each problem as FILE:LINE:COL: error: MESSAGE (JSON syntax) or \
+                FILE: error: at KEY.PATH: MESSAGE (a value of the wrong shape) on standard error, \
+                then one line saying what was read. Messages never quote health content.
+
+                Examples:
+                  carereport validate sample-data
+                  carereport validate export.json --strict --format json
+
+                Exit status: 0 valid, 65 errors found (or warnings with --strict), 66 input missing.
+                """
+        )
+
+        @Argument(help: "The export: a directory or a JSON file.")
+        var input: String
+
+        @Flag(help: "Treat warnings as errors.")
+        var strict = false
+
+        @Option(help: "Output as text or json.")
+        var format: OutputFormat = .text
+
+        func run() throws {
+            let result = try ExportInput.read(input)
+            let diagnostics = strict ? result.diagnostics.map(\.asError) : result.diagnostics
+            let errors = diagnostics.filter { $0.severity == .error }
+            let warnings = diagnostics.filter { $0.severity == .warning }
+            switch format {
+            case .text:
+                for diagnostic in diagnostics { Console.error(diagnostic.description) }
+                Console.output(result.summary + (errors.isEmpty ? "" : "; \(errors.count) error\(errors.count == 1 ? "" : "s")"))
+            case .json:
+                Console.output(ValidationReport(errors: errors, warnings: warnings, counts: result.counts).json)
+            }
+            if !errors.isEmpty { throw ExitCode(65) }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import CareReports
+
+/// `--viewer ID [--as ROLE] | --role ROLE`, and `--circle ID` for exports with several circles.
+struct ViewerOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The member to write for (their user id).", valueName: "id"))
+    var viewer: String?
+
+    @Option(name: .customLong("as"), help: ArgumentHelp("Narrow the viewer to one of their roles.", valueName: "role"))
+    var asRole: Role?
+
+    @Option(name: .long, help: ArgumentHelp("Write for any member in this role instead of one person.", valueName: "role"))
+    var role: Role?
+
+    @Option(name: .long, help: ArgumentHelp("The circle, when the export holds several.", valueName: "id"))
+    var circle: String?
+
+    func validate() throws {
+        switch (viewer, role) {
+        case (nil, nil): throw ValidationError("choose who the output is for: --viewer ID or --role ROLE")
+        case (.some, .some): throw ValidationError("--viewer and --role exclude each other; use --viewer ID --as ROLE to narrow a member")
+        default: break
+        }
+        if asRole != nil, viewer == nil { throw ValidationError("--as needs --viewer") }
+    }
+
+    var request: ViewerRequest {
+        if let viewer { return ViewerRequest(.member(userId: viewer, narrowedTo: asRole), circleId: circle) }
+        return ViewerRequest(.role(role!), circleId: circle)
+    }
+
+    /// Resolves the viewer, or stops with the policy's exit status (67 for a non-member).
+    func resolve(in export: CareExport) throws -> Viewer {
+        do {
+            return try request.resolve(in: export)
+        } catch {
+            Console.error(error.errorDescription ?? "error: unknown viewer")
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
+
+extension Role: ExpressibleByArgument {
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
