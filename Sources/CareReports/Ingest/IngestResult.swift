@@ -25,4 +25,3 @@ public struct IngestResult: Sendable {
         ].joined(separator: ", ") + " from " + count(fileCount, "file")
     }
 }
-}
