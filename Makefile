@@ -1,0 +1,50 @@
+# carereport — make demo: set up, build, render the sample data; make test: every test and check.
+PREFIX ?= /usr/local
+SWIFT ?= swift
+DEMO_OUT ?= demo-site
+DEMO_NOW ?= 2025-04-18T18:00:00-07:00
+RELEASE_BIN = .build/release/carereport
+DEBUG_BIN = .build/debug/carereport
+
+.PHONY: demo test setup setup-build build release install uninstall clean
+
+setup:
+	@scripts/setup-machine.sh test
+
+setup-build:
+	@scripts/setup-machine.sh build
+
+build: setup-build
+	$(SWIFT) build
+
+release: setup-build
+	$(SWIFT) build -c release
+
+demo: release
+	@scripts/demo.sh $(RELEASE_BIN) sample-data $(DEMO_OUT) $(DEMO_NOW)
+
+test: setup
+	$(SWIFT) build
+	$(SWIFT) test
+	CAREREPORT_BIN=$(DEBUG_BIN) python3 -m pytest -q Tests/schema Tests/cli
+
+install: release
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual >/dev/null
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/carereport
+	install -m 644 .build/plugins/GenerateManual/outputs/carereport/carereport.1 $(DESTDIR)$(PREFIX)/share/man/man1/carereport.1
+	$(RELEASE_BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/carereport
+	$(RELEASE_BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_carereport
+	$(RELEASE_BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/carereport.fish
+	@echo "installed carereport, its man page and completions under $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/carereport $(DESTDIR)$(PREFIX)/share/man/man1/carereport.1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/carereport \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_carereport \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/carereport.fish
+
+clean:
+	rm -rf .build $(DEMO_OUT)
