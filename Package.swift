@@ -24,10 +24,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .target(name: "CFileSwap"),
         .target(
             name: "CareReports",
             dependencies: [
                 "CCmarkGFM",
+                "CFileSwap",
                 "CLibXML2",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]

@@ -45,7 +45,8 @@ extension DecodingContext {
 
     private func parseTime(_ text: String) -> TimeOfDay? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1])
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let hour = Int(parts[0]), let minute = Int(parts[1])
         else { return nil }
         return TimeOfDay(hour: hour, minute: minute)
     }

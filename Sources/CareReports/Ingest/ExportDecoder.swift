@@ -48,7 +48,12 @@ final class ExportDecoder {
         }
         for kind in CollectionKind.allCases {
             guard let collection = object[kind.rawValue] else { continue }
-            context.at(kind.rawValue) { decodeCollection(kind, collection, context: context, collectionPath: kind.rawValue) }
+            context.at(kind.rawValue) {
+                // A collection is a bare array or an API envelope in the export object too.
+                var items: JSONValue? = collection
+                if case .object(let envelope) = collection { items = unwrapEnvelope(envelope, context: context) }
+                if let items { decodeCollection(kind, items, context: context, collectionPath: kind.rawValue) }
+            }
         }
     }
 
@@ -78,6 +83,10 @@ final class ExportDecoder {
         }
         guard let data = envelope["data"] else {
             context.error("expected an array or an API envelope with a \"data\" array; the key \"data\" is missing")
+            return nil
+        }
+        guard case .array = data else {
+            context.at("data") { context.expected("an array", found: data) }
             return nil
         }
         return data

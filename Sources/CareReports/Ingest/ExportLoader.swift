@@ -71,7 +71,7 @@ public struct ExportLoader: Sendable {
             do {
                 return .success(try JSONParser.parse(bytes))
             } catch let error as JSONSyntaxError {
-                let location = SourceLocation(offset: error.offset, in: bytes)
+                let location = LineColumn(offset: error.offset, in: bytes)
                 decoder.add(Diagnostic(.error, file: file, line: location.line, column: location.column, message: error.message))
                 return .failure(error)
             } catch {

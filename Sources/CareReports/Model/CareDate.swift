@@ -21,3 +21,8 @@ public enum CareDate: Sendable, Hashable {
         }
     }
 }
+
+extension CareDate {
+    /// Parses `YYYY-MM-DD` or an RFC 3339 date-time with offset.
+    public static func parse(_ text: String) -> CareDate? { CareDateParser.parse(text) }
+}

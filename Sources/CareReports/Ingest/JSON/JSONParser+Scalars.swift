@@ -22,6 +22,9 @@ extension JSONParser {
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
                 plain = false
+                // Every escape is a backslash and one ASCII byte (`unescape` checks which); skipping a
+                // non-ASCII one would land inside a character and report valid UTF-8 as invalid.
+                if index + 1 < bytes.count, bytes[index + 1] >= 0x80 { throw error("invalid escape in a string") }
                 index += 2
                 continue
             }

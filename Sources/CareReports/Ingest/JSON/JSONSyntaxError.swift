@@ -5,15 +5,16 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 }
 
 /// Line and column (both 1-based, column counted in characters) of a byte offset.
-public struct SourceLocation: Sendable, Equatable {
+public struct LineColumn: Sendable, Equatable {
     public let line: Int
     public let column: Int
 
     /// Counts lines and UTF-8 characters up to `offset`; done only when an error is reported.
+    /// A leading byte order mark is not a character an editor shows, so it takes no column.
     public init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         var line = 1
         var column = 1
-        var index = 0
+        var index = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         let end = min(offset, bytes.count)
         while index < end {
             let byte = bytes[index]

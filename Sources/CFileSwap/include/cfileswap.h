@@ -1,0 +1,8 @@
+#ifndef CFILESWAP_H
+#define CFILESWAP_H
+
+/// Atomically exchanges two paths (Linux renameat2 RENAME_EXCHANGE). Returns 0, or -1 with errno set
+/// (EINVAL or ENOSYS where the file system or kernel cannot exchange).
+int cfileswap_exchange(const char *first, const char *second);
+
+#endif

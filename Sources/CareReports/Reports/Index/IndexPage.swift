@@ -1,0 +1,38 @@
+/// The home page: this week at a glance, and links to everything.
+public struct IndexPage: Sendable {
+    public struct WeekLink: Sendable {
+        public let label: String
+        public let range: String
+        public let link: String
+        public let current: Bool
+    }
+
+    public struct Member: Sendable {
+        public let name: String
+        public let roles: String
+        public let relationship: String
+    }
+
+    public struct Stat: Sendable {
+        public let value: String
+        public let label: String
+    }
+
+    public let page: PageChrome
+    public let currentWeek: String
+    public let currentWeekLink: String?
+    public let attention: [WeeklySummary.Attention]
+    public let stats: [Stat]
+    public let coming: [WeeklySummary.EventRow]
+    public let dueSoon: [WeeklySummary.TaskRow]
+    public let weeks: [WeekLink]
+    public let members: [Member]
+    public let hasMedications: Bool
+    public let hasLabs: Bool
+}
+
+/// The list of every weekly summary, newest first.
+public struct WeeksIndexPage: Sendable {
+    public let page: PageChrome
+    public let weeks: [IndexPage.WeekLink]
+}

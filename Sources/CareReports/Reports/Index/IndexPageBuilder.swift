@@ -1,0 +1,73 @@
+import Foundation
+
+/// Builds the home page and the list of weeks.
+public struct IndexPageBuilder {
+    let context: ReportContext
+    let links: SiteLinks
+    let weekly: WeeklySummaryBuilder
+
+    public init(context: ReportContext, links: SiteLinks, weekly: WeeklySummaryBuilder) {
+        self.context = context
+        self.links = links
+        self.weekly = weekly
+    }
+
+    var weekLinks: [IndexPage.WeekLink] {
+        let current = ISOWeek(containing: context.today)
+        return links.weeks.reversed().map { week in
+            IndexPage.WeekLink(label: "Week \(week.week), \(week.year)", range: weekly.rangeText(week), link: links.week(week), current: week == current)
+        }
+    }
+
+    public func weeksIndex() -> WeeksIndexPage {
+        WeeksIndexPage(page: PageChrome(title: "Weekly summaries", link: "weeks/index", section: "weeks", context: context), weeks: weekLinks)
+    }
+
+    public func index() -> IndexPage {
+        let week = ISOWeek(containing: context.today)
+        let summary = weekly.build(week)
+        let records = context.records
+        var stats: [IndexPage.Stat] = []
+        let medications = weekly.medicationsActive(in: week)
+        let slots = medications.flatMap { weekly.timeline($0.1) }.filter { week.contains(LocalDate($0.moment, in: context.timeZone)) }
+        if let fraction = Adherence(slots).fraction {
+            stats.append(.init(value: DisplayFormat.percent(fraction), label: "doses on time this week"))
+        }
+        stats.append(.init(value: "\(summary.tasksDone.count)", label: "tasks done this week"))
+        stats.append(.init(value: "\(summary.tasksOverdue.count)", label: "tasks overdue"))
+        let coming = records.healthRecords.compactMap { record -> (HealthRecord, Appointment)? in
+            guard case .appointment(let appointment) = record.data, appointment.status == .scheduled,
+                appointment.start.resolved(in: context.timeZone) >= context.now
+            else { return nil }
+            return (record, appointment)
+        }
+        .sorted { ($0.1.start.resolved(in: context.timeZone), $0.0.id) < ($1.1.start.resolved(in: context.timeZone), $1.0.id) }
+        .prefix(5)
+        .map { record, appointment in
+            WeeklySummary.EventRow(
+                title: record.title, when: context.format.dateTime(appointment.start),
+                detail: appointment.provider + (appointment.location.map { ", \($0)" } ?? ""), badge: nil, link: nil, text: nil)
+        }
+        let soon = context.today.adding(days: 7)
+        let dueSoon = records.tasks.filter { task in
+            let due = context.day(task.dueDate)
+            return (task.status == .pending || task.status == .inProgress) && due >= context.today && due <= soon
+        }
+        .sorted { ($0.dueDate.resolved(in: context.timeZone), $0.id) < ($1.dueDate.resolved(in: context.timeZone), $1.id) }
+        .map { weekly.row($0, state: "Open", cssClass: "status-open") }
+        let members = records.circle.members.filter { $0.status == .active }.map { member in
+            IndexPage.Member(
+                name: context.names.name(member.userId),
+                roles: Set(member.roles).sorted().map(PageChrome.roleName).joined(separator: ", "),
+                relationship: member.relationshipToRecipient)
+        }
+        let hasLabs = !LabCatalog(context).reports.isEmpty
+        let hasMedications = records.healthRecords.contains { if case .medication = $0.data { true } else { false } }
+        return IndexPage(
+            page: PageChrome(title: records.circle.name, link: "index", section: "home", context: context),
+            currentWeek: "Week \(week.week): \(weekly.rangeText(week))",
+            currentWeekLink: links.weeks.contains(week) ? links.week(week) : nil, attention: summary.attention, stats: stats,
+            coming: Array(coming), dueSoon: dueSoon, weeks: weekLinks, members: members, hasMedications: hasMedications,
+            hasLabs: hasLabs)
+    }
+}

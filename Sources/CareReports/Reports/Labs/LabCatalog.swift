@@ -1,0 +1,64 @@
+/// The viewer's lab reports, newest first, and every analyte across them (same LOINC = same analyte).
+public struct LabCatalog: Sendable {
+    /// One lab report record with its report data.
+    public struct Entry: Sendable {
+        public let record: HealthRecord
+        public let report: LabReport
+        public let collected: CareDate
+    }
+
+    /// One analyte's results over time, oldest first.
+    public struct Analyte: Sendable {
+        public let key: String
+        public let name: String
+        public let points: [Point]
+
+        /// The units its results came in; more than one is warned about.
+        public var units: [String] {
+            var seen: [String] = []
+            for point in points where !seen.contains(point.result.unit ?? "") { seen.append(point.result.unit ?? "") }
+            return seen
+        }
+    }
+
+    /// One result of an analyte, with the report it came from.
+    public struct Point: Sendable {
+        public let entry: Entry
+        public let result: LabResult
+    }
+
+    public let reports: [Entry]
+    public let analytes: [Analyte]
+
+    public init(_ context: ReportContext) {
+        var entries: [Entry] = []
+        for record in context.records.healthRecords {
+            guard case .document(let document) = record.data, let report = document.labReport else { continue }
+            entries.append(Entry(record: record, report: report, collected: report.collectedAt ?? record.date))
+        }
+        let zone = context.timeZone
+        entries.sort {
+            let (a, b) = ($0.collected.resolved(in: zone), $1.collected.resolved(in: zone))
+            return a != b ? a > b : $0.record.id < $1.record.id
+        }
+        self.reports = entries
+
+        var order: [String] = []
+        var names: [String: String] = [:]
+        var points: [String: [Point]] = [:]
+        for entry in entries.reversed() {
+            for result in entry.report.results {
+                let key = LabValueText.analyteKey(result)
+                if points[key] == nil {
+                    order.append(key)
+                    names[key] = result.name
+                }
+                points[key, default: []].append(Point(entry: entry, result: result))
+            }
+        }
+        self.analytes = order.map { Analyte(key: $0, name: names[$0]!, points: points[$0]!) }
+            .sorted { $0.name.lowercased() != $1.name.lowercased() ? $0.name.lowercased() < $1.name.lowercased() : $0.key < $1.key }
+    }
+
+    public func analyte(_ key: String) -> Analyte? { analytes.first { $0.key == key } }
+}

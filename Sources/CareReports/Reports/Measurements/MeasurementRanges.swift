@@ -1,0 +1,54 @@
+/// The usual ranges carereport flags measurements against (adult values; a flag prompts a look, not a diagnosis).
+public enum MeasurementRanges {
+    /// Low and high bounds for a single-value kind in `unit`, when carereport knows one.
+    public static func range(for kind: Measurement.Kind, unit: String) -> (low: Double, high: Double)? {
+        switch (kind, unit.lowercased()) {
+        case (.bloodGlucose, "mg/dl"): (70, 180)
+        case (.bloodGlucose, "mmol/l"): (3.9, 10)
+        case (.heartRate, _): (50, 100)
+        case (.temperature, "°c"), (.temperature, "c"), (.temperature, "cel"): (35.5, 37.9)
+        case (.temperature, "°f"), (.temperature, "f"), (.temperature, "[degf]"): (95.9, 100.2)
+        case (.oxygenSaturation, _): (92, 100)
+        case (.respiratoryRate, _): (12, 20)
+        default: nil
+        }
+    }
+
+    /// "high", "low" or nil for one reading.
+    public static func flag(_ measurement: Measurement) -> String? {
+        if measurement.kind == .bloodPressure {
+            let systolic = measurement.systolic ?? 0
+            let diastolic = measurement.diastolic ?? 0
+            if systolic >= 140 || diastolic >= 90 { return "high" }
+            if systolic > 0 && systolic < 90 || diastolic > 0 && diastolic < 60 { return "low" }
+            return nil
+        }
+        guard let value = measurement.value, let range = range(for: measurement.kind, unit: measurement.unit) else { return nil }
+        if value < range.low { return "low" }
+        if value > range.high { return "high" }
+        return nil
+    }
+
+    /// `147/86 mmHg`, `71.3 kg`.
+    public static func valueText(_ measurement: Measurement) -> String {
+        if measurement.kind == .bloodPressure {
+            return "\(DisplayFormat.number(measurement.systolic ?? 0))/\(DisplayFormat.number(measurement.diastolic ?? 0)) \(measurement.unit)"
+        }
+        return "\(DisplayFormat.number(measurement.value ?? 0)) \(measurement.unit)"
+    }
+
+    /// `Blood pressure`, `Blood glucose` …
+    public static func kindName(_ kind: Measurement.Kind) -> String {
+        switch kind {
+        case .bloodPressure: "Blood pressure"
+        case .heartRate: "Heart rate"
+        case .weight: "Weight"
+        case .bloodGlucose: "Blood glucose"
+        case .temperature: "Temperature"
+        case .oxygenSaturation: "Oxygen saturation"
+        case .respiratoryRate: "Respiratory rate"
+        case .painScore: "Pain score"
+        case .other: "Other measurement"
+        }
+    }
+}

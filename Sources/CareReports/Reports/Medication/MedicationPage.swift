@@ -1,0 +1,70 @@
+/// One medication's page: regimen, adherence overall and per week, as-needed use per day, every dose.
+public struct MedicationPage: Sendable {
+    public struct Fact: Sendable {
+        public let label: String
+        public let value: String
+    }
+
+    public struct WeekRow: Sendable {
+        public let week: String
+        public let link: String?
+        public let scheduled: Int
+        public let onTime: Int
+        public let late: Int
+        public let missed: Int
+        public let skipped: Int
+        public let adherence: String
+    }
+
+    public struct DayUse: Sendable {
+        public let day: String
+        public let uses: Int
+        public let maximum: String
+        public let over: Bool
+    }
+
+    public struct DoseRow: Sendable {
+        public let scheduled: String
+        public let taken: String
+        public let status: String
+        public let statusSymbol: String
+        public let statusClass: String
+        public let delay: String
+        public let recordedBy: String
+        public let note: String
+    }
+
+    public let page: PageChrome
+    public let name: String
+    public let title: String
+    public let status: String
+    public let facts: [Fact]
+    public let description: RichText?
+    public let instructions: RichText?
+    public let overall: String?
+    public let onTimeWindow: String
+    public let weeks: [WeekRow]
+    public let asNeeded: Bool
+    public let dayUses: [DayUse]
+    public let calendar: String?
+    public let doses: [DoseRow]
+}
+
+/// The medications index: current and past orders with their adherence.
+public struct MedicationIndexPage: Sendable {
+    public struct Row: Sendable {
+        public let name: String
+        public let title: String
+        public let link: String
+        public let dose: String
+        public let schedule: String
+        public let status: String
+        public let adherence: String
+        public let since: String
+    }
+
+    public let page: PageChrome
+    public let current: [Row]
+    public let past: [Row]
+    public let onTimeWindow: String
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+extension MedicationPageBuilder {
+    func page(_ record: HealthRecord, _ medication: Medication, link: String) -> MedicationPage {
+        let slots = timeline(medication)
+        var facts: [MedicationPage.Fact] = []
+        func fact(_ label: String, _ value: String?) {
+            if let value, !value.isEmpty { facts.append(.init(label: label, value: value)) }
+        }
+        fact("Dose", doseText(medication))
+        fact("Schedule", scheduleText(medication))
+        fact("Prescriber", medication.prescriber)
+        fact("Reason", medication.reason)
+        fact("Started", context.format.day(context.day(medication.startDate)))
+        fact("Ended", medication.endDate.map { context.format.day(context.day($0)) })
+        fact("Status", statusText(medication))
+        fact("RxNorm", medication.rxnorm)
+        return MedicationPage(
+            page: PageChrome(title: displayName(medication), link: link, section: "medications", context: context),
+            name: displayName(medication), title: record.title, status: statusText(medication), facts: facts,
+            description: context.rich(record.description), instructions: context.rich(medication.instructions),
+            overall: Adherence(slots).summary, onTimeWindow: windowText, weeks: weekRows(slots),
+            asNeeded: medication.asNeeded, dayUses: dayUses(slots, maximum: medication.maxDailyDoses),
+            calendar: charts.doseCalendar(medication: medication, slots: slots, id: "doses"),
+            doses: slots.map(doseRow))
+    }
+
+    private func weekRows(_ slots: [DoseEvent]) -> [MedicationPage.WeekRow] {
+        let scheduled = slots.filter { $0.scheduledAt != nil }
+        let byWeek = Dictionary(grouping: scheduled) { ISOWeek(containing: LocalDate($0.moment, in: context.timeZone)) }
+        return byWeek.keys.sorted().map { week in
+            let adherence = Adherence(byWeek[week]!)
+            return MedicationPage.WeekRow(
+                week: week.description, link: links.weeks.contains(week) ? links.week(week) : nil, scheduled: adherence.scheduled,
+                onTime: adherence.onTime, late: adherence.late, missed: adherence.missed + adherence.notRecorded,
+                skipped: adherence.skipped, adherence: adherence.fraction.map(DisplayFormat.percent) ?? "")
+        }
+    }
+
+    private func dayUses(_ slots: [DoseEvent], maximum: Int?) -> [MedicationPage.DayUse] {
+        let uses = Dictionary(grouping: slots.filter { $0.outcome == .asNeeded }) { LocalDate($0.moment, in: context.timeZone) }
+        return uses.keys.sorted().map { day in
+            let count = uses[day]!.count
+            return MedicationPage.DayUse(
+                day: context.format.day(day), uses: count, maximum: maximum.map(String.init) ?? "",
+                over: maximum.map { count > $0 } ?? false)
+        }
+    }
+
+    private func doseRow(_ slot: DoseEvent) -> MedicationPage.DoseRow {
+        let words = DoseWording.words(slot.outcome)
+        var delay = ""
+        if let minutes = slot.delayMinutes, slot.outcome == .onTime || slot.outcome == .late {
+            delay = minutes == 0 ? "on time" : minutes > 0 ? "\(DisplayFormat.duration(minutes: minutes)) late" : "\(DisplayFormat.duration(minutes: -minutes)) early"
+        }
+        let entry = slot.administration
+        let note = [entry?.reason, entry?.note].compactMap { $0 }.joined(separator: "; ")
+        return MedicationPage.DoseRow(
+            scheduled: slot.scheduledAt.map { context.format.dateTime(.instant($0)) } ?? "—",
+            taken: slot.takenAt.map { context.format.dateTime(.instant($0)) } ?? "—",
+            status: words.label, statusSymbol: words.symbol, statusClass: words.cssClass, delay: delay,
+            recordedBy: entry?.recordedBy.map { context.names.name($0) } ?? "", note: note)
+    }
+}
+
+/// Words, symbols and CSS classes for dose outcomes, so status never relies on colour.
+public enum DoseWording {
+    public static func words(_ outcome: DoseEvent.Outcome) -> (label: String, symbol: String, cssClass: String) {
+        switch outcome {
+        case .onTime: ("Taken on time", "✓", "status-taken")
+        case .late: ("Taken late", "◔", "status-late")
+        case .missed: ("Missed", "✗", "status-missed")
+        case .skipped: ("Skipped", "–", "status-skipped")
+        case .notRecorded: ("Not recorded", "?", "status-missed")
+        case .asNeeded: ("Taken as needed", "◆", "status-taken")
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Builds the medication pages from visible medication records.
+public struct MedicationPageBuilder {
+    let context: ReportContext
+    let links: SiteLinks
+    let charts: ChartFactory
+
+    public init(context: ReportContext, links: SiteLinks) {
+        self.context = context
+        self.links = links
+        self.charts = ChartFactory(context: context)
+    }
+
+    var medications: [(HealthRecord, Medication)] {
+        context.records.healthRecords.compactMap { record in
+            guard case .medication(let medication) = record.data else { return nil }
+            return (record, medication)
+        }
+        .sorted { ($0.1.name.lowercased(), $0.0.id) < ($1.1.name.lowercased(), $1.0.id) }
+    }
+
+    public func index() -> MedicationIndexPage {
+        var current: [MedicationIndexPage.Row] = []
+        var past: [MedicationIndexPage.Row] = []
+        for (record, medication) in medications {
+            guard let link = links.medication(record.id) else { continue }
+            let adherence = Adherence(timeline(medication))
+            let row = MedicationIndexPage.Row(
+                name: displayName(medication), title: record.title, link: link, dose: doseText(medication),
+                schedule: scheduleText(medication), status: statusText(medication),
+                adherence: adherence.summary ?? (medication.asNeeded ? "\(adherence.asNeededUses) uses" : "no doses due"),
+                since: context.format.day(context.day(medication.startDate)))
+            if medication.status == .active { current.append(row) } else { past.append(row) }
+        }
+        return MedicationIndexPage(
+            page: PageChrome(title: "Medications", link: "medications/index", section: "medications", context: context),
+            current: current, past: past, onTimeWindow: windowText)
+    }
+
+    public func pages() -> [(link: String, page: MedicationPage)] {
+        medications.compactMap { record, medication in
+            guard let link = links.medication(record.id) else { return nil }
+            return (link, page(record, medication, link: link))
+        }
+    }
+
+    var windowText: String { "within \(Int(context.onTimeWindow / 60)) minutes of the scheduled time" }
+
+    func timeline(_ medication: Medication) -> [DoseEvent] {
+        DoseTimeline(medication, now: context.now, timeZone: context.timeZone, onTimeWindow: context.onTimeWindow).slots
+    }
+
+    func displayName(_ medication: Medication) -> String {
+        "\(medication.name)\(medication.strength.map { " \($0)" } ?? "")"
+    }
+
+    func doseText(_ medication: Medication) -> String {
+        var parts: [String] = []
+        if let dose = medication.dose { parts.append("\(DisplayFormat.number(dose.value)) \(dose.unit)") }
+        if let form = medication.form { parts.append(form) }
+        if let route = medication.route { parts.append(route) }
+        return parts.joined(separator: ", ")
+    }
+
+    func scheduleText(_ medication: Medication) -> String {
+        var text = medication.schedule.map { $0.times.map(\.description).joined(separator: ", ") } ?? ""
+        if let days = medication.schedule?.daysOfWeek, !days.isEmpty {
+            text += " on " + days.sorted().map { DisplayFormat.weekdays[$0 - 1] }.joined(separator: ", ")
+        }
+        if medication.asNeeded {
+            text = text.isEmpty ? "as needed" : "\(text), as needed"
+            if let maximum = medication.maxDailyDoses { text += " (at most \(maximum) a day)" }
+        }
+        return text
+    }
+
+    func statusText(_ medication: Medication) -> String {
+        switch medication.status {
+        case .active: "active"
+        case .stopped: "stopped" + (medication.endDate.map { " \(context.format.day(context.day($0)))" } ?? "")
+        case .onHold: "on hold"
+        }
+    }
+}

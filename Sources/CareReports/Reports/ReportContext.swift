@@ -1,0 +1,49 @@
+import Foundation
+
+/// What every report builder is given: the viewer's records, "now", and how to word things.
+public struct ReportContext: Sendable {
+    public let records: VisibleRecords
+    public let now: Date
+    public let onTimeWindow: TimeInterval
+    public let format: DisplayFormat
+    public let names: PersonNames
+    let text: TextRendering
+
+    public init(records: VisibleRecords, now: Date, onTimeWindowMinutes: Int = 60) {
+        self.records = records
+        self.now = now
+        self.onTimeWindow = TimeInterval(onTimeWindowMinutes * 60)
+        self.format = DisplayFormat(timeZone: records.timeZone)
+        self.names = PersonNames(records)
+        self.text = TextRendering()
+    }
+
+    public var timeZone: TimeZone { records.timeZone }
+
+    /// Today in the export's zone.
+    public var today: LocalDate { LocalDate(now, in: timeZone) }
+
+    /// The local day of a date.
+    public func day(_ date: CareDate) -> LocalDate { date.localDay(in: timeZone) }
+
+    /// User Markdown rendered for both outputs.
+    public func rich(_ markdown: String?) -> RichText? {
+        guard let markdown, !markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return text.rich(markdown)
+    }
+}
+
+/// User Markdown, rendered once for HTML pages and once, sanitised, for Markdown pages.
+public struct RichText: Sendable, Hashable {
+    public let html: String
+    public let markdown: String
+}
+
+/// Renders user Markdown through cmark-gfm with raw HTML off and unsafe links dropped.
+struct TextRendering: Sendable {
+    let renderer = MarkdownRenderer()
+
+    func rich(_ markdown: String) -> RichText {
+        RichText(html: renderer.html(markdown), markdown: renderer.markdown(markdown))
+    }
+}

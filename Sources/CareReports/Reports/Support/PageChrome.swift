@@ -1,0 +1,49 @@
+/// What every page shows around its content: titles, the way home, who it was written for and when.
+public struct PageChrome: Sendable {
+    public struct NavItem: Sendable {
+        public let label: String
+        public let link: String
+        public let current: Bool
+    }
+
+    public let title: String
+    public let circleName: String
+    public let recipientName: String
+    /// The relative path back to the site's root: "", "../" or "../../".
+    public let root: String
+    public let nav: [NavItem]
+    public let writtenFor: String
+    public let writtenOn: String
+
+    /// The chrome of the page at `link` (a path without extension), in section `section`.
+    public init(title: String, link: String, section: String, context: ReportContext) {
+        let records = context.records
+        self.title = title
+        self.circleName = records.circle.name
+        let recipient = records.circle.careRecipient
+        self.recipientName = "\(recipient.firstName) \(recipient.lastName)"
+        self.root = String(repeating: "../", count: link.split(separator: "/").count - 1)
+        let items: [(String, String, String)] = [
+            ("Home", "index", "home"), ("Weeks", "weeks/index", "weeks"), ("Medications", "medications/index", "medications"),
+            ("Labs", "labs/index", "labs"),
+        ]
+        self.nav = items.map { NavItem(label: $0.0, link: $0.1, current: $0.2 == section) }
+        let viewer = records.viewer
+        let roles = viewer.roles.sorted().map(PageChrome.roleName).joined(separator: " and ")
+        if let userId = viewer.userId {
+            self.writtenFor = "\(context.names.name(userId)) (\(roles))"
+        } else {
+            self.writtenFor = "any \(roles) of the circle"
+        }
+        self.writtenOn = context.format.dateTime(.instant(context.now))
+    }
+
+    static func roleName(_ role: Role) -> String {
+        switch role {
+        case .careRecipient: "care recipient"
+        case .caregiver: "caregiver"
+        case .organizer: "organizer"
+        case .supporter: "supporter"
+        }
+    }
+}

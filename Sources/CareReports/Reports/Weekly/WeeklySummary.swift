@@ -1,0 +1,100 @@
+/// The weekly care summary of one ISO week: exceptions first, then everything that happened.
+public struct WeeklySummary: Sendable {
+    public struct Attention: Sendable {
+        public let symbol: String
+        public let kind: String
+        public let text: String
+        public let link: String?
+    }
+
+    public struct TaskRow: Sendable {
+        public let title: String
+        public let category: String
+        public let priority: String
+        public let due: String
+        public let who: String
+        public let state: String
+        public let stateClass: String
+        public let description: RichText?
+        public let notes: [NoteRow]
+        public let completionNote: RichText?
+    }
+
+    public struct NoteRow: Sendable {
+        public let author: String
+        public let when: String
+        public let text: RichText?
+    }
+
+    public struct Share: Sendable {
+        public let name: String
+        public let done: Int
+    }
+
+    public struct MedicationRow: Sendable {
+        public let name: String
+        public let link: String?
+        public let adherence: String
+        public let late: Int
+        public let missed: Int
+        public let skipped: Int
+        public let asNeededUses: Int
+        public let change: String?
+    }
+
+    public struct Reading: Sendable {
+        public let when: String
+        public let value: String
+        public let flag: String?
+        public let title: String
+        public let context: String?
+    }
+
+    public struct MeasurementGroup: Sendable {
+        public let kind: String
+        public let unit: String
+        public let latest: String
+        public let minimum: String
+        public let maximum: String
+        public let outOfRange: Int
+        public let chart: String?
+        public let readings: [Reading]
+    }
+
+    public struct EventRow: Sendable {
+        public let title: String
+        public let when: String
+        public let detail: String?
+        public let badge: String?
+        public let link: String?
+        public let text: RichText?
+    }
+
+    public struct UpdateRow: Sendable {
+        public let author: String
+        public let when: String
+        public let content: RichText?
+        public let comments: [NoteRow]
+    }
+
+    public let page: PageChrome
+    public let week: String
+    public let range: String
+    public let previousLink: String?
+    public let nextLink: String?
+    public let quiet: Bool
+    public let attention: [Attention]
+    public let tasksDone: [TaskRow]
+    public let tasksOpen: [TaskRow]
+    public let tasksOverdue: [TaskRow]
+    public let tasksNextWeek: [TaskRow]
+    public let shares: [Share]
+    public let medications: [MedicationRow]
+    public let measurements: [MeasurementGroup]
+    public let symptoms: [EventRow]
+    public let labs: [EventRow]
+    public let appointmentsHeld: [EventRow]
+    public let appointmentsComing: [EventRow]
+    public let notes: [EventRow]
+    public let updates: [UpdateRow]
+}

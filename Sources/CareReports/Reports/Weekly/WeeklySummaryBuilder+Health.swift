@@ -1,0 +1,128 @@
+import Foundation
+
+extension WeeklySummaryBuilder {
+    /// Medications active at some point of the week, with that week's adherence.
+    func medicationRows(_ week: ISOWeek) -> [WeeklySummary.MedicationRow] {
+        medicationsActive(in: week).map { record, medication in
+            let slots = timeline(medication).filter { week.contains(LocalDate($0.moment, in: context.timeZone)) }
+            let adherence = Adherence(slots)
+            var changes: [String] = []
+            let start = context.day(medication.startDate)
+            if week.contains(start) { changes.append("started \(context.format.day(start))") }
+            if let end = medication.endDate.map(context.day), week.contains(end) { changes.append("stopped \(context.format.day(end))") }
+            return WeeklySummary.MedicationRow(
+                name: "\(medication.name)\(medication.strength.map { " \($0)" } ?? "")", link: links.medication(record.id),
+                adherence: adherence.summary ?? (medication.asNeeded ? "as needed" : "no doses due"),
+                late: adherence.late, missed: adherence.missed + adherence.notRecorded, skipped: adherence.skipped,
+                asNeededUses: adherence.asNeededUses, change: changes.isEmpty ? nil : changes.joined(separator: "; "))
+        }
+    }
+
+    func medicationsActive(in week: ISOWeek) -> [(HealthRecord, Medication)] {
+        sorted(context.records.healthRecords).compactMap { record in
+            guard case .medication(let medication) = record.data else { return nil }
+            let start = context.day(medication.startDate)
+            let end = medication.endDate.map(context.day)
+            guard start <= week.sunday, end.map({ $0 >= week.monday }) ?? true, start <= context.today else { return nil }
+            return (record, medication)
+        }
+    }
+
+    func timeline(_ medication: Medication) -> [DoseEvent] {
+        DoseTimeline(medication, now: context.now, timeZone: context.timeZone, onTimeWindow: context.onTimeWindow).slots
+    }
+
+    func measurementGroups(_ records: [HealthRecord], week: ISOWeek) -> [WeeklySummary.MeasurementGroup] {
+        var byKind: [Measurement.Kind: [(HealthRecord, Measurement)]] = [:]
+        for record in records {
+            if case .measurement(let measurement) = record.data { byKind[measurement.kind, default: []].append((record, measurement)) }
+        }
+        return Measurement.Kind.allCases.compactMap { kind in
+            guard let readings = byKind[kind], let last = readings.last else { return nil }
+            let key: (Measurement) -> Double = { kind == .bloodPressure ? ($0.systolic ?? 0) : ($0.value ?? 0) }
+            let low = readings.min { key($0.1) < key($1.1) }!.1
+            let high = readings.max { key($0.1) < key($1.1) }!.1
+            let rows = readings.map { record, measurement in
+                WeeklySummary.Reading(
+                    when: context.format.dateTime(record.date), value: MeasurementRanges.valueText(measurement),
+                    flag: MeasurementRanges.flag(measurement), title: record.title, context: measurement.context)
+            }
+            return WeeklySummary.MeasurementGroup(
+                kind: MeasurementRanges.kindName(kind), unit: last.1.unit, latest: MeasurementRanges.valueText(last.1),
+                minimum: MeasurementRanges.valueText(low), maximum: MeasurementRanges.valueText(high),
+                outOfRange: rows.filter { $0.flag != nil }.count,
+                chart: charts.measurementChart(kind: kind, readings: readings, id: "week-\(kind.rawValue)"), readings: rows)
+        }
+    }
+
+    func symptomRow(_ record: HealthRecord) -> WeeklySummary.EventRow? {
+        guard case .symptom(let symptom) = record.data else { return nil }
+        var detail = "severity \(symptom.severity) of 10"
+        if let site = symptom.bodySite { detail += ", \(site)" }
+        if let minutes = symptom.durationMinutes { detail += ", for \(DisplayFormat.duration(minutes: minutes))" }
+        return WeeklySummary.EventRow(
+            title: record.title, when: context.format.dateTime(record.date), detail: detail,
+            badge: symptom.severity >= 7 ? "severe" : nil, link: nil, text: context.rich(symptom.notes ?? record.description))
+    }
+
+    func labRow(_ record: HealthRecord) -> WeeklySummary.EventRow? {
+        guard case .document(let document) = record.data, let report = document.labReport else { return nil }
+        let abnormal = report.results.filter { LabFlagging.flag(of: $0).map { LabFlagging.isAbnormal($0.flag) } ?? false }.count
+        return WeeklySummary.EventRow(
+            title: record.title, when: context.format.dateTime(report.collectedAt ?? record.date),
+            detail: "\(report.results.count) result\(report.results.count == 1 ? "" : "s"), \(abnormal) outside the range",
+            badge: report.status == .final ? nil : report.status.rawValue, link: links.report(record.id), text: nil)
+    }
+
+    func appointmentRows(_ week: ISOWeek) -> (held: [WeeklySummary.EventRow], coming: [WeeklySummary.EventRow]) {
+        var held: [WeeklySummary.EventRow] = []
+        var coming: [WeeklySummary.EventRow] = []
+        for record in sorted(context.records.healthRecords) {
+            guard case .appointment(let appointment) = record.data else { continue }
+            let day = context.day(appointment.start)
+            guard week.contains(day) || (week.next.contains(day) && appointment.status == .scheduled) else { continue }
+            var detail = appointment.provider
+            if let specialty = appointment.specialty { detail += " (\(specialty))" }
+            if let location = appointment.location { detail += ", \(location)" }
+            if let purpose = appointment.purpose { detail += ". \(purpose)" }
+            let row = WeeklySummary.EventRow(
+                title: record.title, when: context.format.dateTime(appointment.start), detail: detail,
+                badge: appointment.status == .scheduled ? nil : appointment.status.rawValue, link: nil,
+                text: context.rich(appointment.outcome ?? record.description))
+            if appointment.status == .scheduled { coming.append(row) } else { held.append(row) }
+        }
+        return (held, coming)
+    }
+
+    func noteRow(_ record: HealthRecord) -> WeeklySummary.EventRow? {
+        switch record.data {
+        case .observation(let observation):
+            var detail: [String] = [ObservationWording.kind(observation.kind)]
+            if let substance = observation.substance { detail.append(substance) }
+            if let name = observation.name { detail.append(name) }
+            if let reaction = observation.reaction { detail.append("reaction: \(reaction)") }
+            if let status = observation.clinicalStatus { detail.append(status.rawValue) }
+            return WeeklySummary.EventRow(
+                title: record.title, when: context.format.dateTime(record.date), detail: detail.joined(separator: ", "),
+                badge: nil, link: nil, text: context.rich(observation.text ?? record.description))
+        case .document(let document) where document.labReport == nil:
+            return WeeklySummary.EventRow(
+                title: record.title, when: context.format.dateTime(record.date), detail: "document (\(document.kind.rawValue))",
+                badge: nil, link: nil, text: context.rich(record.description))
+        default:
+            return nil
+        }
+    }
+}
+
+/// Words for observation kinds.
+public enum ObservationWording {
+    public static func kind(_ kind: Observation.Kind) -> String {
+        switch kind {
+        case .note: "note"
+        case .allergy: "allergy"
+        case .condition: "condition"
+        case .immunization: "immunisation"
+        }
+    }
+}

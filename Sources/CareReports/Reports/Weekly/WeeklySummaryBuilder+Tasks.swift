@@ -1,0 +1,76 @@
+import Foundation
+
+extension WeeklySummaryBuilder {
+    struct TaskSections {
+        var done: [WeeklySummary.TaskRow] = []
+        var open: [WeeklySummary.TaskRow] = []
+        var overdue: [WeeklySummary.TaskRow] = []
+        var nextWeek: [WeeklySummary.TaskRow] = []
+        var shares: [WeeklySummary.Share] = []
+        var unassignedOpen: [CareTask] = []
+        var overdueTasks: [CareTask] = []
+    }
+
+    func taskSections(_ week: ISOWeek) -> TaskSections {
+        var sections = TaskSections()
+        let isCurrentWeek = week.contains(context.today)
+        let tasks = context.records.tasks.sorted {
+            ($0.dueDate.resolved(in: context.timeZone), $0.id) < ($1.dueDate.resolved(in: context.timeZone), $1.id)
+        }
+        var doneBy: [String: Int] = [:]
+        for task in tasks {
+            let due = context.day(task.dueDate)
+            let ownWeek = Self.week(of: task, in: context)
+            let finished = task.status == .completed || task.status == .cancelled
+            let overdue = !finished && task.dueDate.resolved(in: context.timeZone) < context.now
+            if ownWeek == week {
+                if task.status == .completed {
+                    sections.done.append(row(task, state: "Done", cssClass: "status-done"))
+                    if let by = task.completionDetails?.completedBy { doneBy[by, default: 0] += 1 }
+                } else if overdue {
+                    sections.overdue.append(row(task, state: "Overdue", cssClass: "status-overdue"))
+                    sections.overdueTasks.append(task)
+                } else {
+                    let state = task.status == .cancelled ? "Cancelled" : task.status == .inProgress ? "In progress" : "Open"
+                    sections.open.append(row(task, state: state, cssClass: task.status == .cancelled ? "status-skipped" : "status-open"))
+                }
+                if !finished, task.assignedTo == nil { sections.unassignedOpen.append(task) }
+            } else if isCurrentWeek, overdue, due < week.monday {
+                sections.overdue.append(row(task, state: "Overdue", cssClass: "status-overdue"))
+                sections.overdueTasks.append(task)
+            }
+            if !finished, week.next.contains(due) {
+                sections.nextWeek.append(row(task, state: "Due next week", cssClass: "status-open"))
+            }
+        }
+        sections.shares = doneBy.map { WeeklySummary.Share(name: context.names.name($0.key), done: $0.value) }
+            .sorted { $0.done != $1.done ? $0.done > $1.done : $0.name < $1.name }
+        return sections
+    }
+
+    func row(_ task: CareTask, state: String, cssClass: String) -> WeeklySummary.TaskRow {
+        var who = task.assignedTo.map { context.names.name($0.userId) } ?? "unassigned"
+        if let done = task.completionDetails, task.status == .completed {
+            who = "done by \(context.names.name(done.completedBy)), \(context.format.dateTime(done.completedAt))"
+        }
+        return WeeklySummary.TaskRow(
+            title: task.title, category: TaskWording.category(task.category), priority: task.priority.rawValue,
+            due: context.format.dateTime(task.dueDate), who: who, state: state, stateClass: cssClass,
+            description: context.rich(task.description),
+            notes: task.notes.map { note in
+                WeeklySummary.NoteRow(
+                    author: context.names.name(note.authorId), when: context.format.dateTime(note.createdAt), text: context.rich(note.content))
+            },
+            completionNote: task.status == .completed ? context.rich(task.completionDetails?.notes) : nil)
+    }
+}
+
+/// Words for task values.
+public enum TaskWording {
+    public static func category(_ category: TaskCategory) -> String {
+        switch category {
+        case .personalCare: "personal care"
+        default: category.rawValue
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Builds the weekly care summary of one week from the viewer's visible records.
+public struct WeeklySummaryBuilder {
+    let context: ReportContext
+    let links: SiteLinks
+    let catalog: LabCatalog
+    let charts: ChartFactory
+
+    public init(context: ReportContext, links: SiteLinks, catalog: LabCatalog) {
+        self.context = context
+        self.links = links
+        self.catalog = catalog
+        self.charts = ChartFactory(context: context)
+    }
+
+    /// The week a task belongs to: when it was done, else when it is due.
+    public static func week(of task: CareTask, in context: ReportContext) -> ISOWeek {
+        if task.status == .completed, let done = task.completionDetails?.completedAt {
+            return ISOWeek(containing: context.day(done))
+        }
+        return ISOWeek(containing: context.day(task.dueDate))
+    }
+
+    public func build(_ week: ISOWeek) -> WeeklySummary {
+        let link = links.week(week)
+        let index = links.weeks.firstIndex(of: week)
+        let previous = index.flatMap { $0 > 0 ? links.weeks[$0 - 1] : nil }
+        let next = index.flatMap { $0 + 1 < links.weeks.count ? links.weeks[$0 + 1] : nil }
+        let records = context.records.healthRecords.filter { week.contains(context.day($0.date)) }
+            .sorted { ($0.date.resolved(in: context.timeZone), $0.id) < ($1.date.resolved(in: context.timeZone), $1.id) }
+        let tasks = taskSections(week)
+        let medications = medicationRows(week)
+        let measurements = measurementGroups(records, week: week)
+        let symptoms = records.compactMap(symptomRow)
+        let labs = records.compactMap(labRow)
+        let (held, coming) = appointmentRows(week)
+        let notes = records.compactMap(noteRow)
+        let updates = updateRows(week)
+        let attention = attentionItems(week, records: records, tasks: tasks)
+        let quiet = attention.isEmpty && tasks.done.isEmpty && tasks.open.isEmpty && tasks.overdue.isEmpty
+            && medications.isEmpty && measurements.isEmpty && symptoms.isEmpty && labs.isEmpty && held.isEmpty
+            && coming.isEmpty && notes.isEmpty && updates.isEmpty
+        return WeeklySummary(
+            page: PageChrome(title: "Week \(week.week): \(rangeText(week))", link: link, section: "weeks", context: context),
+            week: week.description, range: rangeText(week),
+            previousLink: previous.map(links.week), nextLink: next.map(links.week), quiet: quiet,
+            attention: attention, tasksDone: tasks.done, tasksOpen: tasks.open, tasksOverdue: tasks.overdue,
+            tasksNextWeek: tasks.nextWeek, shares: tasks.shares, medications: medications, measurements: measurements,
+            symptoms: symptoms, labs: labs, appointmentsHeld: held, appointmentsComing: coming, notes: notes, updates: updates)
+    }
+
+    /// `Mon 14 Apr – Sun 20 Apr 2025`.
+    func rangeText(_ week: ISOWeek) -> String {
+        let monday = week.monday
+        let sunday = week.sunday
+        return "Mon \(context.format.shortDay(monday)) – Sun \(context.format.shortDay(sunday)) \(sunday.year)"
+    }
+
+    func sorted(_ records: [HealthRecord]) -> [HealthRecord] {
+        records.sorted { ($0.date.resolved(in: context.timeZone), $0.id) < ($1.date.resolved(in: context.timeZone), $1.id) }
+    }
+
+    private func updateRows(_ week: ISOWeek) -> [WeeklySummary.UpdateRow] {
+        context.records.updates.filter { week.contains(context.day($0.timestamp)) }
+            .sorted { ($0.timestamp.resolved(in: context.timeZone), $0.id) < ($1.timestamp.resolved(in: context.timeZone), $1.id) }
+            .map { update in
+                WeeklySummary.UpdateRow(
+                    author: context.names.name(update.authorId), when: context.format.dateTime(update.timestamp),
+                    content: context.rich(update.content),
+                    comments: update.comments.map { comment in
+                        WeeklySummary.NoteRow(
+                            author: context.names.name(comment.authorId), when: context.format.dateTime(comment.timestamp),
+                            text: context.rich(comment.content))
+                    })
+            }
+    }
+}

@@ -1,0 +1,97 @@
+import CFileSwap
+import Foundation
+
+/// Writes a site plan into a sibling temporary folder, then swaps it in whole, so a killed build
+/// leaves the previous site untouched and no file of an earlier build survives.
+public struct SiteWriter: Sendable {
+    /// The file that marks a folder as carereport's, so a build never replaces someone's other files.
+    public static let marker = ".carereport-site"
+
+    public init() {}
+
+    public func write(_ plan: SitePlan, to output: String) throws(WriteError) {
+        let fileManager = FileManager.default
+        let target = URL(fileURLWithPath: output).standardizedFileURL
+        let parent = target.deletingLastPathComponent()
+        try checkReplaceable(target)
+        do {
+            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreate(parent.path, "the parent folder cannot be made")
+        }
+        let staging = parent.appendingPathComponent(".\(target.lastPathComponent).carereport-new-\(getpid())")
+        try? fileManager.removeItem(at: staging)
+        do {
+            try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            throw .cannotCreate(staging.path, "no permission or no space")
+        }
+        do {
+            try writeFiles(plan, into: staging)
+            try swapIn(staging, as: target)
+        } catch {
+            try? fileManager.removeItem(at: staging)
+            throw error
+        }
+    }
+
+    private func checkReplaceable(_ target: URL) throws(WriteError) {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else { throw .notASite(target.path) }
+        let contents = (try? fileManager.contentsOfDirectory(atPath: target.path)) ?? []
+        if !contents.isEmpty, !contents.contains(Self.marker) { throw .notASite(target.path) }
+    }
+
+    private func writeFiles(_ plan: SitePlan, into staging: URL) throws(WriteError) {
+        let fileManager = FileManager.default
+        var madeFolders: Set<String> = []
+        for file in plan.sorted + [SitePlan.File(path: Self.marker, bytes: Array("written by carereport\n".utf8))] {
+            let url = staging.appendingPathComponent(file.path)
+            let folder = url.deletingLastPathComponent().path
+            if !madeFolders.contains(folder) {
+                do {
+                    try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw .cannotCreate(folder, "no permission or no space")
+                }
+                madeFolders.insert(folder)
+            }
+            guard fileManager.createFile(atPath: url.path, contents: Data(file.bytes)) else {
+                throw .cannotWrite(url.path, "no permission or no space")
+            }
+        }
+    }
+
+    /// Exchanges the staging folder with the old site atomically, then deletes the old one.
+    private func swapIn(_ staging: URL, as target: URL) throws(WriteError) {
+        let fileManager = FileManager.default
+        if fileManager.fileExists(atPath: target.path) {
+            if cfileswap_exchange(staging.path, target.path) == 0 {
+                try? fileManager.removeItem(at: staging)
+                return
+            }
+            // No atomic exchange here: move the old site aside, move the new one in, delete the old.
+            let aside = staging.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).carereport-old-\(getpid())")
+            do {
+                try fileManager.moveItem(at: target, to: aside)
+            } catch {
+                throw .cannotSwap(target.path, "the old site cannot be moved aside")
+            }
+            do {
+                try fileManager.moveItem(at: staging, to: target)
+            } catch {
+                try? fileManager.moveItem(at: aside, to: target)
+                throw .cannotSwap(target.path, "the new site cannot be moved in")
+            }
+            try? fileManager.removeItem(at: aside)
+        } else {
+            do {
+                try fileManager.moveItem(at: staging, to: target)
+            } catch {
+                throw .cannotSwap(target.path, "the new site cannot be moved in")
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import CareReports
+import Foundation
+import Templates
+
+extension CareReport {
+    struct Build: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the static site (HTML and Markdown) for one viewer.",
+            discussion: """
+                Writes weekly care summaries, medication logs and lab report pages, built only from the \
+                records the viewer may see. The site is written beside DIR and swapped in whole, so a \
+                failed or killed build leaves the previous site as it was. Pages open from file:// with \
+                no server and no JavaScript.
+
+                Examples:
+                  carereport build sample-data --out site --viewer u-ellen
+                  carereport build sample-data --out site-frank --viewer u-frank --now 2025-04-18T18:00:00-07:00
+                  carereport build export.json --out site --role supporter --templates my-templates
+                """
+        )
+
+        @Argument(help: "The export: a directory or a JSON file.")
+        var input: String
+
+        @Option(name: .long, help: ArgumentHelp("The folder to write the site into (replaced whole).", valueName: "dir"))
+        var out: String
+
+        @OptionGroup var viewerOptions: ViewerOptions
+
+        @OptionGroup var nowOption: NowOption
+
+        @Option(help: ArgumentHelp("The circle's IANA time zone, overriding the export's.", valueName: "zone"))
+        var timezone: String?
+
+        @Option(help: ArgumentHelp("A folder of templates that replace the defaults by name.", valueName: "dir"))
+        var templates: String?
+
+        @Option(help: ArgumentHelp("Which page formats to write: html, md or both.", valueName: "list"))
+        var formats: String = "html,md"
+
+        @Option(help: ArgumentHelp("Minutes either side of the scheduled time that still count as on time.", valueName: "minutes"))
+        var onTimeWindow: Int = 60
+
+        func validate() throws {
+            guard (0...1440).contains(onTimeWindow) else { throw ValidationError("--on-time-window takes minutes from 0 to 1440") }
+            _ = try parsedFormats()
+        }
+
+        func parsedFormats() throws -> Set<SiteBuilder.Format> {
+            var result: Set<SiteBuilder.Format> = []
+            for name in formats.split(separator: ",") {
+                guard let format = SiteBuilder.Format(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                    throw ValidationError("--formats takes html, md or html,md")
+                }
+                result.insert(format)
+            }
+            guard !result.isEmpty else { throw ValidationError("--formats takes html, md or html,md") }
+            return result
+        }
+
+        func run() throws {
+            let export = try ExportInput.load(input, timeZone: timezone, showWarnings: false)
+            let viewer = try viewerOptions.resolve(in: export)
+            let now = try nowOption.resolve(timeZone: export.timeZone)
+            guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
+            let context = ReportContext(records: records, now: now, onTimeWindowMinutes: onTimeWindow)
+            let formats = try parsedFormats()
+            let plan = try SiteOutput.render { () throws(RenderError) -> SitePlan in
+                var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
+                if let templates { try templateSet.override(from: templates) }
+                return try SiteBuilder(context: context, templates: templateSet, formats: formats).build()
+            }
+            try SiteOutput.write(plan, to: out)
+        }
+    }
+}
