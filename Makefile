@@ -15,18 +15,22 @@ setup-build:
 	@scripts/setup-machine.sh build
 
 build: setup-build
+	@python3 scripts/embed-templates.py
 	$(SWIFT) build
 
 release: setup-build
+	@python3 scripts/embed-templates.py
 	$(SWIFT) build -c release
 
 demo: release
 	@scripts/demo.sh $(RELEASE_BIN) sample-data $(DEMO_OUT) $(DEMO_NOW)
 
 test: setup
+	python3 scripts/embed-templates.py --check
+	python3 scripts/make-sample-data.py --check
 	$(SWIFT) build
 	$(SWIFT) test
-	CAREREPORT_BIN=$(DEBUG_BIN) python3 -m pytest -q Tests/schema Tests/cli
+	CAREREPORT_BIN=$(DEBUG_BIN) python3 -m pytest -q Tests/schema Tests/cli Tests/site
 
 install: release
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual >/dev/null

@@ -333,16 +333,20 @@ main,
 .site-header a:visited { color: var(--color-header-text); }
 .site-header :focus-visible { outline-color: var(--color-header-focus); }
 
-.site-title {
+.site-title,
+.site-name {
   margin: 0;
   font-size: var(--font-size-title3);
   font-weight: var(--font-weight-bold);
   line-height: var(--line-height-tight);
   color: var(--color-header-text);
 }
-.site-title a { text-decoration: none; }
-.site-title a:hover { text-decoration: underline; }
+.site-title a, .site-name a { text-decoration: none; }
+.site-title a:hover, .site-name a:hover { text-decoration: underline; }
+/* Muted text would fail on the header band: use the header colour, smaller. */
+.site-header .muted,
 .site-subtitle {
+  color: var(--color-header-text);
   display: block;
   font-size: var(--font-size-footnote);
   font-weight: var(--font-weight-regular);
@@ -479,6 +483,40 @@ section + section { margin-top: var(--space-xxxl); }
 .stat-detail {
   color: var(--color-text-muted);
   font-size: var(--font-size-footnote);
+}
+/* The same as a description list: <dl class="stats"><div class="stat">
+   <dt>Latest</dt><dd>138/84 mmHg</dd></div>…</dl> */
+.stat > dt {
+  color: var(--color-text-muted);
+  font-size: var(--font-size-subheadline);
+  font-weight: var(--font-weight-medium);
+}
+.stat > dd {
+  margin: 0;
+  color: var(--color-heading);
+  font-size: var(--font-size-title2);
+  font-weight: var(--font-weight-bold);
+  line-height: var(--line-height-tight);
+  font-variant-numeric: tabular-nums;
+}
+.card.stat > dd { font-size: var(--font-size-large-title); }
+dl.stats:not(.grid) {
+  display: flex;
+  flex-wrap: wrap;
+  gap: var(--space-md) var(--space-xxl);
+}
+/* One headline figure in a sentence: <p class="stat-line"><strong>92%</strong> … */
+.stat-line { font-size: var(--font-size-callout); }
+.stat-line strong {
+  color: var(--color-heading);
+  font-size: var(--font-size-title2);
+  font-variant-numeric: tabular-nums;
+}
+/* Introductory sentence under a page title */
+.lead {
+  font-size: var(--font-size-title3);
+  line-height: var(--line-height-snug);
+  max-width: var(--size-measure);
 }
 
 /* Label / value lists: regimen, report header, patient details */
@@ -635,6 +673,7 @@ table.data tr.group > th {
    ✕ Missed); colour is the third cue, and the border style a fourth that
    survives black-and-white printing. Put these classes on a <span>. */
 :where(.badge, .flag, .flag-high, .flag-low, .flag-critical, .flag-normal, .flag-abnormal,
+    .flag-criticalHigh, .flag-criticalLow, .flag-critical-high, .flag-critical-low,
     .status-taken, .status-late, .status-missed, .status-skipped,
     .status-overdue, .status-done, .status-open, .priority-high, .priority-medium,
     .priority-low, .role-caregiver, .role-care-recipient, .role-careRecipient,
@@ -665,7 +704,8 @@ table.data tr.group > th {
   color: var(--badge-warning-text);
 }
 /* Critical */
-.flag-critical, .status-missed, .status-overdue, .badge-critical {
+.flag-critical, .flag-criticalHigh, .flag-criticalLow, .flag-critical-high, .flag-critical-low,
+.status-missed, .status-overdue, .badge-critical {
   background: var(--badge-critical-bg);
   color: var(--badge-critical-text);
 }
@@ -684,7 +724,8 @@ table.data tr.group > th {
 .flag-normal { border-style: dotted; }
 .flag-abnormal, .status-late, .status-open { border-style: dashed; }
 .status-skipped { border-style: dotted; }
-.flag-critical, .status-missed, .status-overdue, .priority-high {
+.flag-critical, .flag-criticalHigh, .flag-criticalLow, .flag-critical-high, .flag-critical-low,
+.status-missed, .status-overdue, .priority-high {
   border-width: var(--size-border-strong);
   font-weight: var(--font-weight-bold);
 }
@@ -847,6 +888,12 @@ svg.chart .dose-weekday,
 svg.chart .dose-date,
 svg.chart .dose-slot-label { color: var(--chart-label); }
 svg.chart .chart-legend-label { color: var(--chart-text); }
+svg.chart .chart-band-label {
+  paint-order: stroke;            /* a halo keeps the label readable over grid lines */
+  stroke: var(--chart-band);
+  stroke-width: 3px;
+  stroke-linejoin: round;
+}
 
 svg.chart .chart-grid { color: var(--chart-grid); stroke: var(--chart-grid); stroke-opacity: 1; }
 svg.chart .chart-axis-line,
@@ -904,7 +951,7 @@ table.chart-table .chart-flag-low { font-weight: var(--font-weight-bold); color:
 @media (min-width: 48rem) {
   .site-header { padding-block: var(--space-lg); }
   .needs-attention { padding: var(--space-lg) var(--space-xl); }
-  .site-title { font-size: var(--font-size-title2); }
+  .site-title, .site-name { font-size: var(--font-size-title2); }
   .site-main, main { padding-block: var(--space-xl) var(--space-xxxl); }
   .card { padding: var(--space-xl); }
 }

@@ -30,6 +30,12 @@ extension CareReport {
 
         @OptionGroup var nowOption: NowOption
 
+        @Option(help: ArgumentHelp("Write weekly summaries from this day on (YYYY-MM-DD).", valueName: "date"))
+        var from: String?
+
+        @Option(help: ArgumentHelp("Write weekly summaries up to this day (YYYY-MM-DD).", valueName: "date"))
+        var to: String?
+
         @Option(help: ArgumentHelp("The circle's IANA time zone, overriding the export's.", valueName: "zone"))
         var timezone: String?
 
@@ -45,6 +51,14 @@ extension CareReport {
         func validate() throws {
             guard (0...1440).contains(onTimeWindow) else { throw ValidationError("--on-time-window takes minutes from 0 to 1440") }
             _ = try parsedFormats()
+            _ = try day(from, "--from")
+            _ = try day(to, "--to")
+        }
+
+        func day(_ text: String?, _ option: String) throws -> LocalDate? {
+            guard let text else { return nil }
+            guard case .day(let day)? = CareDate.parse(text) else { throw ValidationError("\(option) takes a date as YYYY-MM-DD") }
+            return day
         }
 
         func parsedFormats() throws -> Set<SiteBuilder.Format> {
@@ -64,7 +78,8 @@ extension CareReport {
             let viewer = try viewerOptions.resolve(in: export)
             let now = try nowOption.resolve(timeZone: export.timeZone)
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
-            let context = ReportContext(records: records, now: now, onTimeWindowMinutes: onTimeWindow)
+            let context = ReportContext(
+                records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: try day(from, "--from"), to: try day(to, "--to"))
             let formats = try parsedFormats()
             let plan = try SiteOutput.render { () throws(RenderError) -> SitePlan in
                 var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)

@@ -7,10 +7,13 @@ public struct ReportContext: Sendable {
     public let onTimeWindow: TimeInterval
     public let format: DisplayFormat
     public let names: PersonNames
+    /// The weeks to write summaries for: those overlapping this period (nil ends are open).
+    public let period: (from: LocalDate?, to: LocalDate?)
     let text: TextRendering
 
-    public init(records: VisibleRecords, now: Date, onTimeWindowMinutes: Int = 60) {
+    public init(records: VisibleRecords, now: Date, onTimeWindowMinutes: Int = 60, from: LocalDate? = nil, to: LocalDate? = nil) {
         self.records = records
+        self.period = (from, to)
         self.now = now
         self.onTimeWindow = TimeInterval(onTimeWindowMinutes * 60)
         self.format = DisplayFormat(timeZone: records.timeZone)

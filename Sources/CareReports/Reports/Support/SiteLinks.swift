@@ -12,7 +12,8 @@ public struct SiteLinks: Sendable {
         for record in records.healthRecords { weeks.insert(ISOWeek(containing: context.day(record.date))) }
         for task in records.tasks { weeks.insert(ISOWeek(containing: context.day(task.dueDate))) }
         for update in records.updates { weeks.insert(ISOWeek(containing: context.day(update.timestamp))) }
-        self.weeks = weeks.sorted()
+        let (from, to) = context.period
+        self.weeks = weeks.filter { week in from.map { week.sunday >= $0 } ?? true && to.map { week.monday <= $0 } ?? true }.sorted()
 
         var slugger = Slugger()
         var medications: [String: String] = [:]
