@@ -347,10 +347,10 @@ main,
 .site-header .muted,
 .site-subtitle {
   color: var(--color-header-text);
-  display: block;
-  font-size: var(--font-size-footnote);
+  font-size: var(--font-size-subheadline);
   font-weight: var(--font-weight-regular);
 }
+.site-subtitle { display: block; font-size: var(--font-size-footnote); }
 
 .site-nav ul {
   list-style: none;
