@@ -969,6 +969,32 @@ table.chart-table .chart-flag-low { font-weight: var(--font-weight-bold); color:
   .needs-attention { border-color: CanvasText; }
 }
 
+/* ------------------------------------------------------------ report lists */
+
+/* Lists of tasks, events, updates and weeks: no bullets, a rule between items. */
+.tasks, .events, .updates, .weeks, .notes, .comments, .shares, .links {
+  list-style: none;
+  padding: 0;
+  margin: 0 0 var(--space-lg);
+}
+.tasks > li, .events > li {
+  padding: var(--space-md) 0;
+  border-bottom: var(--size-border) solid var(--color-border);
+}
+.tasks > li:last-child, .events > li:last-child { border-bottom: 0; }
+.tasks p, .events p { margin: 0 0 var(--space-xs); }
+.weeks > li { padding: var(--space-xs) 0; min-height: var(--size-target-min); }
+.notes, .comments {
+  margin: var(--space-sm) 0 0 var(--space-lg);
+  padding-left: var(--space-md);
+  border-left: var(--size-border-strong) solid var(--color-border);
+}
+.notes > li, .comments > li { margin: 0 0 var(--space-sm); }
+.shares { display: flex; flex-wrap: wrap; gap: var(--space-sm) var(--space-lg); }
+.links.grid > li { margin: 0; }
+.updates > li.card { margin-bottom: var(--space-md); }
+table.matrix td { white-space: nowrap; }
+
 """#,
         "assets/tokens.css": #"""
 /*
@@ -1546,8 +1572,8 @@ table.chart-table .chart-flag-low { font-weight: var(--font-weight-bold); color:
 {{$content}}
 <h1>{{page.title}}</h1>
 <p class="muted">Weekly care summary for {{page.recipientName}}, {{range}}.</p>
-<nav class="pager" aria-label="Other weeks">
-<ul>
+<nav aria-label="Other weeks">
+<ul class="pager">
 {{#previousLink}}<li><a href="{{page.root}}{{previousLink}}.html" rel="prev">← Previous week</a></li>{{/previousLink}}
 <li><a href="{{page.root}}weeks/index.html">All weeks</a></li>
 {{#nextLink}}<li><a href="{{page.root}}{{nextLink}}.html" rel="next">Next week →</a></li>{{/nextLink}}
