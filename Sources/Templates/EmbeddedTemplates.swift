@@ -1278,6 +1278,60 @@ table.matrix td { white-space: nowrap; }
 }
 
 """#,
+        "assets/visit.css": #"""
+/* The doctor-visit summary: one self-contained page, compact on screen and on paper (A4 or Letter). */
+@page {
+  size: auto;
+  margin: 16mm 12mm 14mm;
+  @bottom-right { content: "page " counter(page) " of " counter(pages); font: 8pt system-ui, sans-serif; }
+  @top-left { font: 8pt system-ui, sans-serif; }
+}
+:root { color-scheme: light; }
+body.visit {
+  margin: 0 auto;
+  max-width: 60rem;
+  padding: 1rem;
+  font: 10.5pt/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  color: #111;
+  background: #fff;
+}
+.visit h1 { font-size: 16pt; margin: 0 0 0.3rem; color: #1B5E3A; }
+.visit h2 {
+  font-size: 11.5pt; margin: 0.9rem 0 0.3rem; padding-bottom: 0.1rem;
+  border-bottom: 1.5px solid #2E7D5C; color: #1B5E3A; break-after: avoid;
+}
+.visit-facts { display: flex; flex-wrap: wrap; gap: 0.2rem 1.5rem; margin: 0; }
+.visit-facts div { display: flex; gap: 0.35rem; }
+.visit-facts dt { font-weight: 600; }
+.visit-facts dd { margin: 0; }
+.visit-columns { display: grid; grid-template-columns: 1fr 1fr; gap: 0 1.5rem; }
+.visit ul, .visit ol { margin: 0.2rem 0; padding-left: 1.2rem; }
+.visit p { margin: 0.2rem 0; }
+.visit table.data { width: 100%; border-collapse: collapse; font-size: 9.5pt; }
+.visit table.data th, .visit table.data td { text-align: left; padding: 0.15rem 0.35rem; border-bottom: 1px solid #bbb; vertical-align: top; }
+.visit table.data thead th { border-bottom: 1.5px solid #333; background: #EEF5F0; }
+.visit table.data .num { text-align: right; }
+.visit thead { display: table-header-group; }
+.visit tr, .visit li { break-inside: avoid; }
+.visit .flag { font-weight: 700; white-space: nowrap; }
+.visit .flag-high, .visit .flag-low, .visit .flag-critical, .visit .flag-abnormal { border: 1px solid #333; border-radius: 4px; padding: 0 0.2rem; }
+.visit .flag-normal { font-weight: 400; }
+.visit .small { font-size: 9pt; }
+.visit .muted { color: #444; }
+.visit .visually-hidden {
+  position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+}
+.visit-footer { margin-top: 0.8rem; border-top: 1px solid #bbb; color: #333; }
+@media (max-width: 40rem) {
+  .visit-columns { grid-template-columns: 1fr; }
+  .visit table.data { display: block; overflow-x: auto; }
+}
+@media print {
+  body.visit { padding: 0; max-width: none; font-size: 9.5pt; }
+  .visit a { color: inherit; text-decoration: none; }
+}
+
+"""#,
         "html/analyte.mustache": #"""
 {{<html.layout}}
 {{$content}}
@@ -1567,6 +1621,121 @@ table.matrix td { white-space: nowrap; }
 </li>
 
 """#,
+        "html/visit.mustache": #"""
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<meta name="generator" content="carereport">
+<title>Visit summary: {{patientName}}, {{period}}</title>
+<style>
+{{{styles}}}
+@page { @top-left { content: "{{{runningHeader}}}"; } }
+</style>
+</head>
+<body class="visit">
+<main id="main">
+<header class="visit-header">
+<h1>Visit summary for {{patientName}}</h1>
+<dl class="visit-facts">
+<div><dt>Born</dt><dd>{{dateOfBirth}}</dd></div>
+<div><dt>Period</dt><dd>{{period}}</dd></div>
+<div><dt>Written</dt><dd>{{writtenOn}}</dd></div>
+<div><dt>Prepared for</dt><dd>{{page.writtenFor}}</dd></div>
+</dl>
+</header>
+
+<section aria-labelledby="meds-heading">
+<h2 id="meds-heading">Medications</h2>
+{{^empty(medications)}}
+<table class="data">
+<caption class="visually-hidden">Current medications with adherence in the period</caption>
+<thead><tr><th scope="col">Medication</th><th scope="col">Dose</th><th scope="col">Schedule</th><th scope="col">Taken on time</th><th scope="col">Change in period</th><th scope="col">For</th></tr></thead>
+<tbody>{{#medications}}<tr><th scope="row">{{name}}</th><td>{{dose}}</td><td>{{schedule}}</td><td>{{adherence}}</td><td>{{change}}</td><td>{{reason}}</td></tr>{{/medications}}</tbody>
+</table>
+{{/empty(medications)}}
+{{#empty(medications)}}<p>No current medications recorded.</p>{{/empty(medications)}}
+{{^empty(stoppedMedications)}}
+<p class="small"><strong>Stopped in the period:</strong> {{#stoppedMedications}}{{name}} ({{change}}); {{/stoppedMedications}}</p>
+{{/empty(stoppedMedications)}}
+</section>
+
+<div class="visit-columns">
+<section aria-labelledby="allergies-heading">
+<h2 id="allergies-heading">Allergies</h2>
+{{#allergyStatus}}<p>{{allergyStatus}}</p>{{/allergyStatus}}
+{{^empty(allergies)}}<ul>{{#allergies}}<li><strong>{{text}}</strong>{{#detail}}: {{detail}}{{/detail}}</li>{{/allergies}}</ul>{{/empty(allergies)}}
+</section>
+<section aria-labelledby="problems-heading">
+<h2 id="problems-heading">Problems</h2>
+{{^empty(problems)}}<ul>{{#problems}}<li><strong>{{text}}</strong>{{#detail}}, {{detail}}{{/detail}}</li>{{/problems}}</ul>{{/empty(problems)}}
+{{#empty(problems)}}<p>None recorded.</p>{{/empty(problems)}}
+{{^empty(pastProblems)}}<p class="small">Resolved: {{#pastProblems}}{{text}}; {{/pastProblems}}</p>{{/empty(pastProblems)}}
+</section>
+</div>
+
+<section aria-labelledby="results-heading">
+<h2 id="results-heading">Recent results, abnormal first</h2>
+{{^empty(results)}}
+<table class="data">
+<caption class="visually-hidden">Lab results in the period (▲ high, ▼ low)</caption>
+<thead><tr><th scope="col">Test</th><th scope="col">Result</th><th scope="col">Range</th><th scope="col">Flag</th><th scope="col">Collected</th><th scope="col">Previous</th></tr></thead>
+<tbody>{{#results}}<tr><th scope="row">{{name}}</th><td>{{value}}</td><td>{{range}}</td><td>{{#flag}}<span class="flag {{cssClass}}"><span aria-hidden="true">{{symbol}}</span> {{label}}</span>{{/flag}}</td><td>{{date}}</td><td>{{previous}}</td></tr>{{/results}}</tbody>
+</table>
+{{/empty(results)}}
+{{#empty(results)}}<p>No results recorded.</p>{{/empty(results)}}
+</section>
+
+<section aria-labelledby="vitals-heading">
+<h2 id="vitals-heading">Vital signs in the period</h2>
+{{^empty(vitals)}}
+<table class="data">
+<caption class="visually-hidden">Vital signs: latest, lowest, highest and trend</caption>
+<thead><tr><th scope="col">Measurement</th><th scope="col">Latest</th><th scope="col">Lowest</th><th scope="col">Highest</th><th scope="col" class="num">Readings</th><th scope="col">Trend</th></tr></thead>
+<tbody>{{#vitals}}<tr><th scope="row">{{kind}}</th><td>{{latest}}</td><td>{{lowest}}</td><td>{{highest}}</td><td class="num">{{readings}}</td><td>{{trend}}</td></tr>{{/vitals}}</tbody>
+</table>
+{{/empty(vitals)}}
+{{#empty(vitals)}}<p>No readings in the period.</p>{{/empty(vitals)}}
+</section>
+
+<section aria-labelledby="symptoms-heading">
+<h2 id="symptoms-heading">Symptoms since the last visit</h2>
+{{^empty(symptoms)}}
+<table class="data">
+<caption class="visually-hidden">Symptoms: first seen, worst severity, how often</caption>
+<thead><tr><th scope="col">Symptom</th><th scope="col">First seen</th><th scope="col">Worst</th><th scope="col" class="num">Times</th></tr></thead>
+<tbody>{{#symptoms}}<tr><th scope="row">{{name}}</th><td>{{firstSeen}}</td><td>{{worst}}</td><td class="num">{{times}}</td></tr>{{/symptoms}}</tbody>
+</table>
+{{/empty(symptoms)}}
+{{#empty(symptoms)}}<p>None recorded.</p>{{/empty(symptoms)}}
+</section>
+
+<div class="visit-columns">
+<section aria-labelledby="appointments-heading">
+<h2 id="appointments-heading">Appointments</h2>
+{{^empty(appointments)}}<ul>{{#appointments}}<li>{{text}} <span class="muted">({{detail}})</span></li>{{/appointments}}</ul>{{/empty(appointments)}}
+{{#empty(appointments)}}<p>None in the period.</p>{{/empty(appointments)}}
+</section>
+<section aria-labelledby="immunizations-heading">
+<h2 id="immunizations-heading">Immunisations</h2>
+{{^empty(immunizations)}}<ul>{{#immunizations}}<li>{{text}}, {{detail}}</li>{{/immunizations}}</ul>{{/empty(immunizations)}}
+{{#empty(immunizations)}}<p>None recorded.</p>{{/empty(immunizations)}}
+</section>
+</div>
+
+<section aria-labelledby="questions-heading" class="questions">
+<h2 id="questions-heading">Questions for the doctor</h2>
+{{^empty(questions)}}<ol>{{#questions}}<li><strong>{{text}}</strong>{{#detail}}<br><span class="small">{{detail}}</span>{{/detail}}</li>{{/questions}}</ol>{{/empty(questions)}}
+{{#empty(questions)}}<p>None noted.</p>{{/empty(questions)}}
+</section>
+</main>
+<footer class="visit-footer"><p class="small">Written by carereport from the family's care records; it holds only what {{page.writtenFor}} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.</p></footer>
+</body>
+</html>
+
+"""#,
         "html/week.mustache": #"""
 {{<html.layout}}
 {{$content}}
@@ -1771,7 +1940,7 @@ Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport. It holds on
 """#,
         "md/header.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
-[{{page.circleName}}]({{page.root}}index.md){{#page.nav}} · [{{label}}]({{page.root}}{{link}}.md){{/page.nav}}
+[{{page.circleName}}]({{page.root}}index.md){{#page.nav}} · [{{label}}]({{page.root}}{{link}}.{{#htmlOnly}}html{{/htmlOnly}}{{^htmlOnly}}md{{/htmlOnly}}){{/page.nav}}
 
 
 """#,

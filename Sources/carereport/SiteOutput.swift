@@ -1,5 +1,6 @@
 import ArgumentParser
 import CareReports
+import Foundation
 
 /// Rendering and writing for commands that produce files, with their exit statuses.
 enum SiteOutput {
@@ -11,6 +12,31 @@ enum SiteOutput {
             Console.error(error.errorDescription ?? "error: rendering failed")
             Console.error("error: nothing was written")
             throw ExitCode(65)
+        }
+    }
+
+    /// Runs `body` for a single document; a template problem is bad input (65).
+    static func renderText(_ body: () throws -> String) throws -> String {
+        do {
+            return try body()
+        } catch let error as RenderError {
+            Console.error(error.errorDescription ?? "error: rendering failed")
+            Console.error("error: nothing was written")
+            throw ExitCode(65)
+        }
+    }
+
+    /// Writes one document to a file (atomically: a temporary file renamed into place) or standard output.
+    static func emit(_ text: String, to path: String?) throws {
+        guard let path else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            Console.error("\(path): error: cannot write the file")
+            throw ExitCode(73)
         }
     }
 

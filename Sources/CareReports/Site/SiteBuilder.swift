@@ -36,9 +36,14 @@ public struct SiteBuilder: Sendable {
         try page(labs.index(), "labs/index", template: "labs", into: &plan)
         for (link, model) in labs.reportPages() { try page(model, link, template: "lab-report", into: &plan) }
         for (link, model) in labs.analytePages() { try page(model, link, template: "analyte", into: &plan) }
-        for (path, text) in templates.assets.sorted(by: { $0.key < $1.key }) { plan.add(path, text) }
+        let visit = VisitSummaryBuilder(context: context).build(styles: visitStyles)
+        plan.add("visit.html", try renderer.render(visit, template: "html.visit"))
+        for (path, text) in templates.assets.sorted(by: { $0.key < $1.key }) where path != "assets/visit.css" { plan.add(path, text) }
         return plan
     }
+
+    /// The visit page's style sheet, inlined so the page also works on its own.
+    public var visitStyles: String { templates.files["assets/visit.css"] ?? "" }
 
     private func page(_ model: Any, _ link: String, template: String, into plan: inout SitePlan) throws(RenderError) {
         for format in Format.allCases where formats.contains(format) {

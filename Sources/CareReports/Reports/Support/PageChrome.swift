@@ -4,6 +4,8 @@ public struct PageChrome: Sendable {
         public let label: String
         public let link: String
         public let current: Bool
+        /// True for pages written in HTML only (the visit summary), so Markdown pages link the HTML.
+        public let htmlOnly: Bool
     }
 
     public let title: String
@@ -25,9 +27,9 @@ public struct PageChrome: Sendable {
         self.root = String(repeating: "../", count: link.split(separator: "/").count - 1)
         let items: [(String, String, String)] = [
             ("Home", "index", "home"), ("Weeks", "weeks/index", "weeks"), ("Medications", "medications/index", "medications"),
-            ("Labs", "labs/index", "labs"),
+            ("Labs", "labs/index", "labs"), ("Visit summary", "visit", "visit"),
         ]
-        self.nav = items.map { NavItem(label: $0.0, link: $0.1, current: $0.2 == section) }
+        self.nav = items.map { NavItem(label: $0.0, link: $0.1, current: $0.2 == section, htmlOnly: $0.2 == "visit") }
         let viewer = records.viewer
         let roles = viewer.roles.sorted().map(PageChrome.roleName).joined(separator: " and ")
         if let userId = viewer.userId {

@@ -1,0 +1,63 @@
+import ArgumentParser
+import CareReports
+import Foundation
+import Templates
+
+extension CareReport {
+    struct Visit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the printable doctor-visit summary as one self-contained HTML file.",
+            discussion: """
+                The summary a clinician reads, in International Patient Summary order: medications with \
+                adherence and changes, allergies, problems, recent results (abnormal first), vital signs, \
+                symptoms since the last visit, appointments and the family's questions. It prints on A4 \
+                or Letter with the patient's name, date of birth, period and date on every page.
+
+                Examples:
+                  carereport visit sample-data --viewer u-ellen --out visit.html
+                  carereport visit sample-data --viewer u-ellen --since 2025-01-28 > visit.html
+                  chromium --headless --print-to-pdf=visit.pdf visit.html
+                """
+        )
+
+        @Argument(help: "The export: a directory or a JSON file.")
+        var input: String
+
+        @OptionGroup var viewerOptions: ViewerOptions
+
+        @Option(help: ArgumentHelp("Start of the period (YYYY-MM-DD); default: the last completed appointment.", valueName: "date"))
+        var since: String?
+
+        @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        var out: String?
+
+        @OptionGroup var nowOption: NowOption
+
+        @Option(help: ArgumentHelp("A folder of templates that replace the defaults by name.", valueName: "dir"))
+        var templates: String?
+
+        func validate() throws {
+            if let since, CareDate.parse(since).flatMap({ if case .day = $0 { true } else { nil } }) == nil {
+                throw ValidationError("--since takes a date as YYYY-MM-DD")
+            }
+        }
+
+        func run() throws {
+            let export = try ExportInput.load(input, showWarnings: false)
+            let viewer = try viewerOptions.resolve(in: export)
+            let now = try nowOption.resolve(timeZone: export.timeZone)
+            guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
+            let context = ReportContext(records: records, now: now)
+            var sinceDay: LocalDate?
+            if let since, case .day(let day)? = CareDate.parse(since) { sinceDay = day }
+            let html = try SiteOutput.renderText { () throws(RenderError) -> String in
+                var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
+                if let templates { try templateSet.override(from: templates) }
+                let renderer = try PageRenderer(templates: templateSet)
+                let summary = VisitSummaryBuilder(context: context, since: sinceDay).build(styles: templateSet.files["assets/visit.css"] ?? "")
+                return try renderer.render(summary, template: "html.visit")
+            }
+            try SiteOutput.emit(html, to: out)
+        }
+    }
+}
