@@ -1332,6 +1332,220 @@ body.visit {
 }
 
 """#,
+        "digest/html.mustache": #"""
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>{{subject}}</title>
+</head>
+<body style="margin:0;padding:0;background:#F4F7F5;color:#1A1A1A;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;">
+<div style="max-width:640px;margin:0 auto;padding:16px;">
+<div style="background:#1B5E3A;color:#FFFFFF;padding:16px;border-radius:12px 12px 0 0;">
+<p style="margin:0;font-size:13px;">{{circleName}} · weekly digest</p>
+<h1 style="margin:4px 0 0;font-size:22px;line-height:1.25;color:#FFFFFF;">Week {{weekNumber}}, {{range}}</h1>
+</div>
+<div style="background:#FFFFFF;padding:16px;border:1px solid #C9D6CE;border-top:0;border-radius:0 0 12px 12px;">
+{{#quiet}}<p style="margin:0;">Nothing to report this week.</p>{{/quiet}}
+{{^quiet}}
+{{#summary}}
+{{^empty(attention)}}
+<div style="background:#FFF4E0;border:2px solid #8A4B00;border-left-width:6px;border-radius:8px;padding:12px 16px;margin:0 0 16px;">
+<h2 style="margin:0 0 8px;font-size:18px;color:#5C3200;">Needs attention</h2>
+<ul style="margin:0;padding-left:20px;">
+{{#attention}}<li style="margin:0 0 4px;"><span aria-hidden="true">{{symbol}}</span> <strong>{{kind}}:</strong> {{text}}</li>{{/attention}}
+</ul>
+</div>
+{{/empty(attention)}}
+{{^empty(medications)}}
+<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Medications</h2>
+<table style="width:100%;border-collapse:collapse;font-size:14px;">
+<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Medication</th><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Taken on time</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Late</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Missed</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Skipped</th></tr></thead>
+<tbody>{{#medications}}<tr><th scope="row" style="text-align:left;border-bottom:1px solid #C9D6CE;padding:4px;">{{name}}</th><td style="border-bottom:1px solid #C9D6CE;padding:4px;">{{adherence}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{late}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{missed}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{skipped}}</td></tr>{{/medications}}</tbody>
+</table>
+{{/empty(medications)}}
+{{^empty(tasksOverdue)}}
+<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Overdue tasks</h2>
+<ul style="margin:0;padding-left:20px;">{{#tasksOverdue}}<li><strong>{{title}}</strong>, due {{due}}, {{who}}</li>{{/tasksOverdue}}</ul>
+{{/empty(tasksOverdue)}}
+{{^empty(tasksDone)}}
+<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Tasks done</h2>
+<ul style="margin:0;padding-left:20px;">{{#tasksDone}}<li><strong>{{title}}</strong>, {{who}}</li>{{/tasksDone}}</ul>
+{{/empty(tasksDone)}}
+{{^empty(tasksOpen)}}
+<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Other tasks this week</h2>
+<ul style="margin:0;padding-left:20px;">{{#tasksOpen}}<li><strong>{{title}}</strong> ({{state}}), due {{due}}, {{who}}</li>{{/tasksOpen}}</ul>
+{{/empty(tasksOpen)}}
+{{^empty(tasksNextWeek)}}
+<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Due next week</h2>
+<ul style="margin:0;padding-left:20px;">{{#tasksNextWeek}}<li><strong>{{title}}</strong>, due {{due}}, {{who}}</li>{{/tasksNextWeek}}</ul>
+{{/empty(tasksNextWeek)}}
+{{^empty(measurements)}}
+<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Measurements</h2>
+<table style="width:100%;border-collapse:collapse;font-size:14px;">
+<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Measurement</th><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Latest</th><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Lowest</th><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Highest</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Out of range</th></tr></thead>
+<tbody>{{#measurements}}<tr><th scope="row" style="text-align:left;border-bottom:1px solid #C9D6CE;padding:4px;">{{kind}}</th><td style="border-bottom:1px solid #C9D6CE;padding:4px;">{{latest}}</td><td style="border-bottom:1px solid #C9D6CE;padding:4px;">{{minimum}}</td><td style="border-bottom:1px solid #C9D6CE;padding:4px;">{{maximum}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{outOfRange}}</td></tr>{{/measurements}}</tbody>
+</table>
+{{/empty(measurements)}}
+{{^empty(symptoms)}}
+<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Symptoms</h2>
+<ul style="margin:0;padding-left:20px;">{{#symptoms}}<li><strong>{{title}}</strong>, {{when}}: {{detail}}</li>{{/symptoms}}</ul>
+{{/empty(symptoms)}}
+{{^empty(labs)}}
+<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Lab reports received</h2>
+<ul style="margin:0;padding-left:20px;">{{#labs}}<li><strong>{{title}}</strong>, {{when}}: {{detail}}</li>{{/labs}}</ul>
+{{/empty(labs)}}
+{{^empty(appointmentsHeld)}}
+<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Appointments this week</h2>
+<ul style="margin:0;padding-left:20px;">{{#appointmentsHeld}}<li><strong>{{title}}</strong>, {{when}}{{#badge}} ({{badge}}){{/badge}}{{#text}}<div>{{{html}}}</div>{{/text}}</li>{{/appointmentsHeld}}</ul>
+{{/empty(appointmentsHeld)}}
+{{^empty(appointmentsComing)}}
+<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Appointments coming up</h2>
+<ul style="margin:0;padding-left:20px;">{{#appointmentsComing}}<li><strong>{{title}}</strong>, {{when}}, {{detail}}</li>{{/appointmentsComing}}</ul>
+{{/empty(appointmentsComing)}}
+{{^empty(notes)}}
+<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Notes and documents</h2>
+<ul style="margin:0;padding-left:20px;">{{#notes}}<li><strong>{{title}}</strong>, {{when}}: {{detail}}</li>{{/notes}}</ul>
+{{/empty(notes)}}
+{{^empty(updates)}}
+<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Circle updates</h2>
+<ul style="margin:0;padding-left:20px;">{{#updates}}<li><strong>{{author}}</strong>, {{when}}{{#content}}<div>{{{html}}}</div>{{/content}}{{#comments}}<p style="margin:4px 0 0 12px;color:#3F4A44;">{{author}}: {{#text}}{{plain}}{{/text}}</p>{{/comments}}</li>{{/updates}}</ul>
+{{/empty(updates)}}
+{{/summary}}
+{{/quiet}}
+</div>
+<p style="font-size:13px;color:#3F4A44;margin:12px 0 0;">Written for {{writtenFor}} on {{writtenOn}} by carereport. It holds only what this reader may see.</p>
+</div>
+</body>
+</html>
+
+"""#,
+        "digest/text.mustache": #"""
+{{% CONTENT_TYPE: TEXT }}
+{{#quiet}}
+{{circleName}}, week {{weekNumber}} ({{range}}): nothing to report.
+{{/quiet}}
+{{^quiet}}
+# {{circleName}}: week {{weekNumber}}, {{range}}
+
+Weekly digest about {{recipientName}}, written for {{writtenFor}} on {{writtenOn}}.
+
+{{#summary}}
+{{^empty(attention)}}
+## Needs attention
+
+{{#attention}}
+- {{symbol}} {{kind}}: {{text}}
+{{/attention}}
+
+{{/empty(attention)}}
+{{/summary}}
+{{#medicationTable}}
+## Medications
+
+{{medicationTable}}
+
+{{/medicationTable}}
+{{#summary}}
+{{^empty(tasksOverdue)}}
+## Overdue tasks
+
+{{#tasksOverdue}}
+- {{title}}, due {{due}}, {{who}}
+{{/tasksOverdue}}
+
+{{/empty(tasksOverdue)}}
+{{^empty(tasksDone)}}
+## Tasks done
+
+{{#tasksDone}}
+- {{title}}, {{who}}
+{{/tasksDone}}
+
+{{/empty(tasksDone)}}
+{{^empty(tasksOpen)}}
+## Other tasks this week
+
+{{#tasksOpen}}
+- {{title}} ({{state}}), due {{due}}, {{who}}
+{{/tasksOpen}}
+
+{{/empty(tasksOpen)}}
+{{^empty(tasksNextWeek)}}
+## Due next week
+
+{{#tasksNextWeek}}
+- {{title}}, due {{due}}, {{who}}
+{{/tasksNextWeek}}
+
+{{/empty(tasksNextWeek)}}
+{{/summary}}
+{{#measurementTable}}
+## Measurements
+
+{{measurementTable}}
+
+{{/measurementTable}}
+{{#summary}}
+{{^empty(symptoms)}}
+## Symptoms
+
+{{#symptoms}}
+- {{title}}, {{when}}: {{detail}}
+{{/symptoms}}
+
+{{/empty(symptoms)}}
+{{^empty(labs)}}
+## Lab reports received
+
+{{#labs}}
+- {{title}}, {{when}}: {{detail}}
+{{/labs}}
+
+{{/empty(labs)}}
+{{^empty(appointmentsHeld)}}
+## Appointments this week
+
+{{#appointmentsHeld}}
+- {{title}}, {{when}}{{#badge}} ({{badge}}){{/badge}}{{#text}}: {{plain}}{{/text}}
+{{/appointmentsHeld}}
+
+{{/empty(appointmentsHeld)}}
+{{^empty(appointmentsComing)}}
+## Appointments coming up
+
+{{#appointmentsComing}}
+- {{title}}, {{when}}, {{detail}}
+{{/appointmentsComing}}
+
+{{/empty(appointmentsComing)}}
+{{^empty(notes)}}
+## Notes and documents
+
+{{#notes}}
+- {{title}}, {{when}}: {{detail}}
+{{/notes}}
+
+{{/empty(notes)}}
+{{^empty(updates)}}
+## Circle updates
+
+{{#updates}}
+- {{author}}, {{when}}: {{#content}}{{plain}}{{/content}}
+{{#comments}}
+  - {{author}}: {{#text}}{{plain}}{{/text}}
+{{/comments}}
+{{/updates}}
+
+{{/empty(updates)}}
+{{/summary}}
+--
+Sent by carereport. It holds only what {{writtenFor}} may see.
+{{/quiet}}
+
+"""#,
         "html/analyte.mustache": #"""
 {{<html.layout}}
 {{$content}}
@@ -1405,6 +1619,9 @@ body.visit {
 <li class="card"><a href="{{page.root}}weeks/index.html">Weekly summaries</a></li>
 {{#hasMedications}}<li class="card"><a href="{{page.root}}medications/index.html">Medications and doses</a></li>{{/hasMedications}}
 {{#hasLabs}}<li class="card"><a href="{{page.root}}labs/index.html">Lab reports and trends</a></li>{{/hasLabs}}
+<li class="card"><a href="{{page.root}}visit.html">Summary for the next doctor visit</a></li>
+<li class="card"><a href="{{page.root}}calendar.ics">Calendar of appointments and tasks (.ics)</a></li>
+<li class="card"><a href="{{page.root}}feed.xml">Feed of weekly summaries (Atom)</a></li>
 </ul>
 </section>
 {{^empty(weeks)}}
@@ -1494,6 +1711,7 @@ body.visit {
 <link rel="stylesheet" href="{{page.root}}assets/tokens.css">
 <link rel="stylesheet" href="{{page.root}}assets/site.css">
 <link rel="stylesheet" href="{{page.root}}assets/print.css" media="print">
+<link rel="alternate" type="application/atom+xml" title="Weekly summaries" href="{{page.root}}feed.xml">
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
@@ -1975,6 +2193,9 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 - [Weekly summaries]({{page.root}}weeks/index.md)
 {{#hasMedications}}- [Medications and doses]({{page.root}}medications/index.md){{/hasMedications}}
 {{#hasLabs}}- [Lab reports and trends]({{page.root}}labs/index.md){{/hasLabs}}
+- [Summary for the next doctor visit]({{page.root}}visit.html)
+- [Calendar of appointments and tasks]({{page.root}}calendar.ics)
+- [Feed of weekly summaries]({{page.root}}feed.xml)
 
 ## The circle
 

@@ -40,6 +40,8 @@ public struct ReportContext: Sendable {
 public struct RichText: Sendable, Hashable {
     public let html: String
     public let markdown: String
+    /// The text alone, for plain-text mail and one-line summaries.
+    public let plain: String
 }
 
 /// Renders user Markdown through cmark-gfm with raw HTML off and unsafe links dropped.
@@ -47,6 +49,6 @@ struct TextRendering: Sendable {
     let renderer = MarkdownRenderer()
 
     func rich(_ markdown: String) -> RichText {
-        RichText(html: renderer.html(markdown), markdown: renderer.markdown(markdown))
+        RichText(html: renderer.html(markdown), markdown: renderer.markdown(markdown), plain: renderer.plainText(markdown))
     }
 }

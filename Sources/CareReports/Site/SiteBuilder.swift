@@ -36,6 +36,9 @@ public struct SiteBuilder: Sendable {
         try page(labs.index(), "labs/index", template: "labs", into: &plan)
         for (link, model) in labs.reportPages() { try page(model, link, template: "lab-report", into: &plan) }
         for (link, model) in labs.analytePages() { try page(model, link, template: "analyte", into: &plan) }
+        let feeds = SiteFeeds(context: context, links: links, weekly: weekly)
+        plan.add("feed.xml", feeds.feed().xml())
+        plan.add("calendar.ics", feeds.calendar().text())
         let visit = VisitSummaryBuilder(context: context).build(styles: visitStyles)
         plan.add("visit.html", try renderer.render(visit, template: "html.visit"))
         for (path, text) in templates.assets.sorted(by: { $0.key < $1.key }) where path != "assets/visit.css" { plan.add(path, text) }

@@ -10,12 +10,17 @@ public struct ICalendar: Sendable, Hashable {
     public var productID: String
     /// X-WR-CALNAME, the display name most clients use for a subscribed calendar.
     public var name: String?
+    /// The zone whose days an UNTIL is counted in when its value type has to be
+    /// converted to match DTSTART (see `ICalendarRecurrence.End`). Times
+    /// themselves are always written in UTC.
+    public var timeZone: TimeZone
     /// Written in this order.
     public var events: [ICalendarEvent]
 
-    public init(productID: String, name: String? = nil, events: [ICalendarEvent]) {
+    public init(productID: String, name: String? = nil, timeZone: TimeZone, events: [ICalendarEvent]) {
         self.productID = productID
         self.name = name
+        self.timeZone = timeZone
         self.events = events
     }
 
@@ -27,7 +32,7 @@ public struct ICalendar: Sendable, Hashable {
         lines.append("CALSCALE:GREGORIAN")
         lines.append("METHOD:PUBLISH")
         if let name { lines.append("X-WR-CALNAME:" + FeedText.icsEscaped(name)) }
-        for event in events { lines += event.contentLines() }
+        for event in events { lines += event.contentLines(timeZone: timeZone) }
         lines.append("END:VCALENDAR")
         var out = ""
         for line in lines {
@@ -77,11 +82,13 @@ public struct ICalendarRecurrence: Sendable, Hashable {
         /// COUNT=n (values below 1 are written as 1).
         case count(Int)
         /// Last day, inclusive. On an all-day event written as a DATE; on a timed
-        /// event written as the last second of that day in UTC (`T235959Z`),
-        /// because RFC 5545 requires UNTIL to have DTSTART's value type.
+        /// event written as the UTC DATE-TIME of the last second of that day in
+        /// the calendar's zone, because RFC 5545 requires UNTIL to have DTSTART's
+        /// value type (and a UTC DATE-TIME for a UTC DTSTART).
         case untilDate(LocalDate)
         /// Last instant, inclusive. On a timed event written as a UTC DATE-TIME;
-        /// on an all-day event written as its UTC calendar day, a DATE.
+        /// on an all-day event written as the DATE of that instant in the
+        /// calendar's zone.
         case untilDateTime(Date)
     }
 
@@ -99,8 +106,9 @@ public struct ICalendarRecurrence: Sendable, Hashable {
         self.end = end
     }
 
-    /// The RRULE value (no `RRULE:` prefix) for an event with `timing`.
-    public func value(for timing: ICalendarEventTiming) -> String {
+    /// The RRULE value (no `RRULE:` prefix) for an event with `timing`; `zone`
+    /// converts an UNTIL between day and instant when its type differs from DTSTART's.
+    public func value(for timing: ICalendarEventTiming, timeZone zone: TimeZone) -> String {
         var parts = ["FREQ=" + frequency.rawValue]
         if interval > 1 { parts.append("INTERVAL=\(interval)") }
         let days = ICalendarWeekday.allCases.filter(byDay.contains)
@@ -113,11 +121,12 @@ public struct ICalendarRecurrence: Sendable, Hashable {
         case (.untilDate(let day), .allDay):
             parts.append("UNTIL=" + FeedText.icsDate(day))
         case (.untilDate(let day), .timed):
-            parts.append("UNTIL=" + FeedText.icsDate(day) + "T235959Z")
+            let lastSecond = day.adding(days: 1).midnight(in: zone).addingTimeInterval(-1)
+            parts.append("UNTIL=" + FeedText.icsUTCDateTime(lastSecond))
         case (.untilDateTime(let instant), .timed):
             parts.append("UNTIL=" + FeedText.icsUTCDateTime(instant))
         case (.untilDateTime(let instant), .allDay):
-            parts.append("UNTIL=" + FeedText.icsDate(LocalDate(instant, in: TimeZone(secondsFromGMT: 0)!)))
+            parts.append("UNTIL=" + FeedText.icsDate(LocalDate(instant, in: zone)))
         }
         return parts.joined(separator: ";")
     }
@@ -162,7 +171,7 @@ public struct ICalendarEvent: Sendable, Hashable {
     }
 
     /// Unfolded content lines, BEGIN:VEVENT through END:VEVENT.
-    func contentLines() -> [String] {
+    func contentLines(timeZone: TimeZone) -> [String] {
         var lines = ["BEGIN:VEVENT"]
         lines.append("UID:" + FeedText.icsEscaped(uid))
         lines.append("DTSTAMP:" + FeedText.icsUTCDateTime(dtstamp))
@@ -174,7 +183,7 @@ public struct ICalendarEvent: Sendable, Hashable {
             lines.append("DTSTART:" + FeedText.icsUTCDateTime(start))
             if let end { lines.append("DTEND:" + FeedText.icsUTCDateTime(end)) }
         }
-        if let recurrence { lines.append("RRULE:" + recurrence.value(for: timing)) }
+        if let recurrence { lines.append("RRULE:" + recurrence.value(for: timing, timeZone: timeZone)) }
         lines.append("SUMMARY:" + FeedText.icsEscaped(summary))
         if let description { lines.append("DESCRIPTION:" + FeedText.icsEscaped(description)) }
         if let location { lines.append("LOCATION:" + FeedText.icsEscaped(location)) }

@@ -1,0 +1,186 @@
+import Foundation
+
+/// Plain-text layout for the text/plain digest: word wrapping and monospace tables.
+///
+/// Widths are measured in terminal columns per Character (grapheme cluster): 1, or 2 for wide East Asian
+/// characters and emoji (a cheap range check on the first scalar plus emoji presentation, not the full
+/// Unicode East Asian Width table; ambiguous-width characters such as `…` count 1). So a line never has more
+/// Characters than the width, and CJK or emoji text does not overflow a fixed-width mail reader.
+public enum TextWrapper {
+    /// Wraps each line longer than `width` at spaces; output lines end with `\n` (input CRLF/CR become LF).
+    ///
+    /// Lines are wrapped one by one, never joined, so the author's line structure stays. Untouched: lines that
+    /// fit, lines starting (after spaces) with `|` (tables), lines starting with four spaces or a tab (code).
+    /// A list item (`- `, `* `, `+ `, `• `, `1. `, `1) `) continues under the text after its marker; any other
+    /// indented line continues at its indentation. URLs, `mailto:` and anything with `@` are never broken
+    /// (such a word may stand alone on an overlong line); other words longer than the line are cut.
+    public static func wrap(_ text: String, width: Int = 72) -> String {
+        let width = max(width, 1)
+        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        return normalized.split(separator: "\n", omittingEmptySubsequences: false)
+            .flatMap { wrapLine($0, width: width) }
+            .joined(separator: "\n")
+    }
+
+    /// A monospace table: columns separated by two spaces, a dashed rule under the header, right alignment for
+    /// the column indexes in `alignRight`, cells wider than `maxColumnWidth` cut with `…`, line breaks and tabs
+    /// in cells turned into spaces, trailing spaces removed. Lines are joined with `\n`, no final newline.
+    /// `wrap` would break a row wider than its width; wrap the prose and add tables after, or indent the table
+    /// by four spaces (kept as code).
+    public static func table(headers: [String], rows: [[String]], alignRight: Set<Int> = [], maxColumnWidth: Int = 28) -> String {
+        let columns = max(headers.count, rows.map(\.count).max() ?? 0)
+        if columns == 0 { return "" }
+        let limit = max(maxColumnWidth, 1)
+        func cells(_ row: [String]) -> [String] {
+            (0..<columns).map { $0 < row.count ? truncate(singleLine(row[$0]), to: limit) : "" }
+        }
+        let headerCells = headers.isEmpty ? nil : cells(headers)
+        let bodyCells = rows.map(cells)
+        var widths = Array(repeating: 1, count: columns)
+        for row in (headerCells.map { [$0] } ?? []) + bodyCells {
+            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], displayWidth(cell)) }
+        }
+        func line(_ row: [String]) -> String {
+            let padded = row.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - displayWidth(cell))
+                return alignRight.contains(column) ? padding + cell : cell + padding
+            }
+            return trimmingTrailingSpaces(padded.joined(separator: "  "))
+        }
+        var lines: [String] = []
+        if let headerCells {
+            lines.append(line(headerCells))
+            lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
+        }
+        lines += bodyCells.map(line)
+        return lines.joined(separator: "\n")
+    }
+
+    /// Columns a string takes in a fixed-width font (see the type's note).
+    public static func displayWidth<S: StringProtocol>(_ text: S) -> Int {
+        text.reduce(0) { $0 + displayWidth($1) }
+    }
+
+    static func displayWidth(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.contains(where: { $0.value == 0xFE0F }) || first.properties.isEmojiPresentation { return 2 }
+        switch first.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+             0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
+             0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    // MARK: - Wrapping
+
+    private static func wrapLine(_ line: Substring, width: Int) -> [String] {
+        if displayWidth(line) <= width { return [String(line)] }
+        let indentEnd = line.firstIndex(where: { $0 != " " }) ?? line.endIndex
+        let afterIndent = line[indentEnd...]
+        if afterIndent.hasPrefix("|") || line.hasPrefix("    ") || line.hasPrefix("\t") { return [String(line)] }
+
+        let marker = listMarker(afterIndent)
+        var contentStart = afterIndent.index(afterIndent.startIndex, offsetBy: marker)
+        while contentStart < line.endIndex && line[contentStart] == " " { contentStart = line.index(after: contentStart) }
+        let firstPrefix = String(line[..<contentStart])
+        let continuationPrefix = String(repeating: " ", count: displayWidth(firstPrefix))
+        let available = max(width - displayWidth(firstPrefix), 1)
+
+        var lines: [String] = []
+        var prefix = firstPrefix
+        var current = ""
+        var currentWidth = 0
+        func flush() {
+            lines.append(trimmingTrailingSpaces(prefix + current))
+            prefix = continuationPrefix
+            current = ""
+            currentWidth = 0
+        }
+        func start(_ word: Substring) {
+            let wordWidth = displayWidth(word)
+            if wordWidth <= available || isUnbreakable(word) {
+                current = String(word)
+                currentWidth = wordWidth
+                return
+            }
+            for character in word {
+                let characterWidth = displayWidth(character)
+                if currentWidth > 0 && currentWidth + characterWidth > available { flush() }
+                current.append(character)
+                currentWidth += characterWidth
+            }
+        }
+        for (gap, word) in words(line[contentStart...]) {
+            let wordWidth = displayWidth(word)
+            if current.isEmpty {
+                start(word)
+            } else if currentWidth + displayWidth(gap) + wordWidth <= available {
+                current += gap + word
+                currentWidth += displayWidth(gap) + wordWidth
+            } else {
+                flush()
+                start(word)
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { flush() }
+        return lines
+    }
+
+    /// The length of a list marker and its space at the start of `text`, or 0.
+    private static func listMarker(_ text: Substring) -> Int {
+        for bullet in ["- ", "* ", "+ ", "• "] where text.hasPrefix(bullet) { return 2 }
+        let digits = text.prefix(while: { $0.isASCII && $0.isNumber })
+        guard (1...9).contains(digits.count) else { return 0 }
+        let rest = text.dropFirst(digits.count)
+        return rest.hasPrefix(". ") || rest.hasPrefix(") ") ? digits.count + 2 : 0
+    }
+
+    /// Words with the spaces before them.
+    private static func words(_ text: Substring) -> [(gap: Substring, word: Substring)] {
+        var result: [(Substring, Substring)] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let gapStart = index
+            while index < text.endIndex && text[index] == " " { index = text.index(after: index) }
+            let wordStart = index
+            while index < text.endIndex && text[index] != " " { index = text.index(after: index) }
+            if wordStart < index { result.append((text[gapStart..<wordStart], text[wordStart..<index])) }
+        }
+        return result
+    }
+
+    private static func isUnbreakable(_ word: Substring) -> Bool {
+        word.contains("://") || word.contains("@") || word.hasPrefix("www.") || word.hasPrefix("mailto:")
+            || word.hasPrefix("<www.") || word.hasPrefix("(www.")
+    }
+
+    // MARK: - Cells
+
+    private static func singleLine(_ text: String) -> String {
+        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+
+    private static func truncate(_ text: String, to limit: Int) -> String {
+        if displayWidth(text) <= limit { return text }
+        var out = ""
+        var width = 0
+        for character in text {
+            let characterWidth = displayWidth(character)
+            if width + characterWidth > limit - 1 { break }
+            out.append(character)
+            width += characterWidth
+        }
+        return out + "…"
+    }
+
+    private static func trimmingTrailingSpaces(_ text: String) -> String {
+        var text = Substring(text)
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Maps the viewer's visible records onto the Atom feed (one entry per weekly summary) and the
+/// iCalendar file (appointments and task due dates, recurrence kept as RRULE).
+public struct SiteFeeds {
+    let context: ReportContext
+    let links: SiteLinks
+    let weekly: WeeklySummaryBuilder
+
+    public init(context: ReportContext, links: SiteLinks, weekly: WeeklySummaryBuilder) {
+        self.context = context
+        self.links = links
+        self.weekly = weekly
+    }
+
+    /// A stable name for the viewer in ids: the user id, or the generic role.
+    var viewerKey: String {
+        let viewer = context.records.viewer
+        return viewer.userId ?? "role-" + viewer.roles.sorted().map(\.rawValue).joined(separator: "-")
+    }
+
+    public func feed() -> AtomFeed {
+        let circle = context.records.circle
+        let entries = links.weeks.reversed().map { week -> AtomEntry in
+            let summary = weekly.build(week)
+            let end = min(week.sunday.adding(days: 1).midnight(in: context.timeZone), context.now)
+            var parts: [String] = []
+            if summary.quiet { parts.append("Nothing to report.") }
+            if !summary.attention.isEmpty { parts.append("\(summary.attention.count) need attention.") }
+            if !summary.tasksDone.isEmpty { parts.append("\(summary.tasksDone.count) tasks done.") }
+            if !summary.tasksOverdue.isEmpty { parts.append("\(summary.tasksOverdue.count) tasks overdue.") }
+            let content = summary.attention.isEmpty ? nil : "<ul>" + summary.attention.map { item in
+                "<li>\(HTMLText.escape(item.symbol)) <strong>\(HTMLText.escape(item.kind)):</strong> \(HTMLText.escape(item.text))</li>"
+            }.joined() + "</ul>"
+            return AtomEntry(
+                id: "urn:carereport:\(circle.id):\(viewerKey):\(week)", title: summary.page.title,
+                updated: max(end, week.monday.midnight(in: context.timeZone)), published: week.monday.midnight(in: context.timeZone),
+                alternateHref: "\(links.week(week)).html", summary: parts.joined(separator: " "), contentHTML: content)
+        }
+        return AtomFeed(
+            id: "urn:carereport:\(circle.id):\(viewerKey)", title: "\(circle.name): weekly summaries",
+            subtitle: "Care summaries about \(circle.careRecipient.firstName) \(circle.careRecipient.lastName)",
+            updated: context.now, timeZone: context.timeZone, authorName: "carereport", entries: entries)
+    }
+
+    public func calendar() -> ICalendar {
+        let circle = context.records.circle
+        var events: [ICalendarEvent] = []
+        for record in weekly.sorted(context.records.healthRecords) {
+            guard case .appointment(let appointment) = record.data else { continue }
+            let status: ICalendarEventStatus = appointment.status == .cancelled ? .cancelled : .confirmed
+            var description = appointment.provider + (appointment.specialty.map { " (\($0))" } ?? "")
+            if let purpose = appointment.purpose { description += "\n\(purpose)" }
+            events.append(ICalendarEvent(
+                uid: "\(record.id)@\(circle.id).carereport", dtstamp: context.now, summary: record.title,
+                description: description, location: appointment.location, timing: timing(appointment.start, end: appointment.end),
+                status: status, categories: ["appointment"]))
+        }
+        let tasks = context.records.tasks.sorted {
+            ($0.dueDate.resolved(in: context.timeZone), $0.id) < ($1.dueDate.resolved(in: context.timeZone), $1.id)
+        }
+        for task in tasks {
+            let description = [
+                "Task: \(TaskWording.category(task.category)), \(task.priority.rawValue) priority",
+                task.assignedTo.map { "Assigned to \(context.names.name($0.userId))" } ?? "Nobody assigned",
+                task.description.map(context.text.renderer.plainText),
+            ].compactMap { $0 }.joined(separator: "\n")
+            events.append(ICalendarEvent(
+                uid: "\(task.id)@\(circle.id).carereport", dtstamp: context.now, summary: task.title, description: description,
+                timing: timing(task.dueDate, end: nil), recurrence: task.recurrence.map(recurrence),
+                status: task.status == .cancelled ? .cancelled : .confirmed, categories: ["task", task.category.rawValue]))
+        }
+        return ICalendar(productID: "-//carereport//carereport//EN", name: circle.name, timeZone: context.timeZone, events: events)
+    }
+
+    private func timing(_ start: CareDate, end: CareDate?) -> ICalendarEventTiming {
+        switch start {
+        case .day(let day): .allDay(start: day, end: nil)
+        case .instant(let instant): .timed(start: instant, end: end?.resolved(in: context.timeZone))
+        }
+    }
+
+    private func recurrence(_ rule: Recurrence) -> ICalendarRecurrence {
+        let frequency: ICalendarRecurrence.Frequency =
+            switch rule.frequency {
+            case .daily: .daily
+            case .weekly: .weekly
+            case .monthly: .monthly
+            }
+        var end = ICalendarRecurrence.End.never
+        switch rule.until {
+        case .day(let day)?: end = .untilDate(day)
+        case .instant(let instant)?: end = .untilDateTime(instant)
+        case nil: break
+        }
+        return ICalendarRecurrence(
+            frequency: frequency, interval: rule.interval, byDay: rule.daysOfWeek.compactMap(ICalendarWeekday.init(isoWeekday:)), end: end)
+    }
+}
+
+/// Minimal HTML escaping for text placed in generated HTML fragments.
+public enum HTMLText {
+    public static func escape(_ text: String) -> String {
+        var output = ""
+        for character in text {
+            switch character {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&#39;"
+            default: output.append(character)
+            }
+        }
+        return output
+    }
+}
