@@ -32,7 +32,8 @@ let package = Package(
                 "CFileSwap",
                 "CLibXML2",
                 .product(name: "Mustache", package: "swift-mustache"),
-            ]
+            ],
+            exclude: ["Rendering/Charts/CHART-CLASSES.md"]
         ),
         .target(name: "Templates"),
         .executableTarget(
@@ -50,7 +51,7 @@ let package = Package(
                 "Templates",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "Charts/Snapshots"]
         ),
     ]
 )

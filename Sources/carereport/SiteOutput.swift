@@ -15,6 +15,27 @@ enum SiteOutput {
         }
     }
 
+    /// Runs `body` for two documents (the digest's text and HTML); a template problem is bad input (65).
+    static func renderPair(_ body: () throws -> (String, String)) throws -> (String, String) {
+        do {
+            return try body()
+        } catch let error as RenderError {
+            Console.error(error.errorDescription ?? "error: rendering failed")
+            Console.error("error: nothing was written")
+            throw ExitCode(65)
+        }
+    }
+
+    /// Runs `body` that builds a mail message; a bad address is bad usage (64).
+    static func mail(_ body: () throws -> String) throws -> String {
+        do {
+            return try body()
+        } catch let error as MailError {
+            Console.error("error: \(error.errorDescription ?? "invalid address")")
+            throw ExitCode(64)
+        }
+    }
+
     /// Runs `body` for a single document; a template problem is bad input (65).
     static func renderText(_ body: () throws -> String) throws -> String {
         do {

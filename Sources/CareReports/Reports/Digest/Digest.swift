@@ -11,9 +11,9 @@ public struct Digest: Sendable {
     public let quiet: Bool
     public let summary: WeeklySummary
     /// The medication table as monospace text, for the plain-text part.
-    public let medicationTable: String
+    public let medicationTable: String?
     /// Measurements as monospace text: latest, lowest, highest.
-    public let measurementTable: String
+    public let measurementTable: String?
 }
 
 /// Builds the digest of one week.
@@ -58,7 +58,7 @@ public struct DigestBuilder {
         return Digest(
             circleName: chrome.circleName, recipientName: chrome.recipientName, week: week.description, weekNumber: week.week,
             range: range, writtenFor: chrome.writtenFor, writtenOn: chrome.writtenOn, subject: subject, quiet: summary.quiet,
-            summary: summary, medicationTable: summary.medications.isEmpty ? "" : medicationTable,
-            measurementTable: summary.measurements.isEmpty ? "" : measurementTable)
+            summary: summary, medicationTable: summary.medications.isEmpty ? nil : medicationTable,
+            measurementTable: summary.measurements.isEmpty ? nil : measurementTable)
     }
 }

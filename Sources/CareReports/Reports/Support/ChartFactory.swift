@@ -57,8 +57,58 @@ struct ChartFactory {
         }.joined(separator: " ")
     }
 
-    /// The dose calendar picture of a medication (filled in when the calendar renderer is ready).
-    func doseCalendar(medication: Medication, slots: [DoseEvent], id: String) -> String? {
-        nil
+    /// The dose calendar of a medication's last 13 weeks: one row per scheduled time (or "as needed").
+    func doseCalendar(medication: Medication, slots events: [DoseEvent], id: String) -> String? {
+        let zone = context.timeZone
+        let first = medication.startDate.localDay(in: zone)
+        var last = context.today
+        if let end = medication.endDate?.localDay(in: zone), end < last { last = end }
+        guard first <= last else { return nil }
+        let from = max(first, ISOWeek(containing: last).monday.adding(days: -12 * 7))
+        let times = medication.schedule?.times ?? []
+        var slots = medication.asNeeded ? [] : times.map { DoseSlot(label: $0.description) }
+        if medication.asNeeded || events.contains(where: { $0.outcome == .asNeeded }) { slots.append(DoseSlot(label: "As needed")) }
+        guard !slots.isEmpty else { return nil }
+        var byDay: [LocalDate: [DoseEvent]] = [:]
+        for event in events { byDay[LocalDate(event.moment, in: zone), default: []].append(event) }
+        var days: [DoseDay] = []
+        var day = from
+        while day <= last {
+            let todays = byDay[day] ?? []
+            var cells: [DoseCell] = []
+            if !medication.asNeeded {
+                for time in times {
+                    let match = todays.first { event in
+                        guard let scheduled = event.scheduledAt else { return false }
+                        return context.format.time(scheduled) == time.description
+                    }
+                    cells.append(match.map(cell) ?? DoseCell(.notScheduled))
+                }
+            }
+            if slots.last?.label == "As needed" {
+                let uses = todays.filter { $0.outcome == .asNeeded }.count
+                cells.append(uses == 0 ? DoseCell(.notScheduled) : DoseCell(.asNeeded, detail: "\(uses) use\(uses == 1 ? "" : "s")"))
+            }
+            days.append(DoseDay(
+                day: day.daysSinceEpoch, label: context.format.day(day), shortLabel: "\(day.day)", cells: cells))
+            day = day.adding(days: 1)
+        }
+        let calendar = DoseCalendar(
+            title: "\(medication.name) doses, \(context.format.shortDay(from)) to \(context.format.shortDay(last)) \(last.year)",
+            description: "Each day's doses: taken on time, taken late, missed, skipped, as needed or not recorded.",
+            id: id, slots: slots, days: days)
+        return calendar.isEmpty ? nil : calendar.svg()
+    }
+
+    private func cell(_ event: DoseEvent) -> DoseCell {
+        let taken = event.takenAt.map { "at \(context.format.time($0))" }
+        switch event.outcome {
+        case .onTime: return DoseCell(.takenOnTime, detail: taken)
+        case .late: return DoseCell(.takenLate, detail: taken)
+        case .missed: return DoseCell(.missed)
+        case .skipped: return DoseCell(.skipped, detail: event.administration?.reason)
+        case .notRecorded: return DoseCell(.notRecorded)
+        case .asNeeded: return DoseCell(.asNeeded, detail: taken)
+        }
     }
 }

@@ -3,13 +3,14 @@ import Foundation
 extension WeeklySummaryBuilder {
     /// Medications active at some point of the week, with that week's adherence.
     func medicationRows(_ week: ISOWeek) -> [WeeklySummary.MedicationRow] {
-        medicationsActive(in: week).map { record, medication in
+        medicationsActive(in: week).compactMap { record, medication in
             let slots = timeline(medication).filter { week.contains(LocalDate($0.moment, in: context.timeZone)) }
             let adherence = Adherence(slots)
             var changes: [String] = []
             let start = context.day(medication.startDate)
             if week.contains(start) { changes.append("started \(context.format.day(start))") }
             if let end = medication.endDate.map(context.day), week.contains(end) { changes.append("stopped \(context.format.day(end))") }
+            guard !slots.isEmpty || !changes.isEmpty else { return nil }
             return WeeklySummary.MedicationRow(
                 name: "\(medication.name)\(medication.strength.map { " \($0)" } ?? "")", link: links.medication(record.id),
                 adherence: adherence.summary ?? (medication.asNeeded ? "as needed" : "no doses due"),

@@ -34,12 +34,18 @@ public enum QuotedPrintable {
 
     private static let fromSpace = Array("From ".utf8)
 
+    /// Encodes one line (without its line break). A UTF-8 sequence is kept on one encoded line, so even a
+    /// decoder that works line by line sees whole characters.
     private static func encodeLine(_ line: ArraySlice<UInt8>, into out: inout [UInt8]) {
         var column = 0
         var index = line.startIndex
         while index < line.endIndex {
             let byte = line[index]
-            let isLast = index == line.endIndex - 1
+            var unitEnd = index + 1
+            if byte >= 0xC0 {
+                while unitEnd < line.endIndex && unitEnd - index < 4 && line[unitEnd] & 0xC0 == 0x80 { unitEnd += 1 }
+            }
+            let isLast = unitEnd == line.endIndex
             var literal: Bool
             switch byte {
             case 0x3D: literal = false  // "="
@@ -51,9 +57,9 @@ public enum QuotedPrintable {
                 if byte == UInt8(ascii: ".") { literal = false }
                 if byte == UInt8(ascii: "F") && line[index...].starts(with: fromSpace) { literal = false }
             }
-            let length = literal ? 1 : 3
+            let length = literal ? 1 : 3 * (unitEnd - index)
             // The last character of the line may reach column 76; any other must leave room for the soft break.
-            if column + length > (isLast ? 76 : 75) {
+            if column > 0 && column + length > (isLast ? 76 : 75) {
                 out += [UInt8(ascii: "="), 0x0D, 0x0A]
                 column = 0
                 continue  // re-decide at column 0 (a leading "." or "From " is encoded there)
@@ -61,11 +67,13 @@ public enum QuotedPrintable {
             if literal {
                 out.append(byte)
             } else {
-                out.append(UInt8(ascii: "="))
-                out += Array(hexByte(byte).utf8)
+                for part in line[index..<unitEnd] {
+                    out.append(UInt8(ascii: "="))
+                    out += Array(hexByte(part).utf8)
+                }
             }
             column += length
-            index += 1
+            index = unitEnd
         }
     }
 

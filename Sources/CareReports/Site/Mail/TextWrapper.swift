@@ -10,23 +10,26 @@ public enum TextWrapper {
     /// Wraps each line longer than `width` at spaces; output lines end with `\n` (input CRLF/CR become LF).
     ///
     /// Lines are wrapped one by one, never joined, so the author's line structure stays. Untouched: lines that
-    /// fit, lines starting (after spaces) with `|` (tables), lines starting with four spaces or a tab (code).
+    /// fit, lines starting (after spaces) with `|` (tables), lines starting with four spaces or a tab (code),
+    /// and `table` output with a header (a `---  ---` rule, the line above it, and the non-blank lines below).
     /// A list item (`- `, `* `, `+ `, `• `, `1. `, `1) `) continues under the text after its marker; any other
     /// indented line continues at its indentation. URLs, `mailto:` and anything with `@` are never broken
     /// (such a word may stand alone on an overlong line); other words longer than the line are cut.
     public static func wrap(_ text: String, width: Int = 72) -> String {
         let width = max(width, 1)
         let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-        return normalized.split(separator: "\n", omittingEmptySubsequences: false)
-            .flatMap { wrapLine($0, width: width) }
+        let lines = normalized.split(separator: "\n", omittingEmptySubsequences: false)
+        let tableLines = tableLineIndexes(lines)
+        return lines.indices
+            .flatMap { tableLines.contains($0) ? [String(lines[$0])] : wrapLine(lines[$0], width: width) }
             .joined(separator: "\n")
     }
 
     /// A monospace table: columns separated by two spaces, a dashed rule under the header, right alignment for
     /// the column indexes in `alignRight`, cells wider than `maxColumnWidth` cut with `…`, line breaks and tabs
     /// in cells turned into spaces, trailing spaces removed. Lines are joined with `\n`, no final newline.
-    /// `wrap` would break a row wider than its width; wrap the prose and add tables after, or indent the table
-    /// by four spaces (kept as code).
+    /// `wrap` leaves a table with a header and two or more columns as it is (it recognises the rule); a table
+    /// without a header or with one column can be broken by `wrap`, so add such tables after wrapping.
     public static func table(headers: [String], rows: [[String]], alignRight: Set<Int> = [], maxColumnWidth: Int = 28) -> String {
         let columns = max(headers.count, rows.map(\.count).max() ?? 0)
         if columns == 0 { return "" }
@@ -129,6 +132,26 @@ public enum TextWrapper {
         }
         if !current.isEmpty || lines.isEmpty { flush() }
         return lines
+    }
+
+    /// Lines of `table` output: a rule of two or more dash groups (`---  ------`), the line above it and
+    /// the non-blank lines below it.
+    private static func tableLineIndexes(_ lines: [Substring]) -> Set<Int> {
+        var result: Set<Int> = []
+        for (index, line) in lines.enumerated() where isTableRule(line) {
+            if index > 0 && !lines[index - 1].isEmpty { result.insert(index - 1) }
+            var row = index
+            while row < lines.count && !lines[row].isEmpty {
+                result.insert(row)
+                row += 1
+            }
+        }
+        return result
+    }
+
+    private static func isTableRule(_ line: Substring) -> Bool {
+        let groups = line.split(separator: "  ", omittingEmptySubsequences: false)
+        return groups.count >= 2 && groups.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0 == "-" } }
     }
 
     /// The length of a list marker and its space at the start of `text`, or 0.

@@ -1,0 +1,87 @@
+/// Deterministic text and number formatting shared by the chart renderers (no locale, no `-0`).
+enum ChartFormat {
+    /// `value` with exactly `decimals` digits after the point (0…6), rounded half away from zero.
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "0" }
+        let d = max(0, min(decimals, 6))
+        var scale: Int64 = 1
+        for _ in 0..<d { scale *= 10 }
+        let clamped = min(max(value, -1e12), 1e12)
+        let n = Int64((clamped.magnitude * Double(scale)).rounded(.toNearestOrAwayFromZero))
+        var s = clamped < 0 && n != 0 ? "-" : ""
+        s += String(n / scale)
+        if d > 0 {
+            let frac = String(n % scale)
+            s += "." + String(repeating: "0", count: d - frac.count) + frac
+        }
+        return s
+    }
+
+    /// An SVG coordinate: at most two decimals, trailing zeros dropped.
+    static func coord(_ value: Double) -> String {
+        var s = fixed(value, decimals: 2)
+        if s.contains(".") {
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+        }
+        return s == "-0" ? "0" : s
+    }
+
+    /// The fewest decimals (0…`limit`) that show every value in `values` without rounding.
+    static func decimalsNeeded<S: Sequence>(_ values: S, limit: Int = 2) -> Int where S.Element == Double {
+        var needed = 0
+        for v in values where v.isFinite {
+            var d = needed
+            while d < limit {
+                var p = 1.0
+                for _ in 0..<d { p *= 10 }
+                let scaled = v * p
+                if (scaled - scaled.rounded()).magnitude < 1e-6 * max(1, scaled.magnitude) { break }
+                d += 1
+            }
+            needed = max(needed, d)
+        }
+        return needed
+    }
+
+    /// Escapes text for XML/HTML content and attribute values.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for ch in text.unicodeScalars {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default:
+                // Control characters other than tab and newline are not allowed in XML 1.0.
+                if ch.value < 0x20 && ch != "\t" && ch != "\n" { out += " " } else { out.unicodeScalars.append(ch) }
+            }
+        }
+        return out
+    }
+
+    /// An id safe to use in XML and CSS: letters, digits, `-` and `_`, starting with a letter.
+    static func identifier(_ raw: String) -> String {
+        var s = String(raw.unicodeScalars.map { scalar -> Character in
+            let ok = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
+            return ok ? Character(scalar) : "-"
+        })
+        if s.isEmpty || !(s.unicodeScalars.first!.properties.isAlphabetic) { s = "chart-" + s }
+        return s
+    }
+
+    /// A rough width of `text` in user units at `fontSize` (no font metrics are available).
+    static func estimatedWidth(_ text: String, fontSize: Double) -> Double {
+        Double(text.count) * fontSize * 0.56
+    }
+
+    /// `text` cut with "…" so its estimated width fits `width`.
+    static func truncate(_ text: String, toWidth width: Double, fontSize: Double) -> String {
+        guard estimatedWidth(text, fontSize: fontSize) > width else { return text }
+        let keep = max(1, Int(width / (fontSize * 0.56)) - 1)
+        return String(text.prefix(keep)) + "…"
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// Wraps a rendered digest into an RFC 5322 message for `sendmail -t`.
+public enum DigestMail {
+    /// The whole message; the Message-ID is stable for the same circle, viewer and week (`seed`).
+    public static func message(
+        digest: Digest, text: String, html: String, from: String, to: [String], now: Date, timeZone: TimeZone, seed: String
+    ) throws -> String {
+        let sender = try MailAddress(parsing: from)
+        var recipients: [MailAddress] = []
+        for address in to { recipients += try MailAddress.parseList(address) }
+        let domain = sender.address.split(separator: "@").last.map(String.init) ?? "localhost"
+        let message = MailMessage(
+            from: sender, to: recipients, subject: digest.subject, date: now, timeZone: timeZone,
+            messageID: MailMessage.messageID(seed: seed, domain: domain), textBody: text, htmlBody: html)
+        return message.rendered()
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+@testable import CareReports
+
+@Suite("Chart number and text formatting")
+struct ChartFormatTests {
+    @Test("fixed decimals, no locale, no -0")
+    func fixed() {
+        #expect(ChartFormat.fixed(3.14159, decimals: 2) == "3.14")
+        #expect(ChartFormat.fixed(2.5, decimals: 0) == "3")
+        #expect(ChartFormat.fixed(-2.5, decimals: 0) == "-3")
+        #expect(ChartFormat.fixed(-0.001, decimals: 2) == "0.00")
+        #expect(ChartFormat.fixed(-0.0, decimals: 0) == "0")
+        #expect(ChartFormat.fixed(1234567.891, decimals: 1) == "1234567.9")
+        #expect(ChartFormat.fixed(0.05, decimals: 3) == "0.050")
+        #expect(ChartFormat.fixed(.nan, decimals: 1) == "0")
+        #expect(ChartFormat.coord(12.50) == "12.5")
+        #expect(ChartFormat.coord(-0.001) == "0")
+        #expect(ChartFormat.coord(100) == "100")
+    }
+
+    @Test("fewest decimals that show the values")
+    func decimalsNeeded() {
+        #expect(ChartFormat.decimalsNeeded([120, 80]) == 0)
+        #expect(ChartFormat.decimalsNeeded([72.4, 71]) == 1)
+        #expect(ChartFormat.decimalsNeeded([5.25]) == 2)
+        #expect(ChartFormat.decimalsNeeded([1.0 / 3]) == 2)
+    }
+
+    @Test("escaping")
+    func escape() {
+        #expect(ChartFormat.escape(#"a<b>&"c"'d"#) == "a&lt;b&gt;&amp;&quot;c&quot;&#39;d")
+        #expect(ChartFormat.escape("bell\u{07}") == "bell ")
+    }
+
+    @Test("nice steps")
+    func niceStep() {
+        #expect(LineChart.niceStep(7) == 10)
+        #expect(LineChart.niceStep(2.2) == 2.5)
+        #expect(LineChart.niceStep(0.03) == 0.05)
+        #expect(LineChart.niceStep(0) == 1)
+    }
+}

@@ -1,0 +1,115 @@
+import CareReports
+import Foundation
+import Testing
+
+/// Plain-text wrapping and tables for fixed-width mail readers.
+@Suite struct MailTextWrapperTests {
+    @Test func wrapsAtWordBoundariesWithinTheWidth() {
+        let text = String(repeating: "The care circle visited Grandma and wrote notes. ", count: 6)
+        for width in [20, 40, 72] {
+            let wrapped = TextWrapper.wrap(text, width: width)
+            let lines = wrapped.split(separator: "\n")
+            #expect(lines.count > 1)
+            for line in lines {
+                #expect(line.count <= width, "\(line)")
+                #expect(!line.hasSuffix(" ") && !line.hasPrefix(" "))
+            }
+            #expect(wrapped.split(whereSeparator: \.isWhitespace) == text.split(whereSeparator: \.isWhitespace))
+        }
+    }
+
+    @Test func exactWrap() {
+        #expect(TextWrapper.wrap("one two three four five six", width: 10) == "one two\nthree four\nfive six")
+        #expect(TextWrapper.wrap("short\n\nlines  stay   as they are", width: 72) == "short\n\nlines  stay   as they are")
+        #expect(TextWrapper.wrap("a\r\nb", width: 72) == "a\nb")
+    }
+
+    @Test func listItemsContinueUnderTheirText() {
+        let text = "- Ann visited on Monday and brought the photo albums from the attic\n"
+            + "12. Dr. Example changed the blood pressure medication after the check-up\n"
+            + "  * nested item that is long enough to need wrapping onto a second line"
+        let wrapped = TextWrapper.wrap(text, width: 40)
+        #expect(wrapped == """
+        - Ann visited on Monday and brought the
+          photo albums from the attic
+        12. Dr. Example changed the blood
+            pressure medication after the
+            check-up
+          * nested item that is long enough to
+            need wrapping onto a second line
+        """)
+    }
+
+    @Test func urlsAreNeverBroken() {
+        let url = "https://care.example.org/circles/example-family/weeks/2025-W16/report.html?viewer=ann"
+        let text = "See the full report at \(url) for details, or write to family-circle@example.org."
+        let wrapped = TextWrapper.wrap(text, width: 30)
+        let lines = wrapped.split(separator: "\n").map(String.init)
+        #expect(lines.contains(url))
+        #expect(wrapped.contains("family-circle@example.org."))
+        for line in lines where !line.contains("://") { #expect(line.count <= 30, "\(line)") }
+    }
+
+    @Test func tablesCodeAndShortLinesAreUntouched() {
+        let table = "| Day | Visits | Notes about the visit that go on and on and on and on and on and on |"
+        let code = "    let x = some.long.code.line(that, must, not, be, wrapped, at, all, ever, ever, ever)"
+        let short = "Short line."
+        let text = [table, code, short].joined(separator: "\n")
+        #expect(TextWrapper.wrap(text, width: 40) == text)
+    }
+
+    @Test func longWordsAreCutAndWideCharactersCountTwo() {
+        let wrapped = TextWrapper.wrap(String(repeating: "x", count: 25), width: 10)
+        #expect(wrapped == "xxxxxxxxxx\nxxxxxxxxxx\nxxxxx")
+        let cjk = TextWrapper.wrap("日本語 日本語 日本語 日本語", width: 14)
+        #expect(cjk == "日本語 日本語\n日本語 日本語")
+        #expect(TextWrapper.displayWidth("a日🌷é👩‍👩‍👧") == 1 + 2 + 2 + 1 + 2)
+    }
+
+    @Test func wrapIsDeterministic() {
+        let text = "- " + String(repeating: "wörd ", count: 50)
+        #expect(TextWrapper.wrap(text) == TextWrapper.wrap(text))
+    }
+
+    @Test func tableIsAligned() {
+        let table = TextWrapper.table(
+            headers: ["Day", "Visits", "Note"],
+            rows: [
+                ["Mon 14 Apr", "3", "Walk in the park"],
+                ["Tue 15 Apr", "12", "Doctor: blood pressure check and a change of the medication"],
+                ["Wed", "0"],
+            ],
+            alignRight: [1]
+        )
+        #expect(table == """
+        Day         Visits  Note
+        ----------  ------  ----------------------------
+        Mon 14 Apr       3  Walk in the park
+        Tue 15 Apr      12  Doctor: blood pressure chec…
+        Wed              0
+        """)
+    }
+
+    @Test func wrapLeavesTableOutputAlone() {
+        let table = TextWrapper.table(
+            headers: ["Day", "Visits", "Note"],
+            rows: [["Mon 14 Apr", "3", "A very long note that will be truncated somewhere"], ["Tue", "1", "Short"]],
+            alignRight: [1]
+        )
+        let text = "- Ann visited on Monday and brought the photo albums from the attic\n\n" + table + "\n\nAfter the table comes more prose that is long enough to wrap."
+        let wrapped = TextWrapper.wrap(text, width: 40)
+        #expect(wrapped.contains("\n\n" + table + "\n\n"))
+        #expect(wrapped.hasSuffix("After the table comes more prose that is\nlong enough to wrap."))
+        #expect(TextWrapper.wrap("Heading that is long enough to need wrapping here\n---\ntext", width: 20)
+            == "Heading that is long\nenough to need\nwrapping here\n---\ntext")
+    }
+
+    @Test func tableMeasuresWideCharacters() {
+        let table = TextWrapper.table(headers: ["名前", "n"], rows: [["ab", "1"], ["日本🌷", "22"]], alignRight: [1])
+        let lines = table.split(separator: "\n")
+        #expect(lines.map { TextWrapper.displayWidth($0) } == [10, 10, 10, 10])
+        #expect(table == "名前     n\n------  --\nab       1\n日本🌷  22")
+        #expect(TextWrapper.table(headers: [], rows: [], alignRight: []) == "")
+        #expect(TextWrapper.table(headers: ["a\nb"], rows: [["x\ty"]], alignRight: []) == "a b\n---\nx y")
+    }
+}
