@@ -3,11 +3,14 @@
 set -euo pipefail
 bin=$1 input=$2 out=$3 now=$4
 "$bin" validate "$input"
-echo
-echo "What a supporter may see (carereport audit $input --viewer u-frank):"
-"$bin" audit "$input" --viewer u-frank | tail -n 1
-if "$bin" help build >/dev/null 2>&1; then
-  "$bin" build "$input" --out "$out" --viewer u-ellen --now "$now"
-  echo
-  echo "Open file://$(cd "$out" && pwd)/index.html"
-fi
+"$bin" build "$input" --out "$out" --viewer u-ellen --now "$now"
+"$bin" build "$input" --out "$out-frank" --viewer u-frank --circle circle-margaret --now "$now"
+"$bin" digest "$input" --viewer u-ellen --week last --now "$now" --out "$out-digest.md"
+site=$(cd "$out" && pwd)
+cat <<EOT
+
+Written for Ellen (caregiver):   file://$site/index.html
+  doctor-visit summary (print):  file://$site/visit.html
+Written for Frank (supporter):   file://$(cd "$out-frank" && pwd)/index.html
+Last week's family digest:       $(cd "$(dirname "$out-digest.md")" && pwd)/$(basename "$out-digest.md")
+EOT

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Builds the whole site for one viewer: every page of the site plan in the chosen formats, and the
-/// style sheets. Pure: the same records, "now" and templates give the same bytes.
+/// Builds the whole site for one viewer: every page of the site plan in the chosen formats, the visit
+/// summary, the feed, the calendar and the style sheets. Pure: the same records, "now" and templates
+/// give the same bytes, whether the pages are rendered on one core or many.
 public struct SiteBuilder: Sendable {
     public enum Format: String, Sendable, CaseIterable {
         case html, md
@@ -11,12 +12,17 @@ public struct SiteBuilder: Sendable {
     public let renderer: PageRenderer
     public let templates: TemplateSet
     public let formats: Set<Format>
+    public let parallel: ParallelRenderer
 
-    public init(context: ReportContext, templates: TemplateSet, formats: Set<Format> = Set(Format.allCases)) throws(RenderError) {
+    public init(
+        context: ReportContext, templates: TemplateSet, formats: Set<Format> = Set(Format.allCases),
+        parallel: ParallelRenderer = ParallelRenderer()
+    ) throws(RenderError) {
         self.context = context
         self.templates = templates
         self.renderer = try PageRenderer(templates: templates)
         self.formats = formats
+        self.parallel = parallel
     }
 
     public func build() throws(RenderError) -> SitePlan {
@@ -26,21 +32,41 @@ public struct SiteBuilder: Sendable {
         let index = IndexPageBuilder(context: context, links: links, weekly: weekly)
         let medications = MedicationPageBuilder(context: context, links: links)
         let labs = LabPageBuilder(context: context, links: links, catalog: catalog)
-
-        var plan = SitePlan()
-        try page(index.index(), "index", template: "index", into: &plan)
-        try page(index.weeksIndex(), "weeks/index", template: "weeks", into: &plan)
-        for week in links.weeks { try page(weekly.build(week), links.week(week), template: "week", into: &plan) }
-        try page(medications.index(), "medications/index", template: "medications", into: &plan)
-        for (link, model) in medications.pages() { try page(model, link, template: "medication", into: &plan) }
-        try page(labs.index(), "labs/index", template: "labs", into: &plan)
-        for (link, model) in labs.reportPages() { try page(model, link, template: "lab-report", into: &plan) }
-        for (link, model) in labs.analytePages() { try page(model, link, template: "analyte", into: &plan) }
         let feeds = SiteFeeds(context: context, links: links, weekly: weekly)
-        plan.add("feed.xml", feeds.feed().xml())
-        plan.add("calendar.ics", feeds.calendar().text())
-        let visit = VisitSummaryBuilder(context: context).build(styles: visitStyles)
-        plan.add("visit.html", try renderer.render(visit, template: "html.visit"))
+        let context = self.context
+        let visitStyles = self.visitStyles
+
+        var jobs: [ParallelRenderer.Job] = [
+            { () throws in try page(index.index(), "index", template: "index") },
+            { () throws in try page(index.weeksIndex(), "weeks/index", template: "weeks") },
+            { () throws in try page(medications.index(), "medications/index", template: "medications") },
+            { () throws in try page(labs.index(), "labs/index", template: "labs") },
+            { [renderer] () throws in
+                let visit = VisitSummaryBuilder(context: context).build(styles: visitStyles)
+                return [("visit.html", try renderer.render(visit, template: "html.visit"))]
+            },
+            { [feeds] () throws in [("feed.xml", feeds.feed().xml()), ("calendar.ics", feeds.calendar().text())] },
+        ]
+        for week in links.weeks {
+            jobs.append { () throws in try page(weekly.build(week), links.week(week), template: "week") }
+        }
+        for (link, model) in medications.pages() {
+            jobs.append { () throws in try page(model, link, template: "medication") }
+        }
+        for (link, model) in labs.reportPages() {
+            jobs.append { () throws in try page(model, link, template: "lab-report") }
+        }
+        for (link, model) in labs.analytePages() {
+            jobs.append { () throws in try page(model, link, template: "analyte") }
+        }
+        var plan = SitePlan()
+        do {
+            for file in try parallel.run(jobs) { plan.add(file.path, file.text) }
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw .templateMissing("\(error)")
+        }
         for (path, text) in templates.assets.sorted(by: { $0.key < $1.key }) where path != "assets/visit.css" { plan.add(path, text) }
         return plan
     }
@@ -48,9 +74,11 @@ public struct SiteBuilder: Sendable {
     /// The visit page's style sheet, inlined so the page also works on its own.
     public var visitStyles: String { templates.files["assets/visit.css"] ?? "" }
 
-    private func page(_ model: Any, _ link: String, template: String, into plan: inout SitePlan) throws(RenderError) {
+    private func page(_ model: any Sendable, _ link: String, template: String) throws(RenderError) -> [(path: String, text: String)] {
+        var files: [(path: String, text: String)] = []
         for format in Format.allCases where formats.contains(format) {
-            plan.add("\(link).\(format.rawValue)", try renderer.render(model, template: "\(format.rawValue).\(template)"))
+            files.append(("\(link).\(format.rawValue)", try renderer.render(model, template: "\(format.rawValue).\(template)")))
         }
+        return files
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Maps the viewer's visible records onto the Atom feed (one entry per weekly summary) and the
 /// iCalendar file (appointments and task due dates, recurrence kept as RRULE).
-public struct SiteFeeds {
+public struct SiteFeeds: Sendable {
     let context: ReportContext
     let links: SiteLinks
     let weekly: WeeklySummaryBuilder

@@ -58,9 +58,27 @@ public struct SiteWriter: Sendable {
                 }
                 madeFolders.insert(folder)
             }
-            guard fileManager.createFile(atPath: url.path, contents: Data(file.bytes)) else {
-                throw .cannotWrite(url.path, "no permission or no space")
+            guard Self.writeFile(url.path, file.bytes) else { throw .cannotWrite(url.path, "no permission or no space") }
+        }
+    }
+
+    /// Writes bytes with plain POSIX calls: no per-file fsync or temporary file, since the whole
+    /// staging folder is swapped in at once.
+    static func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
             }
+            return true
         }
     }
 

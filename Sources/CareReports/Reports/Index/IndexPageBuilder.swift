@@ -1,7 +1,7 @@
 import Foundation
 
 /// Builds the home page and the list of weeks.
-public struct IndexPageBuilder {
+public struct IndexPageBuilder: Sendable {
     let context: ReportContext
     let links: SiteLinks
     let weekly: WeeklySummaryBuilder

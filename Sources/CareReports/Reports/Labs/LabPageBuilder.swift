@@ -1,7 +1,7 @@
 import Foundation
 
 /// Builds the lab index, one page per report and one per analyte.
-public struct LabPageBuilder {
+public struct LabPageBuilder: Sendable {
     let context: ReportContext
     let links: SiteLinks
     let catalog: LabCatalog

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Builds the medication pages from visible medication records.
-public struct MedicationPageBuilder {
+public struct MedicationPageBuilder: Sendable {
     let context: ReportContext
     let links: SiteLinks
     let charts: ChartFactory

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns report data into the chart renderers' plain inputs and returns inline SVG.
-struct ChartFactory {
+struct ChartFactory: Sendable {
     let context: ReportContext
 
     /// A measurement series of one week or period; blood pressure draws systolic and diastolic.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Builds the doctor-visit summary for the period since the last visit.
-public struct VisitSummaryBuilder {
+public struct VisitSummaryBuilder: Sendable {
     let context: ReportContext
     let since: Date
     let catalog: LabCatalog

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Builds the weekly care summary of one week from the viewer's visible records.
-public struct WeeklySummaryBuilder {
+public struct WeeklySummaryBuilder: Sendable {
     let context: ReportContext
     let links: SiteLinks
     let catalog: LabCatalog
