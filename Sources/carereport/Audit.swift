@@ -24,6 +24,10 @@ extension CareReport {
         @Option(help: "Output as text or json.")
         var format: OutputFormat = .text
 
+        func validate() throws {
+            try viewerOptions.requireSingleViewer()
+        }
+
         func run() throws {
             let export = try ExportInput.load(input, showWarnings: false)
             let viewer = try viewerOptions.resolve(in: export)

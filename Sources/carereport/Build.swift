@@ -17,6 +17,7 @@ extension CareReport {
                   carereport build sample-data --out site --viewer u-ellen
                   carereport build sample-data --out site-frank --viewer u-frank --now 2025-04-18T18:00:00-07:00
                   carereport build export.json --out site --role supporter --templates my-templates
+                  carereport build /srv/care/export --out /srv/www/care --all-members   (one folder per member: OUT/CIRCLE/USER)
                 """
         )
 
@@ -49,6 +50,7 @@ extension CareReport {
         var onTimeWindow: Int = 60
 
         func validate() throws {
+            if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of at least 1") }
             guard (0...1440).contains(onTimeWindow) else { throw ValidationError("--on-time-window takes minutes from 0 to 1440") }
             _ = try parsedFormats()
             _ = try day(from, "--from")
@@ -73,20 +75,47 @@ extension CareReport {
             return result
         }
 
+        @Option(help: ArgumentHelp("Pages rendered at once (default: the number of cores); the bytes do not depend on it.", valueName: "n"))
+        var jobs: Int?
+
         func run() throws {
             let export = try ExportInput.load(input, timeZone: timezone, showWarnings: false)
-            let viewer = try viewerOptions.resolve(in: export)
             let now = try nowOption.resolve(timeZone: export.timeZone)
-            guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
-            let context = ReportContext(
-                records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: try day(from, "--from"), to: try day(to, "--to"))
             let formats = try parsedFormats()
-            let plan = try SiteOutput.render { () throws(RenderError) -> SitePlan in
-                var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
-                if let templates { try templateSet.override(from: templates) }
-                return try SiteBuilder(context: context, templates: templateSet, formats: formats).build()
+            var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
+            if let templates {
+                _ = try SiteOutput.render { () throws(RenderError) -> SitePlan in
+                    try templateSet.override(from: templates)
+                    return SitePlan()
+                }
             }
-            try SiteOutput.write(plan, to: out)
+            let period = (try day(from, "--from"), try day(to, "--to"))
+            if viewerOptions.allMembers {
+                let viewers = try viewerOptions.resolveAll(in: export)
+                var folders: [String: [String]] = [:]
+                for viewer in viewers {
+                    let folder = "\(out)/\(viewer.circleId)/\(viewer.userId!)"
+                    try write(export, viewer, now: now, templates: templateSet, formats: formats, period: period, to: folder)
+                    folders[viewer.circleId, default: []].append(viewer.userId!)
+                }
+                try SiteOutput.removeStaleSites(in: out, keeping: folders)
+            } else {
+                let viewer = try viewerOptions.resolve(in: export)
+                try write(export, viewer, now: now, templates: templateSet, formats: formats, period: period, to: out)
+            }
+        }
+
+        private func write(
+            _ export: CareExport, _ viewer: Viewer, now: Date, templates: TemplateSet, formats: Set<SiteBuilder.Format>,
+            period: (LocalDate?, LocalDate?), to folder: String
+        ) throws {
+            guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
+            let context = ReportContext(records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1)
+            let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            let plan = try SiteOutput.render { () throws(RenderError) -> SitePlan in
+                try SiteBuilder(context: context, templates: templates, formats: formats, parallel: parallel).build()
+            }
+            try SiteOutput.write(plan, to: folder)
         }
     }
 }

@@ -17,6 +17,7 @@ extension CareReport {
                   carereport digest sample-data --viewer u-ellen --week 2025-W15
                   carereport digest sample-data --viewer u-ellen --format html --out digest.html
                   carereport digest /srv/care/export --viewer u-ellen --format email --to ellen@example.org | /usr/sbin/sendmail -t
+                  carereport digest /srv/care/export --all-members --format email --out outbox   (outbox/CIRCLE/USER.eml, no To header)
                 """
         )
 
@@ -53,35 +54,56 @@ extension CareReport {
             if week != "last", week != "this", ISOWeek(week) == nil {
                 throw ValidationError("--week takes YYYY-Www (for example 2025-W15), last or this")
             }
+            if viewerOptions.allMembers {
+                guard out != nil else { throw ValidationError("--all-members writes one file per member: give the folder with --out DIR") }
+                guard recipients.isEmpty else { throw ValidationError("--to names the recipients of one digest; leave it out with --all-members") }
+                return
+            }
             if format == .email, recipients.isEmpty { throw ValidationError("--format email needs at least one --to address") }
             if format != .email, !recipients.isEmpty { throw ValidationError("--to goes with --format email") }
         }
 
         func run() throws {
             let export = try ExportInput.load(input, showWarnings: false)
-            let viewer = try viewerOptions.resolve(in: export)
             let now = try nowOption.resolve(timeZone: export.timeZone)
+            var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
+            let renderer = try SiteOutput.renderPage { () throws(RenderError) -> PageRenderer in
+                if let templates { try templateSet.override(from: templates) }
+                return try PageRenderer(templates: templateSet)
+            }
+            if viewerOptions.allMembers, let out {
+                let suffix = ["markdown": "md", "html": "html", "email": "eml"][format.rawValue]!
+                for viewer in try viewerOptions.resolveAll(in: export) {
+                    let message = try digest(for: viewer, in: export, now: now, renderer: renderer)
+                    let folder = "\(out)/\(viewer.circleId)"
+                    try SiteOutput.makeFolder(folder)
+                    try SiteOutput.emit(message, to: "\(folder)/\(viewer.userId!).\(suffix)")
+                }
+            } else {
+                let viewer = try viewerOptions.resolve(in: export)
+                try SiteOutput.emit(try digest(for: viewer, in: export, now: now, renderer: renderer), to: out)
+            }
+        }
+
+        /// The digest of the chosen week for one viewer, in the chosen format.
+        private func digest(for viewer: Viewer, in export: CareExport, now: Date, renderer: PageRenderer) throws -> String {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
             let context = ReportContext(records: records, now: now)
             guard let isoWeek = DigestBuilder.week(week, today: context.today) else { throw ExitCode(64) }
             let digest = DigestBuilder(context: context).build(isoWeek)
             let (text, html) = try SiteOutput.renderPair { () throws(RenderError) -> (String, String) in
-                var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
-                if let templates { try templateSet.override(from: templates) }
-                let renderer = try PageRenderer(templates: templateSet)
                 let text = TextWrapper.wrap(try renderer.render(digest, template: "digest.text"), width: 72)
                 return (text, format == .markdown ? "" : try renderer.render(digest, template: "digest.html"))
             }
             switch format {
-            case .markdown: try SiteOutput.emit(text, to: out)
-            case .html: try SiteOutput.emit(html, to: out)
+            case .markdown: return text
+            case .html: return html
             case .email:
-                let message = try SiteOutput.mail { () throws -> String in
+                return try SiteOutput.mail { () throws -> String in
                     try DigestMail.message(
-                    digest: digest, text: text, html: html, from: sender, to: recipients, now: now, timeZone: export.timeZone,
-                    seed: "\(records.circle.id)|\(viewer)|\(isoWeek)")
+                        digest: digest, text: text, html: html, from: sender, to: recipients, now: now, timeZone: export.timeZone,
+                        seed: "\(records.circle.id)|\(viewer)|\(isoWeek)")
                 }
-                try SiteOutput.emit(message, to: out)
             }
         }
     }

@@ -15,6 +15,27 @@ enum SiteOutput {
         }
     }
 
+    /// Runs `body` that prepares a renderer; a template problem is bad input (65).
+    static func renderPage(_ body: () throws -> PageRenderer) throws -> PageRenderer {
+        do {
+            return try body()
+        } catch let error as RenderError {
+            Console.error(error.errorDescription ?? "error: rendering failed")
+            Console.error("error: nothing was written")
+            throw ExitCode(65)
+        }
+    }
+
+    /// Makes a folder for output files, or exits 73.
+    static func makeFolder(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            Console.error("\(path): error: cannot create the folder")
+            throw ExitCode(73)
+        }
+    }
+
     /// Runs `body` for two documents (the digest's text and HTML); a template problem is bad input (65).
     static func renderPair(_ body: () throws -> (String, String)) throws -> (String, String) {
         do {
@@ -58,6 +79,25 @@ enum SiteOutput {
         } catch {
             Console.error("\(path): error: cannot write the file")
             throw ExitCode(73)
+        }
+    }
+
+    /// After an `--all-members` build, removes member folders (written by carereport) of people who
+    /// are no longer active members, so nothing written for them survives.
+    static func removeStaleSites(in output: String, keeping: [String: [String]]) throws {
+        let fileManager = FileManager.default
+        for (circle, users) in keeping {
+            let folder = "\(output)/\(circle)"
+            for name in (try? fileManager.contentsOfDirectory(atPath: folder)) ?? [] where !users.contains(name) {
+                let path = "\(folder)/\(name)"
+                guard fileManager.fileExists(atPath: "\(path)/\(SiteWriter.marker)") else { continue }
+                do {
+                    try fileManager.removeItem(atPath: path)
+                } catch {
+                    Console.error("\(path): error: cannot remove the site of a former member")
+                    throw ExitCode(73)
+                }
+            }
         }
     }
 

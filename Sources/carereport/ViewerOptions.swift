@@ -15,9 +15,18 @@ struct ViewerOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The circle, when the export holds several.", valueName: "id"))
     var circle: String?
 
+    @Flag(help: "Write for every active member (build and digest only), loading the export once.")
+    var allMembers = false
+
     func validate() throws {
+        if allMembers {
+            guard viewer == nil, role == nil, asRole == nil else {
+                throw ValidationError("--all-members excludes --viewer, --as and --role")
+            }
+            return
+        }
         switch (viewer, role) {
-        case (nil, nil): throw ValidationError("choose who the output is for: --viewer ID or --role ROLE")
+        case (nil, nil): throw ValidationError("choose who the output is for: --viewer ID, --role ROLE or --all-members")
         case (.some, .some): throw ValidationError("--viewer and --role exclude each other; use --viewer ID --as ROLE to narrow a member")
         default: break
         }
@@ -27,6 +36,30 @@ struct ViewerOptions: ParsableArguments {
     var request: ViewerRequest {
         if let viewer { return ViewerRequest(.member(userId: viewer, narrowedTo: asRole), circleId: circle) }
         return ViewerRequest(.role(role!), circleId: circle)
+    }
+
+    /// Every active member of the chosen circle (or of every circle), each with the union of their roles.
+    func resolveAll(in export: CareExport) throws -> [Viewer] {
+        let circles = try circle.map { id in
+            guard let found = export.circle(id) else {
+                Console.error(ViewerError.unknownCircle(id).errorDescription!)
+                throw ExitCode(64)
+            }
+            return [found]
+        } ?? export.circles
+        var viewers: [Viewer] = []
+        for circle in circles {
+            for member in circle.members where member.status == .active {
+                let request = ViewerRequest(.member(userId: member.userId, narrowedTo: nil), circleId: circle.id)
+                viewers.append(try request.resolve(in: export))
+            }
+        }
+        return viewers
+    }
+
+    /// Stops with a usage error when `--all-members` was given to a command that writes for one viewer.
+    func requireSingleViewer() throws {
+        if allMembers { throw ValidationError("--all-members is for build and digest; name one --viewer or --role here") }
     }
 
     /// Resolves the viewer, or stops with the policy's exit status (67 for a non-member).

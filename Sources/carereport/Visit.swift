@@ -37,6 +37,7 @@ extension CareReport {
         var templates: String?
 
         func validate() throws {
+            try viewerOptions.requireSingleViewer()
             if let since, CareDate.parse(since).flatMap({ if case .day = $0 { true } else { nil } }) == nil {
                 throw ValidationError("--since takes a date as YYYY-MM-DD")
             }

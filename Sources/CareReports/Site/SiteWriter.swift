@@ -1,4 +1,5 @@
 import CFileSwap
+import Glibc
 import Foundation
 
 /// Writes a site plan into a sibling temporary folder, then swaps it in whole, so a killed build
@@ -71,7 +72,7 @@ public struct SiteWriter: Sendable {
         return bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return false
