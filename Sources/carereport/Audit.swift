@@ -16,8 +16,10 @@ extension CareReport {
                 """
         )
 
-        @Argument(help: "The export: a directory or a JSON file.")
+        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle or C-CDA XML).")
         var input: String
+
+        @OptionGroup var importOptions: ImportOptions
 
         @OptionGroup var viewerOptions: ViewerOptions
 
@@ -29,7 +31,7 @@ extension CareReport {
         }
 
         func run() throws {
-            let export = try ExportInput.load(input, showWarnings: false)
+            let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, showWarnings: false)
             let viewer = try viewerOptions.resolve(in: export)
             let entries = AuditEntry.audit(export, for: viewer)
             switch format {
@@ -42,7 +44,8 @@ extension CareReport {
                     let kind = entry.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
                     let id = entry.id.padding(toLength: width, withPad: " ", startingAt: 0)
                     let verdict = entry.decision.visible ? "visible" : "hidden "
-                    Console.output("\(kind)  \(id)  \(verdict)  \(entry.decision.rule.rawValue)  \(entry.decision.reason)")
+                    let origin = entry.importedFrom.map { "; imported from \($0) at privacy level \(importOptions.importPrivacy.rawValue) (--import-privacy)" } ?? ""
+                    Console.output("\(kind)  \(id)  \(verdict)  \(entry.decision.rule.rawValue)  \(entry.decision.reason)\(origin)")
                 }
                 let shown = entries.filter(\.decision.visible).count
                 Console.output("\(shown) of \(entries.count) records visible")
@@ -55,7 +58,7 @@ extension CareReport {
                     ("kind", .string(entry.kind.rawValue)), ("id", .string(entry.id)),
                     ("visible", .bool(entry.decision.visible)), ("rule", .string(entry.decision.rule.rawValue)),
                     ("reason", .string(entry.decision.reason)),
-                ]))
+                ] + (entry.importedFrom.map { [("importedFrom", JSONValue.string($0))] } ?? [])))
         }
     }
 }

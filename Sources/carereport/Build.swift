@@ -21,8 +21,10 @@ extension CareReport {
                 """
         )
 
-        @Argument(help: "The export: a directory or a JSON file.")
+        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle or C-CDA XML).")
         var input: String
+
+        @OptionGroup var importOptions: ImportOptions
 
         @Option(name: .long, help: ArgumentHelp("The folder to write the site into (replaced whole).", valueName: "dir"))
         var out: String
@@ -79,7 +81,7 @@ extension CareReport {
         var jobs: Int?
 
         func run() throws {
-            let export = try ExportInput.load(input, timeZone: timezone, showWarnings: false)
+            let export = try ExportInput.load(input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, showWarnings: false)
             let now = try nowOption.resolve(timeZone: export.timeZone)
             let formats = try parsedFormats()
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)

@@ -25,8 +25,10 @@ extension CareReport {
             case markdown, html, email
         }
 
-        @Argument(help: "The export: a directory or a JSON file.")
+        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle or C-CDA XML).")
         var input: String
+
+        @OptionGroup var importOptions: ImportOptions
 
         @OptionGroup var viewerOptions: ViewerOptions
 
@@ -64,7 +66,7 @@ extension CareReport {
         }
 
         func run() throws {
-            let export = try ExportInput.load(input, showWarnings: false)
+            let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, showWarnings: false)
             let now = try nowOption.resolve(timeZone: export.timeZone)
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
             let renderer = try SiteOutput.renderPage { () throws(RenderError) -> PageRenderer in

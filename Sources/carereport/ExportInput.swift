@@ -5,7 +5,9 @@ import Foundation
 /// Loads INPUT for a command, turning failures into messages and sysexits statuses.
 enum ExportInput {
     /// Loads `path`; on any error prints every error (and warnings) and exits 65, or 66 when unreadable.
-    static func load(_ path: String, timeZone: String? = nil, showWarnings: Bool = true) throws -> CareExport {
+    static func load(
+        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, showWarnings: Bool = true
+    ) throws -> CareExport {
         var zone: TimeZone?
         if let timeZone {
             guard let named = TimeZone(identifier: timeZone) else {
@@ -14,7 +16,7 @@ enum ExportInput {
             }
             zone = named
         }
-        let result = try read(path, loader: ExportLoader(timeZoneOverride: zone))
+        let result = try read(path, loader: ExportLoader(timeZoneOverride: zone, importPrivacy: importPrivacy))
         for diagnostic in result.diagnostics where diagnostic.severity == .error || showWarnings {
             Console.error(diagnostic.description)
         }

@@ -18,8 +18,10 @@ extension CareReport {
                 """
         )
 
-        @Argument(help: "The export: a directory or a JSON file.")
+        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle or C-CDA XML).")
         var input: String
+
+        @OptionGroup var importOptions: ImportOptions
 
         @Flag(help: "Treat warnings as errors.")
         var strict = false
@@ -28,7 +30,7 @@ extension CareReport {
         var format: OutputFormat = .text
 
         func run() throws {
-            let result = try ExportInput.read(input)
+            let result = try ExportInput.read(input, loader: ExportLoader(importPrivacy: importOptions.importPrivacy))
             let diagnostics = strict ? result.diagnostics.map(\.asError) : result.diagnostics
             let errors = diagnostics.filter { $0.severity == .error }
             let warnings = diagnostics.filter { $0.severity == .warning }

@@ -20,8 +20,10 @@ extension CareReport {
                 """
         )
 
-        @Argument(help: "The export: a directory or a JSON file.")
+        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle or C-CDA XML).")
         var input: String
+
+        @OptionGroup var importOptions: ImportOptions
 
         @OptionGroup var viewerOptions: ViewerOptions
 
@@ -44,7 +46,7 @@ extension CareReport {
         }
 
         func run() throws {
-            let export = try ExportInput.load(input, showWarnings: false)
+            let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, showWarnings: false)
             let viewer = try viewerOptions.resolve(in: export)
             let now = try nowOption.resolve(timeZone: export.timeZone)
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }

@@ -1,12 +1,17 @@
 import Foundation
 
-/// Reads a care export from a file or a directory into a `CareExport` and its diagnostics.
+/// Reads a care export from a file or a directory into a `CareExport` and its diagnostics. Beside
+/// the native export, a directory may hold FHIR R4 bundles (JSON) and C-CDA documents (XML); a
+/// single file may be any of the three. The kind is told from the content, not the name.
 public struct ExportLoader: Sendable {
     /// Overrides the export's own `timezone`.
     public var timeZoneOverride: TimeZone?
+    /// The privacy level imported records take (`--import-privacy`).
+    public var importPrivacy: PrivacyLevel
 
-    public init(timeZoneOverride: TimeZone? = nil) {
+    public init(timeZoneOverride: TimeZone? = nil, importPrivacy: PrivacyLevel = .caregivers) {
         self.timeZoneOverride = timeZoneOverride
+        self.importPrivacy = importPrivacy
     }
 
     /// Reads `path`; throws only when the input cannot be read at all.
@@ -14,51 +19,58 @@ public struct ExportLoader: Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing(path: path) }
         let decoder = ExportDecoder()
+        var documents: [ImportedDocument] = []
         var fileCount = 0
         if isDirectory.boolValue {
-            let files = try exportFiles(in: path, decoder: decoder)
-            for (file, kind) in files {
-                try decode(file: file, as: kind, into: decoder)
+            let (native, others) = try files(in: path)
+            for (file, kind) in native {
+                try read(file: file, as: kind, into: decoder, documents: &documents)
                 fileCount += 1
             }
+            for file in others {
+                if try readImport(file: file, into: decoder, documents: &documents) { fileCount += 1 }
+            }
+            guard fileCount > 0 else { throw .noExportFiles(path: path) }
         } else {
-            try decode(file: path, as: nil, into: decoder)
+            try read(file: path, as: nil, into: decoder, documents: &documents)
             fileCount = 1
         }
-        let export = ReferenceChecker(decoder: decoder).check()
-        var result = export
-        if let timeZoneOverride { result.timeZone = timeZoneOverride }
-        return IngestResult(export: result, diagnostics: decoder.diagnostics, fileCount: fileCount)
+        var export = ReferenceChecker(decoder: decoder).check()
+        var diagnostics = decoder.diagnostics
+        let placed = ImportPlacer(privacy: importPrivacy).place(documents, into: &export, diagnostics: &diagnostics)
+        if let timeZoneOverride { export.timeZone = timeZoneOverride }
+        return IngestResult(
+            export: export, diagnostics: diagnostics, fileCount: fileCount,
+            importedRecords: placed.records, importedDocuments: placed.documents)
     }
 
-    /// The directory's export files in a fixed order: export.json first, then collections.
-    private func exportFiles(in directory: String, decoder: ExportDecoder) throws(IngestError) -> [(String, CollectionKind?)] {
+    /// The directory's native export files in a fixed order (export.json first, then collections),
+    /// and every other `.json` or `.xml` file, which may be a clinical document.
+    private func files(in directory: String) throws(IngestError) -> (native: [(String, CollectionKind?)], others: [String]) {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         } catch {
             throw .unreadable(path: directory, reason: "the directory cannot be listed")
         }
-        var files: [(String, CollectionKind?)] = []
-        if names.contains("export.json") { files.append((join(directory, "export.json"), nil)) }
+        var native: [(String, CollectionKind?)] = []
+        if names.contains("export.json") { native.append((join(directory, "export.json"), nil)) }
         for kind in CollectionKind.allCases {
-            for name in kind.fileNames where names.contains(name) { files.append((join(directory, name), kind)) }
+            for name in kind.fileNames where names.contains(name) { native.append((join(directory, name), kind)) }
         }
-        for name in names where name.hasSuffix(".json") && name != "export.json" && CollectionKind.forFileName(name) == nil {
-            decoder.add(Diagnostic(.warning, file: join(directory, name), message: "not an export file name; ignored"))
+        let others = names.filter { name in
+            (name.hasSuffix(".json") || name.hasSuffix(".xml")) && name != "export.json" && CollectionKind.forFileName(name) == nil
         }
-        guard !files.isEmpty else { throw .noExportFiles(path: directory) }
-        return files
+        return (native, others.map { join(directory, $0) })
     }
 
     private func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
-    private func decode(file: String, as kind: CollectionKind?, into decoder: ExportDecoder) throws(IngestError) {
-        let data: Data
+    private func contents(of file: String) throws(IngestError) -> Data {
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file), options: .mappedIfSafe)
+            return try Data(contentsOf: URL(fileURLWithPath: file), options: .mappedIfSafe)
         } catch {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -66,23 +78,81 @@ public struct ExportLoader: Sendable {
             }
             throw .unreadable(path: file, reason: FileManager.default.isReadableFile(atPath: file) ? "read failed" : "permission denied")
         }
-        let parsed: Result<JSONValue, JSONSyntaxError> = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+    }
+
+    /// Reads a native export file, or (for a single-file input) whatever kind of document it is.
+    private func read(file: String, as kind: CollectionKind?, into decoder: ExportDecoder, documents: inout [ImportedDocument]) throws(IngestError) {
+        let data = try contents(of: file)
+        if kind == nil, Self.startsLikeXML(data) {
+            importCCDA(data, file: file, into: decoder, documents: &documents)
+            return
+        }
+        guard let value = parse(data, file: file, into: decoder) else { return }
+        if let kind {
+            decoder.decodeCollectionFile(kind, value, file: file)
+        } else if FHIRImporter.isBundle(value) {
+            importFHIR(value, file: file, into: decoder, documents: &documents)
+        } else {
+            decoder.decodeExportObject(value, file: file)
+        }
+    }
+
+    /// Reads a file beside the native export: a FHIR bundle or a C-CDA document, else a warning.
+    private func readImport(file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument]) throws(IngestError) -> Bool {
+        let data = try contents(of: file)
+        if Self.startsLikeXML(data) {
+            let isCCDA = data.withUnsafeBytes { CCDAImporter.looksLikeCCDA($0) }
+            guard isCCDA else {
+                decoder.add(Diagnostic(.warning, file: file, message: "XML that is not a C-CDA document; ignored"))
+                return false
+            }
+            importCCDA(data, file: file, into: decoder, documents: &documents)
+            return true
+        }
+        guard let value = parse(data, file: file, into: decoder) else { return true }
+        guard FHIRImporter.isBundle(value) else {
+            decoder.add(Diagnostic(.warning, file: file, message: "neither an export file name nor a FHIR bundle; ignored"))
+            return false
+        }
+        importFHIR(value, file: file, into: decoder, documents: &documents)
+        return true
+    }
+
+    private func importFHIR(_ value: JSONValue, file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument]) {
+        let (document, diagnostics) = FHIRImporter.read(value, file: file)
+        diagnostics.forEach(decoder.add)
+        if let document { documents.append(document) }
+    }
+
+    private func importCCDA(_ data: Data, file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument]) {
+        let (document, diagnostics) = data.withUnsafeBytes { CCDAImporter.read($0, file: file) }
+        diagnostics.forEach(decoder.add)
+        if let document { documents.append(document) }
+    }
+
+    static func startsLikeXML(_ data: Data) -> Bool {
+        for byte in data.prefix(1024) {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF: continue
+            default: return byte == UInt8(ascii: "<")
+            }
+        }
+        return false
+    }
+
+    /// Parses JSON, reporting a syntax error with its line and column.
+    private func parse(_ data: Data, file: String, into decoder: ExportDecoder) -> JSONValue? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> JSONValue? in
             let bytes = raw.bindMemory(to: UInt8.self)
             do {
-                return .success(try JSONParser.parse(bytes))
+                return try JSONParser.parse(bytes)
             } catch let error as JSONSyntaxError {
                 let location = LineColumn(offset: error.offset, in: bytes)
                 decoder.add(Diagnostic(.error, file: file, line: location.line, column: location.column, message: error.message))
-                return .failure(error)
+                return nil
             } catch {
-                fatalError("the JSON parser throws only JSONSyntaxError")
+                return nil
             }
-        }
-        guard case .success(let value) = parsed else { return }
-        if let kind {
-            decoder.decodeCollectionFile(kind, value, file: file)
-        } else {
-            decoder.decodeExportObject(value, file: file)
         }
     }
 }

@@ -3,6 +3,17 @@ public struct IngestResult: Sendable {
     public let export: CareExport
     public let diagnostics: [Diagnostic]
     public let fileCount: Int
+    /// Health records taken from FHIR bundles and C-CDA documents, and how many documents.
+    public let importedRecords: Int
+    public let importedDocuments: Int
+
+    public init(export: CareExport, diagnostics: [Diagnostic], fileCount: Int, importedRecords: Int = 0, importedDocuments: Int = 0) {
+        self.export = export
+        self.diagnostics = diagnostics
+        self.fileCount = fileCount
+        self.importedRecords = importedRecords
+        self.importedDocuments = importedDocuments
+    }
 
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
     public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
@@ -23,5 +34,6 @@ public struct IngestResult: Sendable {
             count(export.users.count, "user"), count(export.circles.count, "circle"), count(export.tasks.count, "task"),
             count(export.healthRecords.count, "health record"), count(export.updates.count, "update"),
         ].joined(separator: ", ") + " from " + count(fileCount, "file")
+            + (importedDocuments == 0 ? "" : " (\(count(importedRecords, "health record")) imported from \(count(importedDocuments, "clinical document")))")
     }
 }

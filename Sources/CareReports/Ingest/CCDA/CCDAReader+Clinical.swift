@@ -1,0 +1,155 @@
+import Foundation
+
+/// Allergies (48765-2), Problems (11450-4) and Encounters (46240-8).
+///
+/// Allergies: each allergy observation (in a concern `act`'s `entryRelationship`, or directly in
+/// the entry) becomes an `.allergy` observation: substance from
+/// `participant/participantRole/playingEntity/code` displayName/originalText (else
+/// `playingEntity/name`, else the observation value's displayName); reactions from
+/// `entryRelationship/observation` (template 4.9) value displayNames, joined with ", ";
+/// severity from a severity observation (template 4.8) on the allergy or, failing that, on a
+/// reaction; clinical status from the allergy status observation (SNOMED 55561003 active,
+/// 73425007/413322009 resolved), else the concern act (`active` → active, `completed` →
+/// resolved); onset from `effectiveTime` low. A negated observation without a named substance
+/// becomes substance "None known" (no known allergies); a negated one with a substance is skipped.
+///
+/// Problems: each problem observation becomes a `.condition` observation named by its value's
+/// displayName/originalText; status from the problem status observation, else an `effectiveTime`
+/// high (resolved), else the concern act; onset from `effectiveTime` low. Negated problems ("no
+/// known problems") are skipped with a warning.
+///
+/// Encounters: each `encounter` becomes a completed appointment (cancelled when its status is
+/// `cancelled`): provider from `performer/assignedEntity/assignedPerson/name`, else "Unknown
+/// provider"; specialty from `assignedEntity/code`; location from a `LOC` participant's
+/// `playingEntity/name`; purpose from the encounter code; start/end from `effectiveTime`.
+extension CCDAReader {
+    // MARK: Allergies
+
+    mutating func readAllergies(_ section: CCDANode) {
+        for entry in section.children("entry") {
+            var observations: [(CCDANode, CCDANode?)] = []
+            if let act = entry.child("act") {
+                let inner = act.all("entryRelationship", "observation")
+                let allergies = inner.filter { hasTemplate($0, "2.16.840.1.113883.10.20.22.4.7") }
+                observations = (allergies.isEmpty ? inner : allergies).map { ($0, act) }
+            } else if let observation = entry.child("observation") {
+                observations = [(observation, nil)]
+            }
+            if observations.isEmpty { warn(entry, "an allergies entry without an allergy observation is not imported; skipped") }
+            for (observation, act) in observations { readAllergy(observation, act: act) }
+        }
+    }
+
+    private mutating func readAllergy(_ node: CCDANode, act: CCDANode?) {
+        let entity = node.children("participant").first { ($0.value("typeCode") ?? "CSM") == "CSM" }?.at("participantRole", "playingEntity")
+        var substance = displayName(entity?.child("code").flatMap { $0.isNull && $0.child("originalText") == nil ? nil : $0 })
+            ?? entity?.child("name")?.text
+        if node.value("negationInd") == "true" {
+            guard substance == nil else {
+                warn(node, "a negated allergy to a named substance is not imported; skipped")
+                return
+            }
+            substance = "None known"
+        }
+        substance = substance ?? node.child("value").flatMap { $0.isNull ? nil : displayName($0) }
+        guard let substance else {
+            warn(node, "the allergy has no substance (participant playingEntity code or name); skipped")
+            return
+        }
+        let related = node.all("entryRelationship", "observation")
+        let reactions = related.filter { hasTemplate($0, "2.16.840.1.113883.10.20.22.4.9") }
+        let reaction = reactions.compactMap { displayName($0.child("value")) }.joined(separator: ", ")
+        let severityTemplate = "2.16.840.1.113883.10.20.22.4.8"
+        let severityNode = related.first { hasTemplate($0, severityTemplate) }
+            ?? reactions.flatMap { $0.all("entryRelationship", "observation") }.first { hasTemplate($0, severityTemplate) }
+        let severity = severityNode.flatMap { displayName($0.child("value")) }
+        let statusNode = related.first { hasTemplate($0, "2.16.840.1.113883.10.20.22.4.28") }
+        let status = CCDAReader.clinicalStatus(statusNode?.child("value")?.value("code")) ?? CCDAReader.actStatus(act)
+        let onset = start(node.child("effectiveTime"))
+        let own = onset ?? start(act?.child("effectiveTime")) ?? time(node.at("author", "time"))
+        guard let date = recordDate(own, node, what: "the allergy") else { return }
+        let observation = Observation(kind: .allergy, substance: substance, reaction: reaction.isEmpty ? nil : reaction,
+                                      severity: severity, clinicalStatus: status, onset: onset)
+        let title = substance == "None known" ? "No known allergies" : "Allergy: \(substance)"
+        records.append(ImportedRecord(id: makeID(node, kind: "allergy"), title: title, date: date, data: .observation(observation)))
+    }
+
+    static func clinicalStatus(_ snomed: String?) -> Observation.ClinicalStatus? {
+        switch snomed {
+        case "55561003": .active
+        case "73425007", "413322009": .resolved
+        default: nil
+        }
+    }
+
+    static func actStatus(_ act: CCDANode?) -> Observation.ClinicalStatus? {
+        switch act?.child("statusCode")?.value("code") {
+        case "active", "suspended": .active
+        case "completed": .resolved
+        default: nil
+        }
+    }
+
+    // MARK: Problems
+
+    mutating func readProblems(_ section: CCDANode) {
+        for entry in section.children("entry") {
+            var observations: [(CCDANode, CCDANode?)] = []
+            if let act = entry.child("act") {
+                let inner = act.all("entryRelationship", "observation")
+                let problems = inner.filter { hasTemplate($0, "2.16.840.1.113883.10.20.22.4.4") }
+                observations = (problems.isEmpty ? inner : problems).map { ($0, act) }
+            } else if let observation = entry.child("observation") {
+                observations = [(observation, nil)]
+            }
+            if observations.isEmpty { warn(entry, "a problems entry without a problem observation is not imported; skipped") }
+            for (observation, act) in observations { readProblem(observation, act: act) }
+        }
+    }
+
+    private mutating func readProblem(_ node: CCDANode, act: CCDANode?) {
+        if node.value("negationInd") == "true" {
+            warn(node, "a negated problem (no known problems) is not imported; skipped")
+            return
+        }
+        guard let name = node.child("value").flatMap({ $0.isNull && $0.child("originalText") == nil ? nil : displayName($0) }) else {
+            warn(node, "the problem has no name (value displayName or originalText); skipped")
+            return
+        }
+        let statusNode = node.all("entryRelationship", "observation").first { hasTemplate($0, "2.16.840.1.113883.10.20.22.4.6") }
+        let effectiveTime = node.child("effectiveTime")
+        let ended = effectiveTime?.child("high").map { !$0.isNull && $0.value("value") != nil } ?? false
+        let status = CCDAReader.clinicalStatus(statusNode?.child("value")?.value("code"))
+            ?? (ended ? .resolved : CCDAReader.actStatus(act))
+        let onset = start(effectiveTime)
+        let own = onset ?? start(act?.child("effectiveTime")) ?? time(node.at("author", "time"))
+        guard let date = recordDate(own, node, what: "the problem") else { return }
+        let observation = Observation(kind: .condition, name: name, clinicalStatus: status, onset: onset)
+        records.append(ImportedRecord(id: makeID(node, kind: "problem"), title: name, date: date, data: .observation(observation)))
+    }
+
+    // MARK: Encounters
+
+    mutating func readEncounters(_ section: CCDANode) {
+        for entry in section.children("entry") {
+            guard let encounter = entry.child("encounter") else {
+                warn(entry, "an encounters entry without an encounter is not imported; skipped")
+                continue
+            }
+            let effectiveTime = encounter.child("effectiveTime")
+            guard let start = recordDate(start(effectiveTime), encounter, what: "the encounter") else { continue }
+            let end = effectiveTime?.value("value") == nil ? time(effectiveTime?.child("high")) : nil
+            let entity = encounter.children("performer").compactMap { $0.child("assignedEntity") }.first
+            let provider = personName(entity?.at("assignedPerson", "name")) ?? "Unknown provider"
+            let specialty = entity?.child("code").flatMap { $0.isNull ? nil : displayName($0) }
+            let location = encounter.children("participant").first { $0.value("typeCode") == "LOC" }?
+                .at("participantRole", "playingEntity", "name")?.text
+            let purpose = encounter.child("code").flatMap { $0.isNull && $0.child("originalText") == nil ? nil : displayName($0) }
+            let status: Appointment.Status = encounter.child("statusCode")?.value("code") == "cancelled" ? .cancelled : .completed
+            let appointment = Appointment(provider: provider, specialty: specialty, location: location, start: start, end: end,
+                                          purpose: purpose, status: status)
+            records.append(ImportedRecord(id: makeID(encounter, kind: "encounter"), title: purpose ?? "Encounter", date: start,
+                                          data: .appointment(appointment)))
+        }
+    }
+}

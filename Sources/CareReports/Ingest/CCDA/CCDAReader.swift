@@ -1,0 +1,181 @@
+import Foundation
+
+/// Maps the sections of one parsed C-CDA document to imported records.
+///
+/// Sections are found anywhere in the document by `section/code/@code` (LOINC):
+/// Results 30954-2, Medications 10160-0, Allergies 48765-2, Problems 11450-4, Vital Signs 8716-3,
+/// Encounters 46240-8. Any other section is counted in ``ImportedDocument/skipped`` with one
+/// warning. An entry that cannot be mapped is skipped with a warning at its XPath-like location.
+/// A record's date falls back to the document's `effectiveTime` when the entry has none.
+struct CCDAReader {
+    let file: String
+    let xpath: CCDAXPath
+    let namespaced: Bool
+    var diagnostics: [Diagnostic] = []
+    var records: [ImportedRecord] = []
+    var skipped: [String: Int] = [:]
+    private var usedIDs: Set<String> = []
+    private var counters: [String: Int] = [:]
+    private(set) var documentDate: CareDate?
+
+    static let loinc = "2.16.840.1.113883.6.1"
+    static let rxnorm = "2.16.840.1.113883.6.88"
+
+    static let sectionNames: [String: String] = [
+        "11369-6": "Immunizations", "47519-4": "Procedures", "29762-2": "Social history", "42348-3": "Advance directives",
+        "10157-6": "Family history", "46264-8": "Medical equipment", "18776-5": "Plan of treatment", "29545-1": "Physical exam",
+        "61146-7": "Goals", "47420-5": "Functional status", "51848-0": "Assessment", "29299-5": "Reason for visit",
+        "10164-2": "History of present illness", "10187-3": "Review of systems", "11535-2": "Hospital discharge diagnosis",
+        "10183-2": "Hospital discharge medications", "8648-8": "Hospital course", "48768-6": "Payers", "10154-3": "Chief complaint",
+        "75310-3": "Health concerns", "10210-3": "General status", "42349-1": "Reason for referral", "11348-0": "Past medical history",
+        "10222-0": "Surgical drains", "11537-8": "Surgical drains", "57828-6": "Prescriptions", "69730-0": "Instructions",
+    ]
+
+    init(file: String, xpath: CCDAXPath, namespaced: Bool) {
+        self.file = file
+        self.xpath = xpath
+        self.namespaced = namespaced
+    }
+
+    mutating func read() -> ImportedDocument {
+        if let time = xpath.first("/h:ClinicalDocument/h:effectiveTime"), let value = time.value("value") {
+            documentDate = HL7Time.parse(value)
+            if documentDate == nil { warn(time, "the document effectiveTime is not an HL7 timestamp with day precision") }
+        }
+        let patient = readPatient()
+        let sections = xpath.nodes("//h:section")
+        var handled = 0
+        for section in sections {
+            let code = section.child("code")?.value("code")
+            switch code {
+            case "30954-2": handled += 1; readResults(section)
+            case "10160-0": handled += 1; readMedications(section)
+            case "48765-2": handled += 1; readAllergies(section)
+            case "11450-4": handled += 1; readProblems(section)
+            case "8716-3": handled += 1; readVitalSigns(section)
+            case "46240-8": handled += 1; readEncounters(section)
+            default:
+                // Nested sections of a skipped section are covered by their parent's warning.
+                if xpath.first("ancestor::h:section", from: section) != nil { continue }
+                let key = code.map { "section " + (CCDAReader.sectionNames[$0].map { "\($0) " } ?? "") + "(\($0))" } ?? "section without a code"
+                skipped[key, default: 0] += 1
+                warn(section, "\(key) is not imported; skipped")
+            }
+        }
+        if handled == 0 {
+            diagnostics.append(Diagnostic(.warning, file: file, message: "no supported C-CDA section (results, medications, allergies, problems, vital signs, encounters) was found"))
+        }
+        return ImportedDocument(format: CCDAImporter.format, file: file, patient: patient, records: records, skipped: skipped)
+    }
+
+    // MARK: - Patient
+
+    mutating func readPatient() -> ImportedPatient? {
+        guard let patient = xpath.first("/h:ClinicalDocument/h:recordTarget/h:patientRole/h:patient") else { return nil }
+        let names = patient.children("name")
+        let name = names.first { $0.value("use") == "L" } ?? names.first
+        let given = name?.children("given").lazy.compactMap(\.text).first
+        let family = name?.children("family").lazy.compactMap(\.text).first
+        var birth: LocalDate?
+        if let time = patient.child("birthTime"), let value = time.value("value") {
+            birth = HL7Time.localDate(value)
+            if birth == nil { warn(time, "birthTime is not an HL7 date with day precision; date of birth left empty") }
+        }
+        guard given != nil || family != nil else {
+            warn(patient, "the patient has no given or family name; patient left empty")
+            return nil
+        }
+        return ImportedPatient(firstName: given ?? "", lastName: family ?? "", dateOfBirth: birth)
+    }
+
+    // MARK: - Shared helpers
+
+    mutating func warn(_ node: CCDANode, _ message: String) {
+        diagnostics.append(Diagnostic(.warning, file: file, keyPath: node.path, message: message))
+    }
+
+    /// The entry's id (`root` or `root/extension`) when present and unused, else `kind-N`.
+    mutating func makeID(_ node: CCDANode, kind: String) -> String {
+        if let id = node.child("id"), !id.isNull, let root = id.value("root") {
+            let candidate = id.value("extension").map { "\(root)/\($0)" } ?? root
+            if usedIDs.insert(candidate).inserted { return candidate }
+        }
+        while true {
+            counters[kind, default: 0] += 1
+            let candidate = "\(kind)-\(counters[kind]!)"
+            if usedIDs.insert(candidate).inserted { return candidate }
+        }
+    }
+
+    /// A timestamp attribute (`value`) parsed, with a warning naming the element when it is not
+    /// an HL7 timestamp with day precision.
+    mutating func time(_ node: CCDANode?) -> CareDate? {
+        guard let node, !node.isNull, let raw = node.value("value") else { return nil }
+        if let date = HL7Time.parse(raw) { return date }
+        warn(node, "the value is not an HL7 timestamp with day precision (YYYYMMDD[HHMM[SS]][±ZZZZ]); ignored")
+        return nil
+    }
+
+    /// The start of an `effectiveTime`: its `value`, else its `low`.
+    mutating func start(_ effectiveTime: CCDANode?) -> CareDate? {
+        guard let effectiveTime else { return nil }
+        if effectiveTime.value("value") != nil { return time(effectiveTime) }
+        return time(effectiveTime.child("low"))
+    }
+
+    /// A coded element's readable name: `displayName`, else `originalText` (its text, or the
+    /// narrative it references).
+    func displayName(_ code: CCDANode?) -> String? {
+        guard let code else { return nil }
+        if let name = code.value("displayName").map(CCDANode.collapse), !name.isEmpty { return name }
+        return originalText(code)
+    }
+
+    func originalText(_ code: CCDANode) -> String? {
+        guard let original = code.child("originalText") else { return nil }
+        if let reference = original.child("reference")?.value("value"), let resolved = narrative(reference) { return resolved }
+        let own = CCDANode.collapse(CCDANode.text(of: original.pointer.pointee.children))
+        return own.isEmpty ? nil : own
+    }
+
+    /// The text of the narrative element a `#ID` reference points at.
+    func narrative(_ reference: String) -> String? {
+        guard reference.hasPrefix("#") else { return nil }
+        let id = String(reference.dropFirst())
+        guard !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) }) else { return nil }
+        return xpath.first("//*[@ID='\(id)']")?.text
+    }
+
+    /// A person's name: given names, family name and suffixes, in order.
+    func personName(_ name: CCDANode?) -> String? {
+        guard let name else { return nil }
+        let parts = ["prefix", "given", "family", "suffix"].flatMap { part in name.children(part).compactMap(\.text) }
+        if parts.isEmpty { return name.text }
+        return parts.joined(separator: " ")
+    }
+
+    func hasTemplate(_ node: CCDANode, _ root: String) -> Bool {
+        node.children("templateId").contains { $0.value("root") == root }
+    }
+
+    /// A decimal written as HL7 REAL (no `nan`, `inf` or hex).
+    static func decimal(_ raw: String?) -> Double? {
+        guard let raw = raw?.trimmingCharacters(in: .whitespaces), !raw.isEmpty,
+            raw.allSatisfy({ "+-0123456789.eE".contains($0) }), let value = Double(raw), value.isFinite
+        else { return nil }
+        return value
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// A record's date: the entry's own date, else the document's date; nil (entry skipped with a
+    /// warning) when there is neither.
+    mutating func recordDate(_ own: CareDate?, _ node: CCDANode, what: String) -> CareDate? {
+        if let own { return own }
+        if let documentDate { return documentDate }
+        warn(node, "\(what) has no usable date and the document has no effectiveTime; skipped")
+        return nil
+    }
+}

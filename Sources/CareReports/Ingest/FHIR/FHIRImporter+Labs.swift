@@ -1,0 +1,213 @@
+/// A laboratory Observation referenced by no DiagnosticReport, waiting to be grouped by day.
+struct FHIRLabDraft {
+    let results: [LabResult]
+    let date: CareDate
+    let day: LocalDate?
+    let status: LabReport.Status
+}
+
+extension FHIRBundleReader {
+    static let loincSystem = "http://loinc.org"
+
+    static func reportStatus(_ code: String?) -> LabReport.Status {
+        switch code {
+        case "preliminary", "registered", "partial": .preliminary
+        case "amended", "appended": .amended
+        case "corrected": .corrected
+        default: .final
+        }
+    }
+
+    func readDiagnosticReport(_ entry: FHIREntry) {
+        let name = conceptText(entry["code"])
+        let effective = firstDate([entry["effectiveDateTime"], entry["effectivePeriod"]])
+        let issued = diagnostics.date(entry["issued"])
+        guard let date = effective?.date ?? issued ?? documentDate else {
+            diagnostics.error(entry.resource, "no date; expected effectiveDateTime, effectivePeriod.start or issued; record not imported")
+            return
+        }
+        let day = effective.flatMap { FHIRDate.localDay($0.text) } ?? entry["issued"].rawString.flatMap(FHIRDate.localDay)
+        var results: [LabResult] = []
+        for reference in entry["result"].elements {
+            guard let target = resolve(reference) else {
+                if hasReference(reference) {
+                    diagnostics.warning(reference, "reference does not resolve to an Observation in this bundle; result not included")
+                } else {
+                    diagnostics.warning(reference, "expected a reference to an Observation; result not included")
+                }
+                continue
+            }
+            guard target.type == "Observation" else {
+                diagnostics.warning(reference, "expected a reference to an Observation, found a \(target.type); result not included")
+                continue
+            }
+            if target["status"].rawString == "entered-in-error" {
+                diagnostics.warning(target["status"], "status is entered-in-error; result not included")
+                continue
+            }
+            results += labResults(target) ?? []
+        }
+        let categories = entry["category"].elements.flatMap { codes($0) }
+        let isLab = !results.isEmpty || categories.contains("LAB") || categories.contains("laboratory") || categories.isEmpty
+        let title = [name.map(Self.title) ?? (isLab ? "Lab report" : "Report"), day.map(FHIRDate.title)]
+            .compactMap { $0 }.joined(separator: ", ")
+        let document: HealthDocument
+        if isLab {
+            let report = LabReport(
+                laboratory: entry["performer"].elements.lazy.compactMap { self.displayName($0) }.first,
+                collectedAt: effective?.date, reportedAt: issued,
+                status: Self.reportStatus(diagnostics.string(entry["status"])),
+                panel: name.map { LabPanel(name: $0, loinc: code(entry["code"], system: Self.loincSystem)) },
+                results: results, conclusion: diagnostics.string(entry["conclusion"]))
+            document = HealthDocument(kind: .labReport, labReport: report)
+        } else {
+            let imaging = categories.contains { ["RAD", "CT", "MR", "US", "NMR", "RX", "imaging"].contains($0) }
+            document = HealthDocument(kind: imaging ? .imaging : .other)
+        }
+        append(ImportedRecord(
+            id: recordId(entry), title: title, description: isLab ? nil : diagnostics.string(entry["conclusion"]),
+            date: date, data: .document(document)))
+    }
+
+    /// The results one Observation contributes (one, or one per component for a value-less panel);
+    /// nil after an error.
+    func labResults(_ entry: FHIREntry) -> [LabResult]? {
+        guard let name = conceptText(entry["code"]) else {
+            diagnostics.error(entry["code"], "no text or coding display naming the test; result not imported")
+            return nil
+        }
+        let loinc = code(entry["code"], system: Self.loincSystem)
+        guard let value = labValue(entry.resource, componentsAllowed: true) else {
+            if case .components = labValueKind(entry.resource) {
+                var results: [LabResult] = []
+                for component in entry["component"].elements {
+                    guard let componentName = conceptText(component["code"]) else {
+                        diagnostics.error(component["code"], "no text or coding display naming the test; result not imported")
+                        continue
+                    }
+                    guard let value = labValue(component, componentsAllowed: false) else { continue }
+                    results.append(result(
+                        component, name: componentName, loinc: code(component["code"], system: Self.loincSystem), value: value))
+                }
+                return results
+            }
+            return nil
+        }
+        return [result(entry.resource, name: name, loinc: loinc, value: value)]
+    }
+
+    private enum ValueKind { case quantity, string, concept, integer, boolean, components, absent, none }
+
+    private func labValueKind(_ node: FHIRNode) -> ValueKind {
+        if node["valueQuantity"].isPresent { return .quantity }
+        if node["valueString"].isPresent { return .string }
+        if node["valueCodeableConcept"].isPresent { return .concept }
+        if node["valueInteger"].isPresent { return .integer }
+        if node["valueBoolean"].isPresent { return .boolean }
+        if !node["component"].elements.isEmpty { return .components }
+        if node["dataAbsentReason"].isPresent { return .absent }
+        return .none
+    }
+
+    private func labValue(_ node: FHIRNode, componentsAllowed: Bool) -> (value: LabResult.Value, unit: String?, comparator: LabResult.Comparator?)? {
+        switch labValueKind(node) {
+        case .quantity:
+            guard let q = quantity(node["valueQuantity"], .required) else { return nil }
+            return (.number(q.value), q.unit.isEmpty ? nil : q.unit, q.comparator)
+        case .string:
+            guard let text = diagnostics.string(node["valueString"], .required) else { return nil }
+            return (.text(text), nil, nil)
+        case .concept:
+            guard diagnostics.object(node["valueCodeableConcept"], .required) != nil else { return nil }
+            guard let text = conceptText(node["valueCodeableConcept"]) else {
+                diagnostics.error(node["valueCodeableConcept"], "no text or coding display; result not imported")
+                return nil
+            }
+            return (.text(text), nil, nil)
+        case .integer:
+            guard let number = diagnostics.number(node["valueInteger"], .required) else { return nil }
+            return (.number(number), nil, nil)
+        case .boolean:
+            guard let flag = diagnostics.bool(node["valueBoolean"], .required) else { return nil }
+            return (.text(flag ? "Yes" : "No"), nil, nil)
+        case .components where componentsAllowed:
+            return nil
+        case .absent:
+            return (.text(conceptText(node["dataAbsentReason"]) ?? "Not available"), nil, nil)
+        case .components, .none:
+            diagnostics.error(node, "no value; expected valueQuantity, valueString or valueCodeableConcept; result not imported")
+            return nil
+        }
+    }
+
+    private func result(
+        _ node: FHIRNode, name: String, loinc: String?, value: (value: LabResult.Value, unit: String?, comparator: LabResult.Comparator?)
+    ) -> LabResult {
+        let rangeNode = node["referenceRange"][0]
+        var range: ReferenceRange?
+        if rangeNode.isPresent, diagnostics.object(rangeNode) != nil {
+            let low = rangeNode["low"].isPresent ? diagnostics.number(rangeNode["low"]["value"]) : nil
+            let high = rangeNode["high"].isPresent ? diagnostics.number(rangeNode["high"]["value"]) : nil
+            let text = diagnostics.string(rangeNode["text"])
+            if low != nil || high != nil || text != nil { range = ReferenceRange(low: low, high: high, text: text) }
+        }
+        var flag: LabResult.Flag?
+        let interpretation = node["interpretation"][0]
+        if let code = interpretation["coding"][0]["code"].rawString {
+            switch code {
+            case "H", "HU", ">": flag = .high
+            case "L", "LU", "<": flag = .low
+            case "HH": flag = .criticalHigh
+            case "LL": flag = .criticalLow
+            case "A", "AA": flag = .abnormal
+            case "N": flag = .normal
+            default: diagnostics.warning(interpretation["coding"][0]["code"], "interpretation code not recognised; flag left empty")
+            }
+        }
+        let note = node["note"].elements.lazy.compactMap { self.diagnostics.string($0["text"]) }.first
+        return LabResult(
+            name: name, loinc: loinc, value: value.value, comparator: value.comparator, unit: value.unit,
+            referenceRange: range, flag: flag, note: note)
+    }
+
+    /// A laboratory Observation no report references: its results and date, for grouping by day.
+    func looseLab(_ entry: FHIREntry) -> FHIRLabDraft? {
+        let effective = firstDate([entry["effectiveDateTime"], entry["effectivePeriod"]])
+        guard let date = effective?.date ?? diagnostics.date(entry["issued"]) ?? documentDate else {
+            diagnostics.error(entry.resource, "no date; expected effectiveDateTime, effectivePeriod.start or issued; record not imported")
+            return nil
+        }
+        guard let results = labResults(entry), !results.isEmpty else { return nil }
+        let dayText = effective?.text ?? entry["issued"].rawString
+        return FHIRLabDraft(
+            results: results, date: date, day: dayText.flatMap(FHIRDate.localDay),
+            status: Self.reportStatus(entry["status"].rawString))
+    }
+
+    /// One "Lab results" report per day for the laboratory Observations no report references.
+    func appendLooseLabReports(_ drafts: [FHIRLabDraft]) {
+        var days: [LocalDate?] = []
+        var groups: [LocalDate?: [FHIRLabDraft]] = [:]
+        for draft in drafts {
+            if groups[draft.day] == nil { days.append(draft.day) }
+            groups[draft.day, default: []].append(draft)
+        }
+        days.sort { ($0 ?? LocalDate(daysSinceEpoch: Int.min / 2)) < ($1 ?? LocalDate(daysSinceEpoch: Int.min / 2)) }
+        for day in days {
+            let group = groups[day] ?? []
+            let statuses = Set(group.map(\.status))
+            let status: LabReport.Status =
+                statuses.contains(.preliminary) ? .preliminary
+                : statuses.contains(.corrected) ? .corrected
+                : statuses.contains(.amended) ? .amended : .final
+            let utc = TimeZone(identifier: "UTC")!
+            let date = group.map(\.date).min { $0.resolved(in: utc) < $1.resolved(in: utc) }!
+            let report = LabReport(collectedAt: date, status: status, results: group.flatMap(\.results))
+            append(ImportedRecord(
+                id: uniqueId("lab-results-\(day.map { $0.description } ?? "undated")"), title: "Lab results",
+                date: date, data: .document(HealthDocument(kind: .labReport, labReport: report))))
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,230 @@
+/// A medication read from a MedicationRequest or MedicationStatement, waiting for its dose log.
+struct FHIRMedicationDraft {
+    let slot: Int
+    let entryIndex: Int
+    let id: String
+    let title: String
+    var medication: Medication
+    /// The Medication resource it names, if by reference.
+    let medicationEntry: Int?
+    /// `system|code` of every coding, for matching administrations by code.
+    let codeKeys: Set<String>
+    var administrations: [Administration] = []
+}
+
+extension FHIRBundleReader {
+    static let rxnormSystem = "http://www.nlm.nih.gov/research/umls/rxnorm"
+
+    /// The medication's concept: the inline CodeableConcept, or the referenced Medication's code.
+    /// Nil after an error when there is neither.
+    private func medicationConcept(_ entry: FHIREntry) -> (concept: FHIRNode, medication: FHIREntry?)? {
+        let inline = entry["medicationCodeableConcept"]
+        if inline.isPresent {
+            guard diagnostics.object(inline, .required) != nil else { return nil }
+            return (inline, nil)
+        }
+        let reference = entry["medicationReference"]
+        guard reference.isPresent else {
+            diagnostics.error(entry.resource, "missing medicationCodeableConcept or medicationReference; record not imported")
+            return nil
+        }
+        if let target = resolve(reference), target.type == "Medication" { return (target["code"], target) }
+        if let display = reference["display"].rawString, !display.isEmpty {
+            diagnostics.warning(reference, "reference does not resolve to a Medication in this bundle; its display is used")
+            return (FHIRNode(.object(JSONObject([("text", .string(display))])), path: reference.path), nil)
+        }
+        diagnostics.error(reference, "reference does not resolve to a Medication in this bundle; record not imported")
+        return nil
+    }
+
+    func readMedication(_ entry: FHIREntry) {
+        guard let (concept, medicationEntry) = medicationConcept(entry) else { return }
+        guard let name = conceptText(concept) else {
+            diagnostics.error(concept, "no text or coding display naming the medication; record not imported")
+            return
+        }
+        let isRequest = entry.type == "MedicationRequest"
+        let dosage = (isRequest ? entry["dosageInstruction"] : entry["dosage"]).elements.first
+            ?? FHIRNode(nil, path: entry.resource.path + (isRequest ? ".dosageInstruction[0]" : ".dosage[0]"))
+
+        // Dates.
+        let period = isRequest ? entry["dispenseRequest"]["validityPeriod"] : entry["effectivePeriod"]
+        let startCandidates = isRequest
+            ? [entry["authoredOn"], period]
+            : [entry["effectiveDateTime"], period, entry["dateAsserted"]]
+        guard let start = firstDate(startCandidates)?.date ?? documentDate else {
+            diagnostics.error(entry.resource, isRequest
+                ? "no start date; expected authoredOn or dispenseRequest.validityPeriod.start; record not imported"
+                : "no start date; expected effectiveDateTime, effectivePeriod.start or dateAsserted; record not imported")
+            return
+        }
+        let end = diagnostics.date(period["end"])
+
+        // Dose, schedule, instructions.
+        let doseNode = dosage["doseAndRate"][0]["doseQuantity"]
+        let dose = doseNode.isPresent ? quantity(doseNode, .optional).map { Quantity(value: $0.value, unit: $0.unit) } : nil
+        let repeatNode = dosage["timing"]["repeat"]
+        var times: [TimeOfDay] = []
+        for node in repeatNode["timeOfDay"].elements {
+            guard let text = diagnostics.string(node) else { continue }
+            if let time = Self.timeOfDay(text) { times.append(time) } else {
+                diagnostics.warning(node, "expected a time HH:MM:SS; value ignored")
+            }
+        }
+        let weekdays = ["mon": 1, "tue": 2, "wed": 3, "thu": 4, "fri": 5, "sat": 6, "sun": 7]
+        let days = repeatNode["dayOfWeek"].elements.compactMap { $0.rawString.flatMap { weekdays[$0] } }
+        let schedule = times.isEmpty ? nil : DoseSchedule(times: times.sorted(), daysOfWeek: days.sorted())
+        var instructionParts: [String] = []
+        if let text = diagnostics.string(dosage["text"]) { instructionParts.append(text) }
+        if times.isEmpty, let phrase = timingPhrase(repeatNode) ?? conceptText(dosage["timing"]["code"]) {
+            instructionParts.append(phrase)
+        }
+        if let text = diagnostics.string(dosage["patientInstruction"]) { instructionParts.append(text) }
+        var asNeeded = diagnostics.bool(dosage["asNeededBoolean"]) ?? false
+        if dosage["asNeededCodeableConcept"].isPresent {
+            asNeeded = true
+            if let reason = conceptText(dosage["asNeededCodeableConcept"]) { instructionParts.append("as needed for \(reason)") }
+        }
+
+        // Status.
+        let statusNode = entry["status"]
+        var status = Medication.Status.active
+        switch diagnostics.string(statusNode) {
+        case "completed", "stopped", "cancelled", "not-taken": status = .stopped
+        case "on-hold": status = .onHold
+        default: break
+        }
+
+        // People and reasons.
+        let prescriber = displayName(isRequest ? entry["requester"] : entry["informationSource"])
+        var reason = entry["reasonCode"].elements.lazy.compactMap { self.conceptText($0) }.first
+        if reason == nil {
+            for reference in entry["reasonReference"].elements {
+                if let display = diagnostics.string(reference["display"]) { reason = display; break }
+                if let target = resolve(reference), let text = conceptText(target["code"]) { reason = text; break }
+            }
+        }
+        let rxnorm = code(concept, system: Self.rxnormSystem)
+        let form = medicationEntry.flatMap { conceptText($0["form"]) }
+        let route = conceptText(dosage["route"])
+
+        let medication = Medication(
+            name: name, dose: dose, form: form, route: route, schedule: schedule, asNeeded: asNeeded,
+            startDate: start, endDate: end, status: status, prescriber: prescriber, reason: reason,
+            instructions: instructionParts.isEmpty ? nil : instructionParts.joined(separator: "; "), rxnorm: rxnorm)
+        let keys = Set(concept["coding"].elements.compactMap { coding -> String? in
+            guard let code = coding["code"].rawString else { return nil }
+            return (coding["system"].rawString ?? "") + "|" + code
+        })
+        medicationDrafts.append(FHIRMedicationDraft(
+            slot: slots.count, entryIndex: entry.index, id: recordId(entry), title: Self.title(name),
+            medication: medication, medicationEntry: medicationEntry?.index, codeKeys: keys))
+        slots.append(nil)
+    }
+
+    /// "2 times per 1 d" from a timing repeat with frequency and/or period, else nil.
+    private func timingPhrase(_ repeatNode: FHIRNode) -> String? {
+        let frequency = diagnostics.number(repeatNode["frequency"])
+        let period = diagnostics.number(repeatNode["period"])
+        guard frequency != nil || period != nil else { return nil }
+        let count = frequency ?? 1
+        let unit = diagnostics.string(repeatNode["periodUnit"]) ?? ""
+        let times = count == 1 ? "time" : "times"
+        return "\(number(count)) \(times) per \(number(period ?? 1))\(unit.isEmpty ? "" : " " + unit)"
+    }
+
+    /// `HH:MM:SS` (or `HH:MM`) → HH:MM.
+    static func timeOfDay(_ text: String) -> TimeOfDay? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, parts[0].count == 2, parts[1].count == 2,
+            let hour = Int(parts[0]), let minute = Int(parts[1])
+        else { return nil }
+        return TimeOfDay(hour: hour, minute: minute)
+    }
+
+    // MARK: Administrations
+
+    func attachAdministration(_ entry: FHIREntry) {
+        var candidates: [Int] = []
+        if hasReference(entry["request"]) {
+            if let target = resolve(entry["request"]) {
+                candidates = medicationDrafts.indices.filter { medicationDrafts[$0].entryIndex == target.index }
+            }
+        }
+        if candidates.isEmpty, entry["medicationReference"].isPresent {
+            if let target = resolve(entry["medicationReference"]) {
+                candidates = medicationDrafts.indices.filter { medicationDrafts[$0].medicationEntry == target.index }
+                if candidates.isEmpty {
+                    let keys = codeKeys(target["code"])
+                    candidates = medicationDrafts.indices.filter { !medicationDrafts[$0].codeKeys.isDisjoint(with: keys) }
+                }
+            }
+        }
+        if candidates.isEmpty, entry["medicationCodeableConcept"].isPresent {
+            let keys = codeKeys(entry["medicationCodeableConcept"])
+            candidates = medicationDrafts.indices.filter { !medicationDrafts[$0].codeKeys.isDisjoint(with: keys) }
+            if candidates.isEmpty, let text = entry["medicationCodeableConcept"]["text"].rawString?.lowercased() {
+                candidates = medicationDrafts.indices.filter { medicationDrafts[$0].medication.name.lowercased() == text }
+            }
+        }
+        guard !candidates.isEmpty else {
+            let node = hasReference(entry["request"]) ? entry["request"] : entry.resource
+            diagnostics.error(node, "no MedicationRequest or MedicationStatement in this bundle matches this administration; dose not imported")
+            return
+        }
+        let when = firstDate([entry["effectiveDateTime"], entry["effectivePeriod"]])?.date
+        let target = pick(candidates, at: when)
+        var status = Administration.Status.taken
+        var reason: String?
+        switch diagnostics.string(entry["status"]) {
+        case "not-done":
+            status = .skipped
+            reason = entry["statusReason"].elements.lazy.compactMap { self.conceptText($0) }.first
+        default: break
+        }
+        let doseNode = entry["dosage"]["dose"]
+        let dose = doseNode.isPresent ? quantity(doseNode, .optional).map { Quantity(value: $0.value, unit: $0.unit) } : nil
+        let recordedBy = entry["performer"].elements.lazy.compactMap { self.displayName($0["actor"]) }.first
+        let note = entry["note"].elements.lazy.compactMap { self.diagnostics.string($0["text"]) }.first
+        medicationDrafts[target].administrations.append(Administration(
+            scheduledAt: status == .skipped ? when : nil, takenAt: status == .taken ? when : nil, status: status,
+            dose: dose, recordedBy: recordedBy, reason: reason, note: note))
+    }
+
+    private func codeKeys(_ concept: FHIRNode) -> Set<String> {
+        Set(concept["coding"].elements.compactMap { coding -> String? in
+            guard let code = coding["code"].rawString else { return nil }
+            return (coding["system"].rawString ?? "") + "|" + code
+        })
+    }
+
+    /// Of several orders for the same medication, the latest one started by `date`, else the first.
+    private func pick(_ candidates: [Int], at date: CareDate?) -> Int {
+        guard let date, candidates.count > 1 else { return candidates[0] }
+        let utc = TimeZone(identifier: "UTC")!
+        let moment = date.resolved(in: utc)
+        let started = candidates.filter { medicationDrafts[$0].medication.startDate.resolved(in: utc) <= moment }
+        return started.max { medicationDrafts[$0].medication.startDate.resolved(in: utc) < medicationDrafts[$1].medication.startDate.resolved(in: utc) }
+            ?? candidates[0]
+    }
+
+    func finishMedications() {
+        for draft in medicationDrafts {
+            let m = draft.medication
+            let log = draft.administrations.sorted {
+                let utc = TimeZone(identifier: "UTC")!
+                let a = ($0.takenAt ?? $0.scheduledAt)?.resolved(in: utc) ?? .distantPast
+                let b = ($1.takenAt ?? $1.scheduledAt)?.resolved(in: utc) ?? .distantPast
+                return a < b
+            }
+            let medication = Medication(
+                name: m.name, strength: m.strength, dose: m.dose, form: m.form, route: m.route, schedule: m.schedule,
+                asNeeded: m.asNeeded, maxDailyDoses: m.maxDailyDoses, startDate: m.startDate, endDate: m.endDate,
+                status: m.status, prescriber: m.prescriber, reason: m.reason, instructions: m.instructions,
+                rxnorm: m.rxnorm, administrations: log)
+            slots[draft.slot] = ImportedRecord(id: draft.id, title: draft.title, date: m.startDate, data: .medication(medication))
+        }
+    }
+}
+
+import Foundation

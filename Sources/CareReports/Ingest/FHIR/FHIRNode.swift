@@ -1,0 +1,154 @@
+/// A position in a FHIR JSON tree: the value there (nil when absent) and its key path, so every
+/// diagnostic can say where it is without quoting what is there.
+struct FHIRNode {
+    let value: JSONValue?
+    let path: String
+
+    init(_ value: JSONValue?, path: String) {
+        self.value = value
+        self.path = path
+    }
+
+    var isPresent: Bool {
+        if case .none = value { return false }
+        if case .null? = value { return false }
+        return true
+    }
+
+    var object: JSONObject? {
+        if case .object(let object)? = value { return object }
+        return nil
+    }
+
+    subscript(key: String) -> FHIRNode {
+        FHIRNode(object?[key], path: path.isEmpty ? key : "\(path).\(key)")
+    }
+
+    subscript(index: Int) -> FHIRNode {
+        if case .array(let items)? = value, items.indices.contains(index) {
+            return FHIRNode(items[index], path: "\(path)[\(index)]")
+        }
+        return FHIRNode(nil, path: "\(path)[\(index)]")
+    }
+
+    /// The elements when this is an array (a lone value is read as a one-element array, as some
+    /// producers write single repeating elements without brackets).
+    var elements: [FHIRNode] {
+        switch value {
+        case .array(let items)?: items.indices.map { FHIRNode(items[$0], path: "\(path)[\($0)]") }
+        case .none, .null?: []
+        case let single?: [FHIRNode(single, path: path)]
+        }
+    }
+
+    /// The string, when this is one (no diagnostics; use `FHIRReader.string` to report wrong types).
+    var rawString: String? {
+        if case .string(let text)? = value { return text }
+        return nil
+    }
+}
+
+/// Collects diagnostics for one file.
+final class FHIRDiagnostics {
+    let file: String
+    private(set) var list: [Diagnostic] = []
+
+    init(file: String) { self.file = file }
+
+    func error(_ node: FHIRNode, _ message: String) { error(at: node.path, message) }
+    func warning(_ node: FHIRNode, _ message: String) { warning(at: node.path, message) }
+
+    func error(at path: String, _ message: String) {
+        list.append(Diagnostic(.error, file: file, keyPath: path, message: message))
+    }
+
+    func warning(at path: String, _ message: String) {
+        list.append(Diagnostic(.warning, file: file, keyPath: path, message: message))
+    }
+
+    var hasErrors: Bool { list.contains { $0.severity == .error } }
+}
+
+/// Whether a field the importer reads is needed for the record (a wrong or missing value is an
+/// error and the record is dropped) or optional (a wrong value is a warning and is ignored).
+enum FHIRNeed { case required, optional }
+
+extension FHIRDiagnostics {
+    private func report(_ node: FHIRNode, _ need: FHIRNeed, expected: String) {
+        let found = node.value?.typeName ?? "nothing"
+        let message = "expected \(expected), found \(found)"
+        switch need {
+        case .required: error(node, message + "; record not imported")
+        case .optional: warning(node, message + "; value ignored")
+        }
+    }
+
+    /// A string; a missing required one is an error too.
+    func string(_ node: FHIRNode, _ need: FHIRNeed = .optional) -> String? {
+        switch node.value {
+        case .string(let text)?:
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty, need == .required { report(node, need, expected: "a non-empty string"); return nil }
+            return trimmed.isEmpty ? nil : trimmed
+        case .none, .null?:
+            if need == .required { error(node, "missing; expected a string; record not imported") }
+            return nil
+        default:
+            report(node, need, expected: "a string")
+            return nil
+        }
+    }
+
+    /// A number (FHIR decimals and integers are JSON numbers).
+    func number(_ node: FHIRNode, _ need: FHIRNeed = .optional) -> Double? {
+        switch node.value {
+        case .number(let number)?: return number
+        case .none, .null?:
+            if need == .required { error(node, "missing; expected a number; record not imported") }
+            return nil
+        default:
+            report(node, need, expected: "a number")
+            return nil
+        }
+    }
+
+    func bool(_ node: FHIRNode, _ need: FHIRNeed = .optional) -> Bool? {
+        switch node.value {
+        case .bool(let flag)?: return flag
+        case .none, .null?:
+            if need == .required { error(node, "missing; expected a boolean; record not imported") }
+            return nil
+        default:
+            report(node, need, expected: "a boolean")
+            return nil
+        }
+    }
+
+    /// An object; returns nil (after reporting a wrong type) when it is not one.
+    @discardableResult
+    func object(_ node: FHIRNode, _ need: FHIRNeed = .optional) -> JSONObject? {
+        switch node.value {
+        case .object(let object)?: return object
+        case .none, .null?:
+            if need == .required { error(node, "missing; expected an object; record not imported") }
+            return nil
+        default:
+            report(node, need, expected: "an object")
+            return nil
+        }
+    }
+
+    /// A FHIR date or dateTime (year, year-month, date, or date-time with offset); partial dates
+    /// stand for their first day.
+    func date(_ node: FHIRNode, _ need: FHIRNeed = .optional) -> CareDate? {
+        guard let text = string(node, need) else { return nil }
+        if let date = FHIRDate.parse(text) { return date }
+        switch need {
+        case .required: error(node, "expected a FHIR date or dateTime; record not imported")
+        case .optional: warning(node, "expected a FHIR date or dateTime; value ignored")
+        }
+        return nil
+    }
+}
+
+import Foundation

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Places imported clinical documents in the export: each joins the circle whose care recipient it
+/// is about (same name and date of birth), or the only circle; with no circle at all, a circle is
+/// made for the patient with the patient as its only member. Imported records take the privacy
+/// level chosen with `--import-privacy`.
+struct ImportPlacer {
+    let privacy: PrivacyLevel
+
+    /// Places every document it can; returns how many documents and records were placed.
+    @discardableResult
+    func place(_ documents: [ImportedDocument], into export: inout CareExport, diagnostics: inout [Diagnostic]) -> (documents: Int, records: Int) {
+        var placed = (documents: 0, records: 0)
+        var usedIds = Set(export.healthRecords.map(\.id))
+        for document in documents {
+            guard let circle = circle(for: document, in: &export, diagnostics: &diagnostics) else { continue }
+            let recipient = circle.careRecipient.userId
+            let prefix = Self.prefix(document)
+            placed.documents += 1
+            placed.records += document.records.count
+            for record in document.records {
+                var id = "\(prefix):\(record.id)"
+                var counter = 2
+                while usedIds.contains(id) {
+                    id = "\(prefix):\(record.id)-\(counter)"
+                    counter += 1
+                }
+                usedIds.insert(id)
+                export.healthRecords.append(HealthRecord(
+                    id: id, title: record.title, description: record.description, date: record.date,
+                    careRecipientId: recipient, careCircleId: circle.id, createdBy: Actor(userId: recipient, role: .careRecipient),
+                    privacyLevel: privacy, visibleTo: [], data: record.data, importedFrom: document.format))
+            }
+        }
+        return placed
+    }
+
+    /// `fhir:bundle-name` or `ccda:document-name`, from the file name.
+    static func prefix(_ document: ImportedDocument) -> String {
+        let kind = document.format.hasPrefix("FHIR") ? "fhir" : "ccda"
+        let stem = (document.file as NSString).lastPathComponent.split(separator: ".").first.map(String.init) ?? "document"
+        return "\(kind):\(stem)"
+    }
+
+    private func circle(for document: ImportedDocument, in export: inout CareExport, diagnostics: inout [Diagnostic]) -> CareCircle? {
+        if let patient = document.patient {
+            let matches = export.circles.filter { circle in
+                let recipient = circle.careRecipient
+                return recipient.firstName.lowercased() == patient.firstName.lowercased()
+                    && recipient.lastName.lowercased() == patient.lastName.lowercased()
+                    && (recipient.dateOfBirth == nil || patient.dateOfBirth == nil || recipient.dateOfBirth == patient.dateOfBirth)
+            }
+            if matches.count == 1 { return matches[0] }
+        }
+        if export.circles.count == 1 {
+            if document.patient != nil {
+                diagnostics.append(Diagnostic(
+                    .warning, file: document.file,
+                    message: "the patient's name or date of birth differs from the circle's care recipient; imported into the only circle"))
+            }
+            return export.circles[0]
+        }
+        if export.circles.isEmpty {
+            return makeCircle(for: document, in: &export)
+        }
+        diagnostics.append(Diagnostic(
+            .error, file: document.file,
+            message: "cannot tell which circle the document is about: its patient matches no single care recipient by name and date of birth"))
+        return nil
+    }
+
+    /// A circle for the patient alone, when the input holds clinical documents only.
+    private func makeCircle(for document: ImportedDocument, in export: inout CareExport) -> CareCircle {
+        let patient = document.patient ?? ImportedPatient(firstName: "Patient", lastName: "", dateOfBirth: nil)
+        let userId = "patient"
+        let circle = CareCircle(
+            id: "imported", name: "Records of \(patient.firstName) \(patient.lastName)".trimmingCharacters(in: .whitespaces),
+            careRecipient: CareRecipient(userId: userId, firstName: patient.firstName, lastName: patient.lastName, dateOfBirth: patient.dateOfBirth),
+            members: [CircleMember(userId: userId, roles: [.careRecipient], relationshipToRecipient: "self")])
+        export.users.append(User(id: userId, firstName: patient.firstName, lastName: patient.lastName))
+        export.circles.append(circle)
+        return circle
+    }
+}

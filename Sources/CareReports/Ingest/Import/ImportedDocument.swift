@@ -1,0 +1,50 @@
+/// What an importer read from one clinical document (FHIR bundle or C-CDA): the patient it is
+/// about and its records, before they are placed in a circle. Diagnostics go beside it.
+public struct ImportedDocument: Sendable {
+    /// "FHIR R4" or "C-CDA R2.1", shown in `audit`.
+    public let format: String
+    public let file: String
+    public let patient: ImportedPatient?
+    public let records: [ImportedRecord]
+    /// Resource or section types skipped, with how many of each (each also gets one warning).
+    public let skipped: [String: Int]
+
+    public init(format: String, file: String, patient: ImportedPatient?, records: [ImportedRecord], skipped: [String: Int] = [:]) {
+        self.format = format
+        self.file = file
+        self.patient = patient
+        self.records = records
+        self.skipped = skipped
+    }
+}
+
+/// The person a clinical document is about.
+public struct ImportedPatient: Sendable, Hashable {
+    public let firstName: String
+    public let lastName: String
+    public let dateOfBirth: LocalDate?
+
+    public init(firstName: String, lastName: String, dateOfBirth: LocalDate?) {
+        self.firstName = firstName
+        self.lastName = lastName
+        self.dateOfBirth = dateOfBirth
+    }
+}
+
+/// One imported health record; the circle, recipient and privacy level are set when it is placed.
+public struct ImportedRecord: Sendable, Hashable {
+    /// Unique within the document (e.g. the resource id); made unique in the export by the placer.
+    public let id: String
+    public let title: String
+    public let description: String?
+    public let date: CareDate
+    public let data: HealthData
+
+    public init(id: String, title: String, description: String? = nil, date: CareDate, data: HealthData) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.date = date
+        self.data = data
+    }
+}
