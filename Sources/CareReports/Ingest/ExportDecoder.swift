@@ -3,19 +3,34 @@ import Foundation
 /// Turns parsed JSON documents into model values, collecting every diagnostic. Records with an
 /// error are rejected (never guessed); the caller fails the run when any error was reported.
 final class ExportDecoder {
-    /// Where a decoded record came from, for diagnostics raised after decoding.
+    /// Where a decoded record came from, for diagnostics raised after decoding (the key path is
+    /// spelled out only when a diagnostic needs it).
     struct Origin {
         let file: String
-        let keyPath: String
+        let collection: String
+        let index: Int
+
+        var keyPath: String { "\(collection)[\(index)]" }
+    }
+
+    /// Decoded records beside their origins, kept apart so the records array can be handed on without copying.
+    struct Collection<Item> {
+        var items: [Item] = []
+        var origins: [Origin] = []
+
+        mutating func append(_ item: Item, _ origin: Origin) {
+            items.append(item)
+            origins.append(origin)
+        }
     }
 
     var timeZone: TimeZone?
     var exportedAt: Date?
-    var users: [(User, Origin)] = []
-    var circles: [(CareCircle, Origin)] = []
-    var tasks: [(CareTask, Origin)] = []
-    var healthRecords: [(HealthRecord, Origin)] = []
-    var updates: [(CircleUpdate, Origin)] = []
+    var users = Collection<User>()
+    var circles = Collection<CareCircle>()
+    var tasks = Collection<CareTask>()
+    var healthRecords = Collection<HealthRecord>()
+    var updates = Collection<CircleUpdate>()
     private(set) var diagnostics: [Diagnostic] = []
 
     func add(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
@@ -110,14 +125,14 @@ final class ExportDecoder {
             return
         }
         for (index, item) in items.enumerated() {
-            let origin = Origin(file: context.file, keyPath: "\(collectionPath)[\(index)]")
+            let origin = Origin(file: context.file, collection: collectionPath, index: index)
             switch kind {
-            case .users: if let user = saved.record(index, { saved.objectElement(item, saved.user) }) { users.append((user, origin)) }
-            case .circles: if let circle = saved.record(index, { saved.objectElement(item, saved.circle) }) { circles.append((circle, origin)) }
-            case .tasks: if let task = saved.record(index, { saved.objectElement(item, saved.task) }) { tasks.append((task, origin)) }
+            case .users: if let user = saved.record(index, { saved.objectElement(item, saved.user) }) { users.append(user, origin) }
+            case .circles: if let circle = saved.record(index, { saved.objectElement(item, saved.circle) }) { circles.append(circle, origin) }
+            case .tasks: if let task = saved.record(index, { saved.objectElement(item, saved.task) }) { tasks.append(task, origin) }
             case .healthRecords:
-                if let record = saved.record(index, { saved.objectElement(item, saved.healthRecord) }) { healthRecords.append((record, origin)) }
-            case .updates: if let update = saved.record(index, { saved.objectElement(item, saved.update) }) { updates.append((update, origin)) }
+                if let record = saved.record(index, { saved.objectElement(item, saved.healthRecord) }) { healthRecords.append(record, origin) }
+            case .updates: if let update = saved.record(index, { saved.objectElement(item, saved.update) }) { updates.append(update, origin) }
             }
         }
         diagnostics += saved.diagnostics

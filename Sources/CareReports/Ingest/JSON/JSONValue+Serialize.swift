@@ -22,11 +22,11 @@ extension JSONValue {
             output += "]"
         case .object(let object):
             output += "{"
-            for index in object.keys.indices {
+            for (index, pair) in object.pairs.enumerated() {
                 if index > 0 { output += "," }
-                JSONValue.writeString(object.keys[index], to: &output)
+                JSONValue.writeString(pair.key, to: &output)
                 output += ":"
-                object.values[index].write(to: &output)
+                pair.value.write(to: &output)
             }
             output += "}"
         }

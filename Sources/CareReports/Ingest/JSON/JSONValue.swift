@@ -20,29 +20,39 @@ public enum JSONValue: Sendable, Equatable {
     }
 }
 
-/// A JSON object as parallel key and value arrays, in document order.
+/// A JSON object as one array of key-value pairs in document order (one allocation per object).
 public struct JSONObject: Sendable, Equatable {
-    public private(set) var keys: [String] = []
-    public private(set) var values: [JSONValue] = []
+    public private(set) var pairs: [(key: String, value: JSONValue)] = []
 
     public init() {}
 
     public init(_ pairs: [(String, JSONValue)]) {
-        for (key, value) in pairs { append(key, value) }
+        self.pairs = pairs.map { (key: $0.0, value: $0.1) }
     }
 
     mutating func append(_ key: String, _ value: JSONValue) {
-        keys.append(key)
-        values.append(value)
+        pairs.append((key, value))
     }
+
+    mutating func reserve(_ count: Int) { pairs.reserveCapacity(count) }
+
+    /// The keys in document order.
+    public var keys: [String] { pairs.map(\.key) }
+
+    /// The values in document order.
+    public var values: [JSONValue] { pairs.map(\.value) }
 
     /// The value for `key`, or nil when the key is absent.
     public subscript(key: String) -> JSONValue? {
-        for index in keys.indices where keys[index] == key { return values[index] }
+        for pair in pairs where pair.key == key { return pair.value }
         return nil
     }
 
-    func contains(_ key: String) -> Bool { keys.contains(key) }
+    func contains(_ key: String) -> Bool { pairs.contains { $0.key == key } }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.pairs.count == rhs.pairs.count && zip(lhs.pairs, rhs.pairs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
 }
 
 extension JSONObject {
