@@ -18,8 +18,8 @@ enum CareDateParser {
             }
             return value
         }
-        func byte(_ index: Int, is char: Character) -> Bool {
-            index < bytes.count && bytes[index] == char.asciiValue!
+        func byte(_ index: Int, is char: Unicode.Scalar) -> Bool {
+            index < bytes.count && bytes[index] == UInt8(truncatingIfNeeded: char.value)
         }
         guard let year = digits(0, 4), byte(4, is: "-"), let month = digits(5, 2), byte(7, is: "-"),
             let dayOfMonth = digits(8, 2), let day = LocalDate(year: year, month: month, day: dayOfMonth)

@@ -118,23 +118,47 @@ final class ExportDecoder {
     }
 
     private func decodeCollection(_ kind: CollectionKind, _ value: JSONValue, context: DecodingContext, collectionPath: String) {
-        // Key paths always start with the collection's name, as in `healthRecords[12].data.status`.
-        let saved = DecodingContext(file: context.file, root: [.key(collectionPath)])
         guard case .array(let items) = value else {
             context.expected("an array", found: value)
             return
         }
-        for (index, item) in items.enumerated() {
-            let origin = Origin(file: context.file, collection: collectionPath, index: index)
-            switch kind {
-            case .users: if let user = saved.record(index, { saved.objectElement(item, saved.user) }) { users.append(user, origin) }
-            case .circles: if let circle = saved.record(index, { saved.objectElement(item, saved.circle) }) { circles.append(circle, origin) }
-            case .tasks: if let task = saved.record(index, { saved.objectElement(item, saved.task) }) { tasks.append(task, origin) }
-            case .healthRecords:
-                if let record = saved.record(index, { saved.objectElement(item, saved.healthRecord) }) { healthRecords.append(record, origin) }
-            case .updates: if let update = saved.record(index, { saved.objectElement(item, saved.update) }) { updates.append(update, origin) }
-            }
+        let elements = elementContext(file: context.file, kind: kind)
+        for (index, item) in items.enumerated() { decodeElement(kind, index: index, item, context: elements) }
+        diagnostics += elements.diagnostics
+    }
+
+    /// The context records of one collection are decoded in: key paths start with the collection's
+    /// name, as in `healthRecords[12].data.status`.
+    func elementContext(file: String, kind: CollectionKind) -> DecodingContext {
+        DecodingContext(file: file, root: [.key(kind.rawValue)])
+    }
+
+    /// Decodes one record of a collection (also called by the loader as the parser streams them).
+    func decodeElement(_ kind: CollectionKind, index: Int, _ item: JSONValue, context: DecodingContext) {
+        let origin = Origin(file: context.file, collection: kind.rawValue, index: index)
+        switch kind {
+        case .users: if let user = context.record(index, { context.objectElement(item, context.user) }) { users.append(user, origin) }
+        case .circles: if let circle = context.record(index, { context.objectElement(item, context.circle) }) { circles.append(circle, origin) }
+        case .tasks: if let task = context.record(index, { context.objectElement(item, context.task) }) { tasks.append(task, origin) }
+        case .healthRecords:
+            if let record = context.record(index, { context.objectElement(item, context.healthRecord) }) { healthRecords.append(record, origin) }
+        case .updates: if let update = context.record(index, { context.objectElement(item, context.update) }) { updates.append(update, origin) }
         }
-        diagnostics += saved.diagnostics
+    }
+
+    /// How many records of each collection are held, to drop a file's records when its envelope reports an error.
+    var mark: [Int] { [users.items.count, circles.items.count, tasks.items.count, healthRecords.items.count, updates.items.count] }
+
+    /// Drops the records decoded since `mark`.
+    func rollBack(to mark: [Int]) {
+        func cut<T>(_ collection: inout Collection<T>, _ count: Int) {
+            collection.items.removeSubrange(count...)
+            collection.origins.removeSubrange(count...)
+        }
+        cut(&users, mark[0])
+        cut(&circles, mark[1])
+        cut(&tasks, mark[2])
+        cut(&healthRecords, mark[3])
+        cut(&updates, mark[4])
     }
 }

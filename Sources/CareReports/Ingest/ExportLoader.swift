@@ -24,7 +24,7 @@ public struct ExportLoader: Sendable {
         if isDirectory.boolValue {
             let (native, others) = try files(in: path)
             for (file, kind) in native {
-                try read(file: file, as: kind, into: decoder, documents: &documents)
+                try read(file: file, as: kind, alone: false, into: decoder, documents: &documents)
                 fileCount += 1
             }
             for file in others {
@@ -32,7 +32,7 @@ public struct ExportLoader: Sendable {
             }
             guard fileCount > 0 else { throw .noExportFiles(path: path) }
         } else {
-            try read(file: path, as: nil, into: decoder, documents: &documents)
+            try read(file: path, as: nil, alone: true, into: decoder, documents: &documents)
             fileCount = 1
         }
         var export = ReferenceChecker(decoder: decoder).check()
@@ -81,16 +81,34 @@ public struct ExportLoader: Sendable {
     }
 
     /// Reads a native export file, or (for a single-file input) whatever kind of document it is.
-    private func read(file: String, as kind: CollectionKind?, into decoder: ExportDecoder, documents: inout [ImportedDocument]) throws(IngestError) {
+    /// Collections are decoded record by record as the parser reads them.
+    private func read(
+        file: String, as kind: CollectionKind?, alone: Bool, into decoder: ExportDecoder, documents: inout [ImportedDocument]
+    ) throws(IngestError) {
         let data = try contents(of: file)
-        if kind == nil, Self.startsLikeXML(data) {
+        if alone, Self.startsLikeXML(data), data.withUnsafeBytes({ CCDAImporter.looksLikeCCDA($0) }) {
             importCCDA(data, file: file, into: decoder, documents: &documents)
             return
         }
-        guard let value = parse(data, file: file, into: decoder) else { return }
+        let mark = decoder.mark
+        var contexts: [CollectionKind: DecodingContext] = [:]
+        let keys: Set<String> = kind == nil ? Set(CollectionKind.allCases.map(\.rawValue)) : ["data"]
+        let value = parse(data, file: file, into: decoder, streaming: keys) { key, index, element in
+            guard let target = kind ?? key.flatMap(CollectionKind.init(rawValue:)) else { return }
+            let context = contexts[target] ?? decoder.elementContext(file: file, kind: target)
+            contexts[target] = context
+            decoder.decodeElement(target, index: index, element, context: context)
+        }
+        for target in CollectionKind.allCases { contexts[target].map { $0.diagnostics.forEach(decoder.add) } }
+        guard let value else { return }
         if let kind {
+            let before = decoder.diagnostics.filter { $0.severity == .error }.count
             decoder.decodeCollectionFile(kind, value, file: file)
+            if decoder.diagnostics.filter({ $0.severity == .error }).count > before, case .object = value {
+                decoder.rollBack(to: mark)
+            }
         } else if FHIRImporter.isBundle(value) {
+            decoder.rollBack(to: mark)
             importFHIR(value, file: file, into: decoder, documents: &documents)
         } else {
             decoder.decodeExportObject(value, file: file)
@@ -109,7 +127,7 @@ public struct ExportLoader: Sendable {
             importCCDA(data, file: file, into: decoder, documents: &documents)
             return true
         }
-        guard let value = parse(data, file: file, into: decoder) else { return true }
+        guard let value = parse(data, file: file, into: decoder, streaming: [], sink: nil) else { return true }
         guard FHIRImporter.isBundle(value) else {
             decoder.add(Diagnostic(.warning, file: file, message: "neither an export file name nor a FHIR bundle; ignored"))
             return false
@@ -141,10 +159,14 @@ public struct ExportLoader: Sendable {
     }
 
     /// Parses JSON, reporting a syntax error with its line and column.
-    private func parse(_ data: Data, file: String, into decoder: ExportDecoder) -> JSONValue? {
+    private func parse(
+        _ data: Data, file: String, into decoder: ExportDecoder, streaming keys: Set<String>,
+        sink: ((String?, Int, JSONValue) -> Void)?
+    ) -> JSONValue? {
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> JSONValue? in
             let bytes = raw.bindMemory(to: UInt8.self)
             do {
+                if let sink { return try JSONParser.parse(bytes, streaming: keys, sink: sink) }
                 return try JSONParser.parse(bytes)
             } catch let error as JSONSyntaxError {
                 let location = LineColumn(offset: error.offset, in: bytes)

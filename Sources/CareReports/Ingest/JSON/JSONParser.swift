@@ -9,6 +9,10 @@ public struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     private var depth = 0
+    /// Receives the elements of streamed arrays instead of keeping them (see `parse(_:streaming:sink:)`).
+    private var sink: ((String?, Int, JSONValue) -> Void)?
+    private var streamedKeys: Set<String> = []
+    private var keyAtDepthOne: String?
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -17,6 +21,12 @@ public struct JSONParser {
     /// Parses one JSON document that fills `bytes` (a UTF-8 byte order mark is skipped).
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
+        return try parser.parseDocument()
+    }
+
+    private mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+        var parser = self
+        defer { self = parser }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.index = 3 }
         try parser.checkEncoding()
         parser.skipWhitespace()
@@ -33,6 +43,19 @@ public struct JSONParser {
             throw parser.error("unexpected text after the end of the JSON document")
         }
         return value
+    }
+
+    /// Parses like `parse(_:)`, but hands each element of the root array, and of each array under a
+    /// key in `keys` of the root object, to `sink` as soon as it is read (with that key, or nil for
+    /// the root array, and its index); those arrays are left empty in the returned tree. A large
+    /// collection is thus decoded record by record and never held as one tree.
+    public static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, streaming keys: Set<String>, sink: @escaping (String?, Int, JSONValue) -> Void
+    ) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        parser.sink = sink
+        parser.streamedKeys = keys
+        return try parser.parseDocument()
     }
 
     /// Convenience for tests and small inputs.
@@ -107,6 +130,17 @@ public struct JSONParser {
         try enter()
         index += 1
         var elements: [JSONValue] = []
+        var streamKey: String?
+        var streaming = false
+        if sink != nil {
+            if depth == 1 {
+                streaming = true
+            } else if depth == 2, let key = keyAtDepthOne, streamedKeys.contains(key) {
+                streaming = true
+                streamKey = key
+            }
+        }
+        var count = 0
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
@@ -114,7 +148,13 @@ public struct JSONParser {
             return .array(elements)
         }
         while true {
-            elements.append(try parseValue())
+            let element = try parseValue()
+            if streaming {
+                sink?(streamKey, count, element)
+                count += 1
+            } else {
+                elements.append(element)
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file in an array; expected ',' or ']'") }
             switch bytes[index] {
@@ -156,6 +196,7 @@ public struct JSONParser {
                     ? error(unexpected(bytes[index], expecting: "':' after a key")) : error("unexpected end of file; expected ':'")
             }
             index += 1
+            if depth == 1 { keyAtDepthOne = key }
             object.append(key, try parseValue())
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file in an object; expected ',' or '}'") }
