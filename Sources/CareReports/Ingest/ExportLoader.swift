@@ -70,7 +70,7 @@ public struct ExportLoader: Sendable {
 
     private func contents(of file: String) throws(IngestError) -> Data {
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: file), options: .mappedIfSafe)
+            return try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
         } catch {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
