@@ -86,7 +86,7 @@ extension CareReport {
             let formats = try parsedFormats()
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
             if let templates {
-                _ = try SiteOutput.render { () throws(RenderError) -> SitePlan in
+                _ = try SiteOutput.render { () throws -> SitePlan in
                     try templateSet.override(from: templates)
                     return SitePlan()
                 }
@@ -114,7 +114,7 @@ extension CareReport {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
             let context = ReportContext(records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1)
             let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-            let plan = try SiteOutput.render { () throws(RenderError) -> SitePlan in
+            let plan = try SiteOutput.render { () throws -> SitePlan in
                 try SiteBuilder(context: context, templates: templates, formats: formats, parallel: parallel).build()
             }
             try SiteOutput.write(plan, to: folder)

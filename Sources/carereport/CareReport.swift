@@ -18,6 +18,6 @@ struct CareReport: ParsableCommand {
             67 viewer unknown or not an active member, 73 output cannot be written, 70 internal error.
             """,
         version: "0.1.0",
-        subcommands: [Validate.self, Audit.self, Build.self, Visit.self, DigestCommand.self, TemplatesCommand.self]
+        subcommands: [Validate.self, Audit.self, Build.self, Visit.self, DigestCommand.self, TemplatesCommand.self, Generate.self]
     )
 }

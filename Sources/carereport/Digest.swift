@@ -69,7 +69,7 @@ extension CareReport {
             let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, showWarnings: false)
             let now = try nowOption.resolve(timeZone: export.timeZone)
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
-            let renderer = try SiteOutput.renderPage { () throws(RenderError) -> PageRenderer in
+            let renderer = try SiteOutput.render { () throws -> PageRenderer in
                 if let templates { try templateSet.override(from: templates) }
                 return try PageRenderer(templates: templateSet)
             }
@@ -93,7 +93,7 @@ extension CareReport {
             let context = ReportContext(records: records, now: now)
             guard let isoWeek = DigestBuilder.week(week, today: context.today) else { throw ExitCode(64) }
             let digest = DigestBuilder(context: context).build(isoWeek)
-            let (text, html) = try SiteOutput.renderPair { () throws(RenderError) -> (String, String) in
+            let (text, html) = try SiteOutput.render { () throws -> (String, String) in
                 let text = TextWrapper.wrap(try renderer.render(digest, template: "digest.text"), width: 72)
                 return (text, format == .markdown ? "" : try renderer.render(digest, template: "digest.html"))
             }

@@ -4,19 +4,8 @@ import Foundation
 
 /// Rendering and writing for commands that produce files, with their exit statuses.
 enum SiteOutput {
-    /// Runs `body`; a template problem is bad input (65).
-    static func render(_ body: () throws -> SitePlan) throws -> SitePlan {
-        do {
-            return try body()
-        } catch let error as RenderError {
-            Console.error(error.errorDescription ?? "error: rendering failed")
-            Console.error("error: nothing was written")
-            throw ExitCode(65)
-        }
-    }
-
-    /// Runs `body` that prepares a renderer; a template problem is bad input (65).
-    static func renderPage(_ body: () throws -> PageRenderer) throws -> PageRenderer {
+    /// Runs `body`; a template problem is bad input (65) and nothing is written.
+    static func render<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as RenderError {
@@ -36,16 +25,6 @@ enum SiteOutput {
         }
     }
 
-    /// Runs `body` for two documents (the digest's text and HTML); a template problem is bad input (65).
-    static func renderPair(_ body: () throws -> (String, String)) throws -> (String, String) {
-        do {
-            return try body()
-        } catch let error as RenderError {
-            Console.error(error.errorDescription ?? "error: rendering failed")
-            Console.error("error: nothing was written")
-            throw ExitCode(65)
-        }
-    }
 
     /// Runs `body` that builds a mail message; a bad address is bad usage (64).
     static func mail(_ body: () throws -> String) throws -> String {
@@ -57,16 +36,6 @@ enum SiteOutput {
         }
     }
 
-    /// Runs `body` for a single document; a template problem is bad input (65).
-    static func renderText(_ body: () throws -> String) throws -> String {
-        do {
-            return try body()
-        } catch let error as RenderError {
-            Console.error(error.errorDescription ?? "error: rendering failed")
-            Console.error("error: nothing was written")
-            throw ExitCode(65)
-        }
-    }
 
     /// Writes one document to a file (atomically: a temporary file renamed into place) or standard output.
     static func emit(_ text: String, to path: String?) throws {

@@ -53,7 +53,7 @@ extension CareReport {
             let context = ReportContext(records: records, now: now)
             var sinceDay: LocalDate?
             if let since, case .day(let day)? = CareDate.parse(since) { sinceDay = day }
-            let html = try SiteOutput.renderText { () throws(RenderError) -> String in
+            let html = try SiteOutput.render { () throws -> String in
                 var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
                 if let templates { try templateSet.override(from: templates) }
                 let renderer = try PageRenderer(templates: templateSet)

@@ -1,0 +1,58 @@
+import ArgumentParser
+import CareReports
+import Foundation
+
+extension CareReport {
+    struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a synthetic export of any size, for benchmarks and tests.",
+            discussion: """
+                Writes a deterministic export in the directory form (export.json, users.json, circles.json, \
+                tasks.json, health.json, updates.json), shaped like sample-data: per circle a care recipient, \
+                two caregivers, an organizer, two supporters (one restricted), a pending and a removed member; \
+                medications with a dose log for every scheduled time, measurements, lab reports, symptoms, \
+                observations, appointments, tasks and updates at every privacy level. The data ends on Sunday \
+                2025-04-20 and the export is taken at 22:00 that day (America/Los_Angeles). Files are streamed \
+                to disk, so the size is bounded only by the disk. About 35 KB per circle and week.
+
+                Circle N's ids are gN (circle), gN-u1 (recipient), gN-u2 (primary caregiver), gN-u3 (caregiver), \
+                gN-u4 (organizer), gN-u5 and gN-u6 (supporters, gN-u6 restricted), gN-u7 (pending), gN-u8 (removed).
+
+                Examples:
+                  carereport generate --circles 1 --weeks 2 --out small-export
+                  carereport generate --circles 64 --weeks 26 --seed 7 --out big-export
+                  carereport build big-export --out site --viewer g3-u2 --circle g3 --now 2025-04-20T22:00:00-07:00
+
+                Exit status: 0 written, 64 bad usage, 73 output cannot be written.
+                """
+        )
+
+        @Option(help: ArgumentHelp("How many care circles.", valueName: "n"))
+        var circles: Int = 1
+
+        @Option(help: ArgumentHelp("How many weeks of data, ending on Sunday 2025-04-20.", valueName: "w"))
+        var weeks: Int = 26
+
+        @Option(help: ArgumentHelp("The random seed; the same seed gives the same bytes.", valueName: "s"))
+        var seed: UInt64 = 1
+
+        @Option(name: .long, help: ArgumentHelp("The folder to write the export into (its six files are replaced).", valueName: "dir"))
+        var out: String
+
+        func validate() throws {
+            guard (1...100_000).contains(circles) else { throw ValidationError("--circles takes 1 to 100000") }
+            guard (1...2_000).contains(weeks) else { throw ValidationError("--weeks takes 1 to 2000") }
+        }
+
+        func run() throws {
+            let generator = try ExportGenerator(circles: circles, weeks: weeks, seed: seed)
+            do {
+                let summary = try generator.write(to: out)
+                Console.output(summary.description)
+            } catch {
+                Console.error("error: cannot write the export to \(out): \(error)")
+                throw ExitCode(73)
+            }
+        }
+    }
+}
