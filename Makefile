@@ -6,7 +6,7 @@ DEMO_NOW ?= 2025-04-18T18:00:00-07:00
 RELEASE_BIN = .build/release/carereport
 DEBUG_BIN = .build/debug/carereport
 
-.PHONY: demo test setup setup-build build release install uninstall clean
+.PHONY: demo test setup setup-build build release install uninstall clean bench
 
 setup:
 	@scripts/setup-machine.sh test
@@ -31,6 +31,10 @@ test: setup
 	$(SWIFT) build
 	$(SWIFT) test
 	CAREREPORT_BIN=$(DEBUG_BIN) python3 -m pytest -q Tests/schema Tests/cli Tests/site
+
+bench: setup-build
+	@python3 scripts/embed-templates.py
+	@scripts/bench.sh
 
 install: release
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual >/dev/null

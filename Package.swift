@@ -44,6 +44,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "carereport-bench",
+            dependencies: ["CareReports"]
+        ),
         .testTarget(
             name: "CareReportsTests",
             dependencies: [

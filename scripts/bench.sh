@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# make bench: builds release, generates three synthetic exports 8x apart, and prints one table:
+# input size and record counts; ingest seconds and MB/s with carereport's loader and with a plain
+# Foundation JSONDecoder into the same model (same files, same run); a whole `carereport build` for
+# one caregiver of one circle: wall time, pages written, pages/s and peak resident memory from
+# /usr/bin/time -v. Every figure comes from this run on these files.
+#
+# Environment (all optional):
+#   BENCH_SIZES   circles x weeks per size            default "2x52 16x52 128x52"
+#   BENCH_REPEAT  ingest runs per loader (best kept)  default "3 3 1" (one word per size)
+#   BENCH_DIR     where the exports and sites go      default a fresh folder under /tmp, removed at the end
+#   BENCH_SEED    generator seed                      default 1
+#   SCRATCH       swift build --scratch-path          default .build
+#   BENCH_OUT     also write the table (Markdown) and the machine here
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sizes=(${BENCH_SIZES:-2x52 16x52 128x52})
+repeats=(${BENCH_REPEAT:-3 3 1})
+seed=${BENCH_SEED:-1}
+scratch=${SCRATCH:-.build}
+now=2025-04-20T22:00:00-07:00
+
+# GNU time for the peak resident set, installed as scripts/setup-machine.sh installs packages.
+if [ ! -x /usr/bin/time ] || ! dpkg -s time >/dev/null 2>&1; then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  echo "bench: installing time" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq time >/dev/null
+fi
+
+echo "bench: swift build -c release --scratch-path $scratch" >&2
+swift build -c release --scratch-path "$scratch" >&2
+bin="$scratch/release"
+
+work=${BENCH_DIR:-}
+cleanup=""
+if [ -z "$work" ]; then
+  work=$(mktemp -d /tmp/carereport-bench.XXXXXX)
+  cleanup=$work
+fi
+mkdir -p "$work"
+trap '[ -n "$cleanup" ] && rm -rf "$cleanup"' EXIT
+
+# `key=value` pairs of a carereport-bench line.
+field() { tr ' ' '\n' <<<"$1" | sed -n "s/^$2=//p"; }
+mb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1e6 }'; }
+
+rows=()
+notes=()
+for index in "${!sizes[@]}"; do
+  size=${sizes[$index]}
+  circles=${size%x*}
+  weeks=${size#*x}
+  runs=${repeats[$index]:-1}
+  export_dir="$work/export-$size"
+  site="$work/site-$size"
+
+  start=$(date +%s.%N)
+  summary=$("$bin/carereport" generate --circles "$circles" --weeks "$weeks" --seed "$seed" --out "$export_dir")
+  generate_s=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
+  echo "bench: $summary in ${generate_s} s" >&2
+
+  # The baseline must do the same work: equal models, field by field (not timed).
+  "$bin/carereport-bench" verify "$export_dir" >&2
+
+  ours=$("$bin/carereport-bench" ingest "$export_dir" --loader carereport --repeat "$runs")
+  theirs=$("$bin/carereport-bench" ingest "$export_dir" --loader foundation --repeat "$runs")
+  echo "bench: $ours" >&2
+  echo "bench: $theirs" >&2
+  for key in users circles tasks health updates administrations lab_results; do
+    if [ "$(field "$ours" $key)" != "$(field "$theirs" $key)" ]; then
+      echo "bench: FAIL: $key differs between the loaders at $size: $(field "$ours" $key) vs $(field "$theirs" $key)" >&2
+      exit 1
+    fi
+  done
+
+  # A whole build for circle 1's primary caregiver.
+  rm -rf "$site"
+  /usr/bin/time -v -o "$work/time-$size.txt" \
+    "$bin/carereport" build "$export_dir" --out "$site" --viewer g1-u2 --circle g1 --now "$now" >/dev/null
+  wall=$(sed -n 's/^\s*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$work/time-$size.txt" |
+    awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')
+  rss_kb=$(sed -n 's/^\s*Maximum resident set size (kbytes): //p' "$work/time-$size.txt")
+  pages=$(find "$site" -type f \( -name '*.html' -o -name '*.md' \) | wc -l)
+
+  bytes=$(field "$ours" bytes)
+  ours_s=$(field "$ours" best_s)
+  theirs_s=$(field "$theirs" best_s)
+  rows+=("$(printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' \
+    "$circles × $weeks" "$(mb "$bytes")" \
+    "$(field "$ours" health)" "$(field "$ours" administrations)" "$(field "$ours" tasks)" "$(field "$ours" updates)" \
+    "$ours_s" "$(field "$ours" mb_s)" "$(field "$ours" maxrss_mb)" \
+    "$theirs_s" "$(field "$theirs" mb_s)" "$(field "$theirs" maxrss_mb)" \
+    "$(awk -v a="$theirs_s" -v b="$ours_s" 'BEGIN { printf "%.1fx", a / b }')" \
+    "$(awk -v w="$wall" 'BEGIN { printf "%.2f", w }')" "$pages" \
+    "$(awk -v p="$pages" -v w="$wall" -v r="$rss_kb" 'BEGIN { printf "%.0f | %.0f", p / w, r / 1024 }')")")
+  notes+=("$size: best of $runs; generated in ${generate_s} s ($(awk -v b="$bytes" -v s="$generate_s" 'BEGIN { printf "%.0f", b / 1e6 / s }') MB/s)")
+done
+
+machine() {
+  echo "- $(nproc) cores: $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)"
+  echo "- memory: $(free -h | awk '/^Mem:/ { print $2 " total, " $7 " available" }')"
+  echo "- $(swift --version 2>&1 | head -1)"
+  echo "- $(uname -sr), $(date -u +%Y-%m-%d)"
+}
+
+table() {
+  echo "| export (circles × weeks) | input MB | health records | dose entries | tasks | updates | carereport ingest s | carereport MB/s | carereport peak MB | JSONDecoder ingest s | JSONDecoder MB/s | JSONDecoder peak MB | speed-up | build s | pages | pages/s | build peak MB |"
+  echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+  printf '%s\n' "${rows[@]}"
+  echo
+  echo "Ingest: best of N runs in one process per loader (\`carereport-bench ingest\`), MB = 10^6 bytes, peak MB = that"
+  echo "process's peak resident set. Build: \`carereport build EXPORT --viewer g1-u2 --circle g1\` (one caregiver, html and md),"
+  echo "wall time and peak resident set from \`/usr/bin/time -v\`; pages = .html and .md files written."
+  printf -- '- %s\n' "${notes[@]}"
+  echo
+  machine
+}
+
+table
+if [ -n "${BENCH_OUT:-}" ]; then table >"$BENCH_OUT"; fi
