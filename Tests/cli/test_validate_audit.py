@@ -107,7 +107,7 @@ def test_viewer_and_role_are_exclusive(carereport, sample):
 
 
 def test_every_help_shows_an_example(carereport):
-    for command in ([], ["validate"], ["audit"]):
+    for command in ([], ["validate"], ["audit"], ["build"], ["visit"], ["digest"], ["templates"], ["generate"]):
         result = carereport(*command, "--help")
         assert result.returncode == 0
         assert "Examples:" in result.stdout and "carereport " in result.stdout.split("Examples:")[1]
