@@ -11,8 +11,8 @@ extension CareReport {
                 writes nothing into a site.
 
                 Examples:
-                  carereport audit sample-data --viewer u-dennis
-                  carereport audit sample-data --role supporter --circle circle-margaret --format json
+                  carereport audit sample-data --viewer u-frank
+                  carereport audit sample-data --role supporter --circle circle-margaret
                 """
         )
 

@@ -11,13 +11,14 @@ extension CareReport {
                 Writes weekly care summaries, medication logs and lab report pages, built only from the \
                 records the viewer may see. The site is written beside DIR and swapped in whole, so a \
                 failed or killed build leaves the previous site as it was. Pages open from file:// with \
-                no server and no JavaScript.
+                no server and no JavaScript. With --all-members, every active member gets a folder \
+                OUT/CIRCLE/USER from one load of the export.
 
                 Examples:
                   carereport build sample-data --out site --viewer u-ellen
-                  carereport build sample-data --out site-frank --viewer u-frank --now 2025-04-18T18:00:00-07:00
-                  carereport build export.json --out site --role supporter --templates my-templates
-                  carereport build /srv/care/export --out /srv/www/care --all-members   (one folder per member: OUT/CIRCLE/USER)
+                  carereport build sample-data --out site --viewer u-frank --now 2025-04-18
+                  carereport build export.json --out site --role supporter --templates mine
+                  carereport build /srv/care/export --out /srv/www/care --all-members
                 """
         )
 

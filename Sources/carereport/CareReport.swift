@@ -11,7 +11,7 @@ struct CareReport: ParsableCommand {
 
             Examples:
               carereport validate sample-data
-              carereport audit sample-data --viewer u-dennis --format json
+              carereport audit sample-data --viewer u-frank --format json
               carereport build sample-data --out site --viewer u-ellen
 
             Exit status: 0 done, 64 bad usage, 65 bad input data, 66 input missing or unreadable,

@@ -11,13 +11,14 @@ extension CareReport {
             discussion: """
                 Exceptions first ("needs attention"), then the week; a quiet week is one line. Quiet on \
                 success, so cron mails nothing but the digest; problems go to standard error with a \
-                non-zero exit status.
+                non-zero exit status. Pipe --format email to `sendmail -t`. With --all-members and \
+                --out DIR, every active member gets DIR/CIRCLE/USER.md (.html, .eml without a To header).
 
                 Examples:
                   carereport digest sample-data --viewer u-ellen --week 2025-W15
-                  carereport digest sample-data --viewer u-ellen --format html --out digest.html
-                  carereport digest /srv/care/export --viewer u-ellen --format email --to ellen@example.org | /usr/sbin/sendmail -t
-                  carereport digest /srv/care/export --all-members --format email --out outbox   (outbox/CIRCLE/USER.eml, no To header)
+                  carereport digest sample-data --viewer u-ellen --format html --out d.html
+                  carereport digest export --viewer u-ellen --format email --to me@example.org
+                  carereport digest export --all-members --format email --out outbox
                 """
         )
 

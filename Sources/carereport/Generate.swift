@@ -21,7 +21,7 @@ extension CareReport {
                 Examples:
                   carereport generate --circles 1 --weeks 2 --out small-export
                   carereport generate --circles 64 --weeks 26 --seed 7 --out big-export
-                  carereport build big-export --out site --viewer g3-u2 --circle g3 --now 2025-04-20T22:00:00-07:00
+                  carereport build big-export --out site --viewer g3-u2 --circle g3
 
                 Exit status: 0 written, 64 bad usage, 73 output cannot be written.
                 """

@@ -13,8 +13,8 @@ extension CareReport {
                 Existing files are never overwritten.
 
                 Examples:
-                  carereport templates my-templates
-                  carereport build sample-data --out site --viewer u-ellen --templates my-templates
+                  carereport templates mine
+                  carereport build sample-data --out s --viewer u-ellen --templates mine
                 """
         )
 

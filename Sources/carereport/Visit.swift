@@ -15,7 +15,7 @@ extension CareReport {
 
                 Examples:
                   carereport visit sample-data --viewer u-ellen --out visit.html
-                  carereport visit sample-data --viewer u-ellen --since 2025-01-28 > visit.html
+                  carereport visit sample-data --viewer u-ellen --since 2025-01-28
                   chromium --headless --print-to-pdf=visit.pdf visit.html
                 """
         )

@@ -13,8 +13,8 @@ def carereport():
     if not binary.exists():
         pytest.fail(f"{binary} is missing: run swift build first")
 
-    def run(*args, input=None):
-        return subprocess.run([str(binary), *map(str, args)], capture_output=True, text=True, input=input, cwd=ROOT)
+    def run(*args, input=None, cwd=ROOT):
+        return subprocess.run([str(binary), *map(str, args)], capture_output=True, text=True, input=input, cwd=cwd)
 
     return run
 

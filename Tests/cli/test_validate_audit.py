@@ -111,3 +111,21 @@ def test_every_help_shows_an_example(carereport):
         result = carereport(*command, "--help")
         assert result.returncode == 0
         assert "Examples:" in result.stdout and "carereport " in result.stdout.split("Examples:")[1]
+
+
+def test_the_help_examples_on_the_sample_data_run(carereport, sample, tmp_path):
+    """Every example in the help that uses the sample data works as written (outputs go to a scratch folder)."""
+    import shlex
+    ran = []
+    for command in ("templates", "validate", "audit", "build", "visit", "digest", "generate"):
+        examples = carereport(command, "--help").stdout.split("Examples:")[1].split("\n\n")[0]
+        for line in examples.splitlines():
+            line = line.strip().split("   (")[0]
+            runnable = "sample-data" in line or line.startswith("carereport templates ")
+            if not line.startswith("carereport ") or not runnable or "|" in line or ">" in line:
+                continue
+            args = [str(sample) if word == "sample-data" else word for word in shlex.split(line)[1:]]
+            result = carereport(*args, cwd=tmp_path)
+            assert result.returncode == 0, f"{line}: {result.stderr}"
+            ran.append(line)
+    assert len(ran) >= 8, ran
