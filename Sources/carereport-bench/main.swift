@@ -160,6 +160,23 @@ case "ingest":
     ingest(path, loader: loader, runs: runs)
 case "verify":
     verify(path)
+case "parse":
+    // The JSON parser alone over one file, elements streamed and dropped: the floor under ingest.
+    let data = try! Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+    let clock = ContinuousClock()
+    var best = Duration.seconds(1_000)
+    for _ in 0..<runs {
+        var count = 0
+        let elapsed = clock.measure {
+            data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+                _ = try? JSONParser.parse(raw.bindMemory(to: UInt8.self), streaming: ["data"]) { _, _, _ in count += 1 }
+            }
+        }
+        best = min(best, elapsed)
+        precondition(count > 0)
+    }
+    let seconds = Double(best.components.seconds) + Double(best.components.attoseconds) / 1e18
+    print("parse: \(data.count) bytes in \(seconds) s, \(Double(data.count) / seconds / 1e6) MB/s")
 default:
     fail(usage, status: 64)
 }

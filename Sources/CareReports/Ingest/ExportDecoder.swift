@@ -146,6 +146,20 @@ final class ExportDecoder {
         }
     }
 
+    /// Takes over the records and diagnostics another decoder read (a worker's share of a file), after its own.
+    func absorb(_ other: ExportDecoder) {
+        func merge<T>(_ mine: inout Collection<T>, _ theirs: Collection<T>) {
+            mine.items += theirs.items
+            mine.origins += theirs.origins
+        }
+        merge(&users, other.users)
+        merge(&circles, other.circles)
+        merge(&tasks, other.tasks)
+        merge(&healthRecords, other.healthRecords)
+        merge(&updates, other.updates)
+        diagnostics += other.diagnostics
+    }
+
     /// How many records of each collection are held, to drop a file's records when its envelope reports an error.
     var mark: [Int] { [users.items.count, circles.items.count, tasks.items.count, healthRecords.items.count, updates.items.count] }
 

@@ -8,6 +8,10 @@ public struct ExportLoader: Sendable {
     public var timeZoneOverride: TimeZone?
     /// The privacy level imported records take (`--import-privacy`).
     public var importPrivacy: PrivacyLevel
+    /// Threads that decode one large collection file together (1 reads every file serially).
+    public var workers = ProcessInfo.processInfo.activeProcessorCount
+    /// Collection files from this size on are decoded on `workers` threads.
+    public var parallelMinimumBytes = 4 << 20
 
     public init(timeZoneOverride: TimeZone? = nil, importPrivacy: PrivacyLevel = .caregivers) {
         self.timeZoneOverride = timeZoneOverride
@@ -90,6 +94,7 @@ public struct ExportLoader: Sendable {
             importCCDA(data, file: file, into: decoder, documents: &documents)
             return
         }
+        if let kind, data.count >= parallelMinimumBytes, readInParallel(data, file: file, kind: kind, into: decoder) { return }
         let mark = decoder.mark
         var contexts: [CollectionKind: DecodingContext] = [:]
         let keys: Set<String> = kind == nil ? Set(CollectionKind.allCases.map(\.rawValue)) : ["data"]
@@ -146,6 +151,12 @@ public struct ExportLoader: Sendable {
         let (document, diagnostics) = data.withUnsafeBytes { CCDAImporter.read($0, file: file) }
         diagnostics.forEach(decoder.add)
         if let document { documents.append(document) }
+    }
+
+    /// A large bare-array collection file decoded on every core (same records, same diagnostics).
+    private func readInParallel(_ data: Data, file: String, kind: CollectionKind, into decoder: ExportDecoder) -> Bool {
+        let reader = ParallelCollectionReader(workers: workers)
+        return data.withUnsafeBytes { raw in reader.read(raw.bindMemory(to: UInt8.self), file: file, kind: kind, into: decoder) }
     }
 
     static func startsLikeXML(_ data: Data) -> Bool {

@@ -14,7 +14,7 @@ public struct JSONParser {
     private var streamedKeys: Set<String> = []
     private var keyAtDepthOne: String?
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
@@ -42,6 +42,15 @@ public struct JSONParser {
         guard parser.index == bytes.count else {
             throw parser.error("unexpected text after the end of the JSON document")
         }
+        return value
+    }
+
+    /// Parses one array element that ends where the buffer ends, at nesting depth 1.
+    mutating func parseWholeElement() throws(JSONSyntaxError) -> JSONValue {
+        depth = 1
+        let value = try parseValue()
+        skipWhitespace()
+        guard index == bytes.count else { throw error("unexpected text after an array element") }
         return value
     }
 
