@@ -45,3 +45,14 @@ def test_source_date_epoch_gives_the_same_bytes_as_now(sample, tmp_path):
     with_now = subprocess.run(args + ["--now", NOW], capture_output=True, text=True)
     with_epoch = subprocess.run(args, capture_output=True, text=True, env={**os.environ, "SOURCE_DATE_EPOCH": EPOCH})
     assert with_now.returncode == 0 and with_now.stdout == with_epoch.stdout
+
+
+def test_names_are_first_and_initial_for_supporters_except_their_own(carereport, sample, tmp_path):
+    site = tmp_path / "frank"
+    assert carereport("build", sample, "--out", site, "--viewer", "u-frank", "--now", NOW).returncode == 0
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert "Ellen P." in home and "Ellen Park" not in home
+    assert "Frank Okafor" in home
+    ellen = tmp_path / "ellen"
+    assert carereport("build", sample, "--out", ellen, "--viewer", "u-ellen", "--now", NOW).returncode == 0
+    assert "Frank Okafor" in (ellen / "index.html").read_text(encoding="utf-8"), "caregivers see full names"
