@@ -25,23 +25,19 @@ public struct JSONParser {
     }
 
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
-        var parser = self
-        defer { self = parser }
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.index = 3 }
-        try parser.checkEncoding()
-        parser.skipWhitespace()
-        guard parser.index < bytes.count else {
-            throw JSONSyntaxError(offset: parser.index, message: "the file is empty; expected a JSON object or array")
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        try checkEncoding()
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw JSONSyntaxError(offset: index, message: "the file is empty; expected a JSON object or array")
         }
-        let first = bytes[parser.index]
+        let first = bytes[index]
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
-            throw JSONSyntaxError(offset: parser.index, message: "not a JSON document: expected '{' or '[' at the start")
+            throw JSONSyntaxError(offset: index, message: "not a JSON document: expected '{' or '[' at the start")
         }
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        guard parser.index == bytes.count else {
-            throw parser.error("unexpected text after the end of the JSON document")
-        }
+        let value = try parseValue()
+        skipWhitespace()
+        guard index == bytes.count else { throw error("unexpected text after the end of the JSON document") }
         return value
     }
 
