@@ -2138,7 +2138,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 - **{{#link}}[{{title}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{title}}{{/link}}**{{#badge}} ({{badge}}){{/badge}}, {{when}}{{#detail}}. {{detail}}{{/detail}}
 {{#text}}
 
-{{{markdown}}}
+{{{indented}}}
 
 {{/text}}
 
@@ -2356,10 +2356,11 @@ Adherence counts doses taken {{onTimeWindow}}, out of the doses scheduled.
 - **{{title}}** ({{state}}, {{priority}} priority, {{category}}), due {{due}}, {{who}}
 {{#description}}
 
-{{{markdown}}}
+{{{indented}}}
+
 {{/description}}
 {{#notes}}
-  - {{author}}, {{when}}: {{#text}}{{{markdown}}}{{/text}}
+  - {{author}}, {{when}}: {{#text}}{{{nested}}}{{/text}}
 {{/notes}}
 
 """#,
@@ -2468,7 +2469,7 @@ Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outsi
 
 {{#content}}{{{markdown}}}{{/content}}
 {{#comments}}
-> {{author}}, {{when}}: {{#text}}{{{markdown}}}{{/text}}
+> {{author}}, {{when}}: {{#text}}{{{quoted}}}{{/text}}
 {{/comments}}
 
 {{/updates}}

@@ -42,6 +42,31 @@ public struct RichText: Sendable, Hashable {
     public let markdown: String
     /// The text alone, for plain-text mail and one-line summaries.
     public let plain: String
+
+    /// The Markdown indented two spaces, to sit under a list item of a Markdown page.
+    public let indented: String
+    /// The Markdown after a nested list item's text: later lines indented four spaces.
+    public let nested: String
+    /// The Markdown after a block quote's first words: later lines quoted too.
+    public let quoted: String
+
+    init(html: String, markdown: String, plain: String) {
+        self.html = html
+        self.markdown = markdown
+        self.plain = plain
+        // Stored, not computed: templates see stored properties only.
+        self.indented = RichText.prefixLines(markdown, first: "  ", rest: "  ")
+        self.nested = RichText.prefixLines(markdown, first: "", rest: "    ")
+        self.quoted = RichText.prefixLines(markdown, first: "", rest: "> ")
+    }
+
+    static func prefixLines(_ text: String, first: String, rest: String) -> String {
+        let lines = text.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.enumerated().map { index, line in
+            if line.isEmpty { return rest.hasPrefix(">") ? ">" : "" }
+            return (index == 0 ? first : rest) + line
+        }.joined(separator: "\n")
+    }
 }
 
 /// Renders user Markdown through cmark-gfm with raw HTML off and unsafe links dropped.
