@@ -113,6 +113,7 @@ extension CareReport {
             period: (LocalDate?, LocalDate?), to folder: String
         ) throws {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
+            Console.progress("writing the site for \(viewer) into \(folder)")
             let context = ReportContext(records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1)
             let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             let plan = try SiteOutput.render { () throws -> SitePlan in

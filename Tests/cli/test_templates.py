@@ -56,3 +56,14 @@ def test_names_are_first_and_initial_for_supporters_except_their_own(carereport,
     ellen = tmp_path / "ellen"
     assert carereport("build", sample, "--out", ellen, "--viewer", "u-ellen", "--now", NOW).returncode == 0
     assert "Frank Okafor" in (ellen / "index.html").read_text(encoding="utf-8"), "caregivers see full names"
+
+
+def test_formats_choose_html_or_markdown_and_a_build_is_quiet_off_a_terminal(carereport, sample, tmp_path):
+    html_only = tmp_path / "html"
+    result = carereport("build", sample, "--out", html_only, "--viewer", "u-ellen", "--now", NOW, "--formats", "html")
+    assert result.returncode == 0 and result.stdout == "" and result.stderr == ""
+    assert list(html_only.rglob("*.md")) == [] and (html_only / "weeks" / "2025-W15.html").is_file()
+    md_only = tmp_path / "md"
+    assert carereport("build", sample, "--out", md_only, "--viewer", "u-ellen", "--now", NOW, "--formats", "md").returncode == 0
+    assert (md_only / "weeks" / "2025-W15.md").is_file() and not (md_only / "weeks" / "2025-W15.html").exists()
+    assert carereport("build", sample, "--out", tmp_path / "x", "--viewer", "u-ellen", "--formats", "pdf").returncode == 64
