@@ -30,7 +30,7 @@ public struct SiteFeeds: Sendable {
             if !summary.tasksDone.isEmpty { parts.append("\(summary.tasksDone.count) tasks done.") }
             if !summary.tasksOverdue.isEmpty { parts.append("\(summary.tasksOverdue.count) tasks overdue.") }
             let content = summary.attention.isEmpty ? nil : "<ul>" + summary.attention.map { item in
-                "<li>\(HTMLText.escape(item.symbol)) <strong>\(HTMLText.escape(item.kind)):</strong> \(HTMLText.escape(item.text))</li>"
+                "<li>\(FeedText.xmlEscaped(item.symbol)) <strong>\(FeedText.xmlEscaped(item.kind)):</strong> \(FeedText.xmlEscaped(item.text))</li>"
             }.joined() + "</ul>"
             return AtomEntry(
                 id: "urn:carereport:\(circle.id):\(viewerKey):\(week)", title: summary.page.title,
@@ -95,23 +95,5 @@ public struct SiteFeeds: Sendable {
         }
         return ICalendarRecurrence(
             frequency: frequency, interval: rule.interval, byDay: rule.daysOfWeek.compactMap(ICalendarWeekday.init(isoWeekday:)), end: end)
-    }
-}
-
-/// Minimal HTML escaping for text placed in generated HTML fragments.
-public enum HTMLText {
-    public static func escape(_ text: String) -> String {
-        var output = ""
-        for character in text {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.append(character)
-            }
-        }
-        return output
     }
 }
