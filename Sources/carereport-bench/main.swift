@@ -169,7 +169,7 @@ case "parse":
         var count = 0
         let elapsed = clock.measure {
             data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-                _ = try? JSONParser.parse(raw.bindMemory(to: UInt8.self), streaming: ["data"]) { _, _, _ in count += 1 }
+                _ = try? JSONParser.parse(raw.bindMemory(to: UInt8.self), streaming: ["data"], sink: { _, _, _ in count += 1 }, root: { _ in })
             }
         }
         best = min(best, elapsed)

@@ -1,30 +1,34 @@
 /// Typed field readers: each reports a missing key or a value of the wrong shape at its key path.
+/// They read straight from the parsed document (`JSONNode`): a value becomes a Swift value only
+/// when it is taken into the model.
 extension DecodingContext {
-    func expected(_ what: String, found value: JSONValue) {
+    func expected(_ what: String, found value: JSONNode) {
         error("expected \(what), found \(value.typeName)")
     }
 
-    private func field(_ object: JSONObject, _ key: String, required: Bool) -> JSONValue? {
-        guard let value = object[key], value != .null else {
+    func at<T>(_ key: StaticString, _ body: () -> T) -> T { at(.staticKey(key), body) }
+
+    private func field(_ object: JSONNode, _ key: StaticString, required: Bool) -> JSONNode? {
+        guard let value = object[key], !value.isNull else {
             if required { at(key) { error("required key is missing") } }
             return nil
         }
         return value
     }
 
-    func string(_ object: JSONObject, _ key: String, required: Bool = true) -> String? {
+    func string(_ object: JSONNode, _ key: StaticString, required: Bool = true) -> String? {
         guard let value = field(object, key, required: required) else { return nil }
-        guard case .string(let text) = value else { at(key) { expected("a string", found: value) }; return nil }
+        guard let text = value.string else { at(key) { expected("a string", found: value) }; return nil }
         return text
     }
 
-    func number(_ object: JSONObject, _ key: String, required: Bool = true) -> Double? {
+    func number(_ object: JSONNode, _ key: StaticString, required: Bool = true) -> Double? {
         guard let value = field(object, key, required: required) else { return nil }
-        guard case .number(let number) = value else { at(key) { expected("a number", found: value) }; return nil }
+        guard let number = value.number else { at(key) { expected("a number", found: value) }; return nil }
         return number
     }
 
-    func integer(_ object: JSONObject, _ key: String, required: Bool = true, in range: ClosedRange<Int>? = nil) -> Int? {
+    func integer(_ object: JSONNode, _ key: StaticString, required: Bool = true, in range: ClosedRange<Int>? = nil) -> Int? {
         guard let number = number(object, key, required: required) else { return nil }
         guard number.rounded() == number, abs(number) < 1e15 else { at(key) { error("expected a whole number") }; return nil }
         let integer = Int(number)
@@ -35,32 +39,34 @@ extension DecodingContext {
         return integer
     }
 
-    func bool(_ object: JSONObject, _ key: String, required: Bool = true) -> Bool? {
+    func bool(_ object: JSONNode, _ key: StaticString, required: Bool = true) -> Bool? {
         guard let value = field(object, key, required: required) else { return nil }
-        guard case .bool(let flag) = value else { at(key) { expected("true or false", found: value) }; return nil }
+        guard let flag = value.bool else { at(key) { expected("true or false", found: value) }; return nil }
         return flag
     }
 
-    func object(_ object: JSONObject, _ key: String, required: Bool = true) -> JSONObject? {
+    func object(_ object: JSONNode, _ key: StaticString, required: Bool = true) -> JSONNode? {
         guard let value = field(object, key, required: required) else { return nil }
-        guard case .object(let inner) = value else { at(key) { expected("an object", found: value) }; return nil }
-        return inner
-    }
-
-    /// A closed set of values; an unknown one is an error that lists the accepted values (never the value found).
-    func choice<E: RawRepresentable & CaseIterable>(_ object: JSONObject, _ key: String, _ type: E.Type, required: Bool = true) -> E?
-    where E.RawValue == String {
-        guard let text = string(object, key, required: required) else { return nil }
-        guard let value = E(rawValue: text) else {
-            at(key) { error("unknown value; expected one of \(E.allCases.map(\.rawValue).joined(separator: ", "))") }
-            return nil
-        }
+        guard value.kind == .object else { at(key) { expected("an object", found: value) }; return nil }
         return value
     }
 
-    func date(_ object: JSONObject, _ key: String, required: Bool = true) -> CareDate? {
-        guard let text = string(object, key, required: required) else { return nil }
-        guard let date = CareDateParser.parse(text) else {
+    /// A closed set of values; an unknown one is an error that lists the accepted values (never the value found).
+    func choice<E: RawRepresentable & CaseIterable>(_ object: JSONNode, _ key: StaticString, _ type: E.Type, required: Bool = true) -> E?
+    where E.RawValue == String {
+        guard let value = field(object, key, required: required) else { return nil }
+        guard value.kind == .string else { at(key) { expected("a string", found: value) }; return nil }
+        for candidate in E.allCases where value.equals(candidate.rawValue) { return candidate }
+        at(key) { error("unknown value; expected one of \(E.allCases.map(\.rawValue).joined(separator: ", "))") }
+        return nil
+    }
+
+    func date(_ object: JSONNode, _ key: StaticString, required: Bool = true) -> CareDate? {
+        guard let value = field(object, key, required: required) else { return nil }
+        guard value.kind == .string else { at(key) { expected("a string", found: value) }; return nil }
+        // A date has no escapes in practice; one that has is read from its unescaped text.
+        let parsed = value.plainUTF8.map(CareDateParser.parse) ?? value.string.flatMap(CareDateParser.parse)
+        guard let date = parsed else {
             at(key) { error("expected a date (YYYY-MM-DD) or an RFC 3339 date-time with offset") }
             return nil
         }
@@ -68,29 +74,29 @@ extension DecodingContext {
     }
 
     /// An array whose elements are decoded by `element`; a missing optional array is empty.
-    func array<T>(_ object: JSONObject, _ key: String, required: Bool = false, _ element: (JSONValue) -> T?) -> [T]? {
+    func array<T>(_ object: JSONNode, _ key: StaticString, required: Bool = false, _ element: (JSONNode) -> T?) -> [T]? {
         guard let value = field(object, key, required: required) else { return required ? nil : [] }
-        guard case .array(let items) = value else { at(key) { expected("an array", found: value) }; return nil }
+        guard value.kind == .array else { at(key) { expected("an array", found: value) }; return nil }
         return at(key) {
             var result: [T] = []
-            result.reserveCapacity(items.count)
-            for (index, item) in items.enumerated() {
+            result.reserveCapacity(value.count)
+            for (index, item) in value.elements.enumerated() {
                 if let decoded = at(.index(index), { element(item) }) { result.append(decoded) }
             }
             return result
         }
     }
 
-    func stringArray(_ object: JSONObject, _ key: String, required: Bool = false) -> [String]? {
+    func stringArray(_ object: JSONNode, _ key: StaticString, required: Bool = false) -> [String]? {
         array(object, key, required: required) { item in
-            guard case .string(let text) = item else { expected("a string", found: item); return nil }
+            guard let text = item.string else { expected("a string", found: item); return nil }
             return text
         }
     }
 
     /// Runs `body` on an element that must be an object.
-    func objectElement<T>(_ value: JSONValue, _ body: (JSONObject) -> T?) -> T? {
-        guard case .object(let object) = value else { expected("an object", found: value); return nil }
-        return body(object)
+    func objectElement<T>(_ value: JSONNode, _ body: (JSONNode) -> T?) -> T? {
+        guard value.kind == .object else { expected("an object", found: value); return nil }
+        return body(value)
     }
 }

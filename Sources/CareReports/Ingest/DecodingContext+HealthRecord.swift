@@ -1,6 +1,6 @@
 /// Health records: the common fields, then `data` by `type`.
 extension DecodingContext {
-    func healthRecord(_ object: JSONObject) -> HealthRecord? {
+    func healthRecord(_ object: JSONNode) -> HealthRecord? {
         let id = string(object, "id")
         let type = choice(object, "type", HealthRecordType.self)
         let title = string(object, "title")
@@ -27,7 +27,7 @@ extension DecodingContext {
             createdBy: createdBy, privacyLevel: privacyLevel, visibleTo: visibleTo, data: data, attachments: attachments)
     }
 
-    private func healthData(_ type: HealthRecordType, _ object: JSONObject) -> HealthData? {
+    private func healthData(_ type: HealthRecordType, _ object: JSONNode) -> HealthData? {
         switch type {
         case .medication: medication(object).map(HealthData.medication)
         case .symptom: symptom(object).map(HealthData.symptom)
@@ -38,7 +38,7 @@ extension DecodingContext {
         }
     }
 
-    func quantity(_ object: JSONObject, _ key: String) -> Quantity? {
+    func quantity(_ object: JSONNode, _ key: StaticString) -> Quantity? {
         guard let inner = self.object(object, key, required: false) else { return nil }
         return at(key) {
             let value = number(inner, "value")
@@ -48,7 +48,7 @@ extension DecodingContext {
         }
     }
 
-    private func symptom(_ object: JSONObject) -> Symptom? {
+    private func symptom(_ object: JSONNode) -> Symptom? {
         let name = string(object, "name")
         let severity = integer(object, "severity", in: 0...10)
         let onset = date(object, "onset", required: false)
@@ -59,7 +59,7 @@ extension DecodingContext {
         return Symptom(name: name, severity: severity, onset: onset, durationMinutes: duration, bodySite: bodySite, notes: notes)
     }
 
-    private func measurement(_ object: JSONObject) -> Measurement? {
+    private func measurement(_ object: JSONNode) -> Measurement? {
         var kind: Measurement.Kind?
         if let text = string(object, "kind") {
             kind = Measurement.Kind(rawValue: text)
@@ -82,7 +82,7 @@ extension DecodingContext {
         return Measurement(kind: kind, value: value, systolic: systolic, diastolic: diastolic, unit: unit, loinc: loinc, context: context)
     }
 
-    private func appointment(_ object: JSONObject) -> Appointment? {
+    private func appointment(_ object: JSONNode) -> Appointment? {
         let provider = string(object, "provider")
         let specialty = string(object, "specialty", required: false)
         let location = string(object, "location", required: false)
@@ -98,7 +98,7 @@ extension DecodingContext {
             status: status, outcome: outcome, followUpDate: followUp)
     }
 
-    private func observation(_ object: JSONObject) -> Observation? {
+    private func observation(_ object: JSONNode) -> Observation? {
         let kind = choice(object, "kind", Observation.Kind.self)
         let text = string(object, "text", required: false)
         let substance = string(object, "substance", required: false)

@@ -1,6 +1,6 @@
 /// Documents, lab reports and their results.
 extension DecodingContext {
-    func document(_ object: JSONObject) -> HealthDocument? {
+    func document(_ object: JSONNode) -> HealthDocument? {
         guard let kind = choice(object, "kind", HealthDocument.Kind.self) else { return nil }
         guard kind == .labReport else { return HealthDocument(kind: kind) }
         let laboratory = string(object, "laboratory", required: false)
@@ -18,22 +18,23 @@ extension DecodingContext {
         return HealthDocument(kind: kind, labReport: report)
     }
 
-    private func labPanel(_ object: JSONObject) -> LabPanel? {
+    private func labPanel(_ object: JSONNode) -> LabPanel? {
         let name = string(object, "name")
         let loinc = string(object, "loinc", required: false)
         guard let name else { return nil }
         return LabPanel(name: name, loinc: loinc)
     }
 
-    private func labResult(_ object: JSONObject) -> LabResult? {
+    private func labResult(_ object: JSONNode) -> LabResult? {
         let name = string(object, "name")
         let loinc = string(object, "loinc", required: false)
         var value: LabResult.Value?
-        switch object["value"] {
-        case .number(let number)?: value = .number(number)
-        case .string(let text)?: value = .text(text)
+        let found = object["value"]
+        switch found?.kind {
+        case .number?: value = found?.number.map(LabResult.Value.number)
+        case .string?: value = found?.string.map(LabResult.Value.text)
         case nil, .null?: at("value") { error("required key is missing") }
-        case let other?: at("value") { expected("a number or a string", found: other) }
+        default: at("value") { expected("a number or a string", found: found!) }
         }
         let comparator = choice(object, "comparator", LabResult.Comparator.self, required: false)
         let unit = string(object, "unit", required: false)

@@ -1,6 +1,6 @@
 /// Medication orders and their dose logs.
 extension DecodingContext {
-    func medication(_ object: JSONObject) -> Medication? {
+    func medication(_ object: JSONNode) -> Medication? {
         let name = string(object, "name")
         let strength = string(object, "strength", required: false)
         let dose = quantity(object, "dose")
@@ -24,16 +24,16 @@ extension DecodingContext {
             prescriber: prescriber, reason: reason, instructions: instructions, rxnorm: rxnorm, administrations: administrations)
     }
 
-    private func doseSchedule(_ object: JSONObject) -> DoseSchedule? {
+    private func doseSchedule(_ object: JSONNode) -> DoseSchedule? {
         let times = array(object, "times", required: true) { item -> TimeOfDay? in
-            guard case .string(let text) = item, let time = parseTime(text) else {
+            guard let text = item.string, let time = parseTime(text) else {
                 error("expected a time of day as \"HH:MM\"")
                 return nil
             }
             return time
         }
         let days = array(object, "daysOfWeek") { item -> Int? in
-            guard case .number(let day) = item, let whole = Int(exactly: day), (1...7).contains(whole) else {
+            guard let day = item.number, let whole = Int(exactly: day), (1...7).contains(whole) else {
                 error("expected a weekday number from 1 (Monday) to 7 (Sunday)")
                 return nil
             }
@@ -51,7 +51,7 @@ extension DecodingContext {
         return TimeOfDay(hour: hour, minute: minute)
     }
 
-    private func administration(_ object: JSONObject) -> Administration? {
+    private func administration(_ object: JSONNode) -> Administration? {
         let scheduledAt = date(object, "scheduledAt", required: false)
         let takenAt = date(object, "takenAt", required: false)
         let status = choice(object, "status", Administration.Status.self)

@@ -1,6 +1,6 @@
 /// Users and care circles.
 extension DecodingContext {
-    func user(_ object: JSONObject) -> User? {
+    func user(_ object: JSONNode) -> User? {
         let id = string(object, "id")
         let firstName = string(object, "firstName")
         let lastName = string(object, "lastName")
@@ -8,7 +8,7 @@ extension DecodingContext {
         return User(id: id, firstName: firstName, lastName: lastName)
     }
 
-    func circle(_ object: JSONObject) -> CareCircle? {
+    func circle(_ object: JSONNode) -> CareCircle? {
         let id = string(object, "id")
         let name = string(object, "name")
         let recipient = self.object(object, "careRecipient").flatMap { inner in at("careRecipient") { careRecipient(inner) } }
@@ -18,7 +18,7 @@ extension DecodingContext {
         return CareCircle(id: id, name: name, careRecipient: recipient, members: members, careSituation: situation)
     }
 
-    private func careRecipient(_ object: JSONObject) -> CareRecipient? {
+    private func careRecipient(_ object: JSONNode) -> CareRecipient? {
         let userId = string(object, "userId")
         let firstName = string(object, "firstName")
         let lastName = string(object, "lastName")
@@ -35,10 +35,10 @@ extension DecodingContext {
         return CareRecipient(userId: userId, firstName: firstName, lastName: lastName, dateOfBirth: dateOfBirth)
     }
 
-    private func member(_ object: JSONObject) -> CircleMember? {
+    private func member(_ object: JSONNode) -> CircleMember? {
         let userId = string(object, "userId")
         let roles = array(object, "roles", required: true) { item -> Role? in
-            guard case .string(let text) = item else { expected("a role", found: item); return nil }
+            guard let text = item.string else { expected("a role", found: item); return nil }
             guard let role = Role(rawValue: text) else {
                 error("unknown role; expected one of \(Role.allCases.map(\.rawValue).joined(separator: ", "))")
                 return nil
@@ -58,14 +58,14 @@ extension DecodingContext {
             permissions: permissions, status: status)
     }
 
-    private func memberPermissions(_ object: JSONObject) -> MemberPermissions {
+    private func memberPermissions(_ object: JSONNode) -> MemberPermissions {
         MemberPermissions(
             viewHealth: bool(object, "viewHealth", required: false),
             viewTasks: bool(object, "viewTasks", required: false),
             viewUpdates: bool(object, "viewUpdates", required: false))
     }
 
-    func actor(_ object: JSONObject, _ key: String, required: Bool = true) -> Actor? {
+    func actor(_ object: JSONNode, _ key: StaticString, required: Bool = true) -> Actor? {
         guard let inner = self.object(object, key, required: required) else { return nil }
         return at(key) {
             let userId = string(inner, "userId")
@@ -75,7 +75,7 @@ extension DecodingContext {
         }
     }
 
-    func attachments(_ object: JSONObject) -> [Attachment]? {
+    func attachments(_ object: JSONNode) -> [Attachment]? {
         array(object, "attachments") { item in
             objectElement(item) { inner in
                 let id = string(inner, "id")

@@ -1,6 +1,6 @@
 /// Tasks and updates.
 extension DecodingContext {
-    func task(_ object: JSONObject) -> CareTask? {
+    func task(_ object: JSONNode) -> CareTask? {
         let id = string(object, "id")
         let title = string(object, "title")
         let description = string(object, "description", required: false)
@@ -27,18 +27,18 @@ extension DecodingContext {
     }
 
     /// An unknown category is kept as `other`, with a warning (categories grow with the app).
-    private func taskCategory(_ object: JSONObject) -> TaskCategory? {
+    private func taskCategory(_ object: JSONNode) -> TaskCategory? {
         guard let text = string(object, "category") else { return nil }
         if let category = TaskCategory(rawValue: text) { return category }
         at("category") { warning("unknown task category; shown as \"other\"") }
         return .other
     }
 
-    private func recurrence(_ object: JSONObject) -> Recurrence? {
+    private func recurrence(_ object: JSONNode) -> Recurrence? {
         let frequency = choice(object, "frequency", Recurrence.Frequency.self)
         let interval = integer(object, "interval", required: false, in: 1...1000) ?? 1
         let days = array(object, "daysOfWeek") { item -> Int? in
-            guard case .number(let day) = item, let whole = Int(exactly: day), (1...7).contains(whole) else {
+            guard let day = item.number, let whole = Int(exactly: day), (1...7).contains(whole) else {
                 error("expected a weekday number from 1 (Monday) to 7 (Sunday)")
                 return nil
             }
@@ -49,7 +49,7 @@ extension DecodingContext {
         return Recurrence(frequency: frequency, interval: interval, daysOfWeek: days, until: until)
     }
 
-    private func assignment(_ object: JSONObject) -> TaskAssignment? {
+    private func assignment(_ object: JSONNode) -> TaskAssignment? {
         let userId = string(object, "userId")
         let role = choice(object, "role", Role.self)
         let accepted = bool(object, "accepted", required: false) ?? false
@@ -57,7 +57,7 @@ extension DecodingContext {
         return TaskAssignment(userId: userId, role: role, accepted: accepted)
     }
 
-    private func taskNote(_ object: JSONObject) -> TaskNote? {
+    private func taskNote(_ object: JSONNode) -> TaskNote? {
         let content = string(object, "content")
         let authorId = string(object, "authorId")
         let createdAt = date(object, "createdAt")
@@ -65,7 +65,7 @@ extension DecodingContext {
         return TaskNote(content: content, authorId: authorId, createdAt: createdAt)
     }
 
-    private func completionDetails(_ object: JSONObject) -> CompletionDetails? {
+    private func completionDetails(_ object: JSONNode) -> CompletionDetails? {
         let completedAt = date(object, "completedAt")
         let completedBy = string(object, "completedBy")
         let notes = string(object, "notes", required: false)
@@ -73,7 +73,7 @@ extension DecodingContext {
         return CompletionDetails(completedAt: completedAt, completedBy: completedBy, notes: notes)
     }
 
-    func update(_ object: JSONObject) -> CircleUpdate? {
+    func update(_ object: JSONNode) -> CircleUpdate? {
         let id = string(object, "id")
         let type = string(object, "type", required: false) ?? "general"
         let content = string(object, "content")
@@ -92,14 +92,14 @@ extension DecodingContext {
             timestamp: timestamp, visibility: visibility, comments: comments, attachments: attachments)
     }
 
-    private func updateVisibility(_ object: JSONObject) -> UpdateVisibility? {
+    private func updateVisibility(_ object: JSONNode) -> UpdateVisibility? {
         let level = choice(object, "level", PrivacyLevel.self)
         let userIds = stringArray(object, "userIds")
         guard let level, let userIds else { return nil }
         return UpdateVisibility(level: level, userIds: userIds)
     }
 
-    private func comment(_ object: JSONObject) -> UpdateComment? {
+    private func comment(_ object: JSONNode) -> UpdateComment? {
         let authorId = string(object, "authorId")
         let content = string(object, "content")
         let timestamp = date(object, "timestamp")

@@ -8,17 +8,17 @@ final class ExportDecoder {
     struct Origin {
         let file: String
         let collection: String
-        let index: Int
+        var index: Int
 
         var keyPath: String { "\(collection)[\(index)]" }
     }
 
     /// Decoded records beside their origins, kept apart so the records array can be handed on without copying.
     struct Collection<Item> {
-        var items: [Item] = []
-        var origins: [Origin] = []
+        let items = RecordList<Item>()
+        let origins = RecordList<Origin>()
 
-        mutating func append(_ item: Item, _ origin: Origin) {
+        func append(_ item: Item, _ origin: Origin) {
             items.append(item)
             origins.append(origin)
         }
@@ -26,21 +26,21 @@ final class ExportDecoder {
 
     var timeZone: TimeZone?
     var exportedAt: Date?
-    var users = Collection<User>()
-    var circles = Collection<CareCircle>()
-    var tasks = Collection<CareTask>()
-    var healthRecords = Collection<HealthRecord>()
-    var updates = Collection<CircleUpdate>()
+    let users = Collection<User>()
+    let circles = Collection<CareCircle>()
+    let tasks = Collection<CareTask>()
+    let healthRecords = Collection<HealthRecord>()
+    let updates = Collection<CircleUpdate>()
     private(set) var diagnostics: [Diagnostic] = []
 
     func add(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
     /// Decodes the top-level export object (a single-file export, or `export.json` in a directory).
-    func decodeExportObject(_ value: JSONValue, file: String) {
+    func decodeExportObject(_ object: JSONNode, file: String) {
         let context = DecodingContext(file: file)
         defer { diagnostics += context.diagnostics }
-        guard case .object(let object) = value else {
-            context.error("expected the export object with keys such as \"healthRecords\", found \(value.typeName)")
+        guard object.kind == .object else {
+            context.error("expected the export object with keys such as \"healthRecords\", found \(object.typeName)")
             return
         }
         if let format = context.string(object, "format", required: false), format != "caresupport-export" {
@@ -65,34 +65,34 @@ final class ExportDecoder {
             guard let collection = object[kind.rawValue] else { continue }
             context.at(kind.rawValue) {
                 // A collection is a bare array or an API envelope in the export object too.
-                var items: JSONValue? = collection
-                if case .object(let envelope) = collection { items = unwrapEnvelope(envelope, context: context) }
+                var items: JSONNode? = collection
+                if collection.kind == .object { items = unwrapEnvelope(collection, context: context) }
                 if let items { decodeCollection(kind, items, context: context, collectionPath: kind.rawValue) }
             }
         }
     }
 
     /// Decodes a collection file of a directory export: a bare array or an API envelope.
-    func decodeCollectionFile(_ kind: CollectionKind, _ value: JSONValue, file: String) {
+    func decodeCollectionFile(_ kind: CollectionKind, _ value: JSONNode, file: String) {
         let context = DecodingContext(file: file)
         defer { diagnostics += context.diagnostics }
-        switch value {
+        switch value.kind {
         case .array:
             decodeCollection(kind, value, context: context, collectionPath: kind.rawValue)
-        case .object(let envelope):
-            guard let items = unwrapEnvelope(envelope, context: context) else { return }
+        case .object:
+            guard let items = unwrapEnvelope(value, context: context) else { return }
             decodeCollection(kind, items, context: context, collectionPath: kind.rawValue)
         default:
             context.expected("an array or an API envelope {\"data\": [...]}", found: value)
         }
     }
 
-    private func unwrapEnvelope(_ envelope: JSONObject, context: DecodingContext) -> JSONValue? {
-        if case .array(let errors)? = envelope["errors"], let first = errors.first {
+    private func unwrapEnvelope(_ envelope: JSONNode, context: DecodingContext) -> JSONNode? {
+        if let errors = envelope["errors"], let first = errors.elements.first(where: { _ in true }) {
             reportEnvelopeError(first, context: context)
             return nil
         }
-        if case .object(let meta)? = envelope["meta"], case .string("error")? = meta["status"] {
+        if let meta = envelope["meta"], meta["status"]?.string == "error" {
             context.at("meta") { context.at("status") { context.error("the API envelope reports an error") } }
             return nil
         }
@@ -100,30 +100,26 @@ final class ExportDecoder {
             context.error("expected an array or an API envelope with a \"data\" array; the key \"data\" is missing")
             return nil
         }
-        guard case .array = data else {
+        guard data.kind == .array else {
             context.at("data") { context.expected("an array", found: data) }
             return nil
         }
         return data
     }
 
-    private func reportEnvelopeError(_ first: JSONValue, context: DecodingContext) {
-        var code = "unknown"
-        var message = "no message"
-        if case .object(let error) = first {
-            if case .string(let text)? = error["code"] { code = text }
-            if case .string(let text)? = error["message"] { message = text }
-        }
+    private func reportEnvelopeError(_ first: JSONNode, context: DecodingContext) {
+        let code = first["code"]?.string ?? "unknown"
+        let message = first["message"]?.string ?? "no message"
         context.at("errors") { context.at(.index(0)) { context.error("the API envelope reports an error: \(code): \(message)") } }
     }
 
-    private func decodeCollection(_ kind: CollectionKind, _ value: JSONValue, context: DecodingContext, collectionPath: String) {
-        guard case .array(let items) = value else {
+    private func decodeCollection(_ kind: CollectionKind, _ value: JSONNode, context: DecodingContext, collectionPath: String) {
+        guard value.kind == .array else {
             context.expected("an array", found: value)
             return
         }
         let elements = elementContext(file: context.file, kind: kind)
-        for (index, item) in items.enumerated() { decodeElement(kind, index: index, item, context: elements) }
+        for (index, item) in value.elements.enumerated() { decodeElement(kind, index: index, item, context: elements) }
         diagnostics += elements.diagnostics
     }
 
@@ -134,7 +130,7 @@ final class ExportDecoder {
     }
 
     /// Decodes one record of a collection (also called by the loader as the parser streams them).
-    func decodeElement(_ kind: CollectionKind, index: Int, _ item: JSONValue, context: DecodingContext) {
+    func decodeElement(_ kind: CollectionKind, index: Int, _ item: JSONNode, context: DecodingContext) {
         let origin = Origin(file: context.file, collection: kind.rawValue, index: index)
         switch kind {
         case .users: if let user = context.record(index, { context.objectElement(item, context.user) }) { users.append(user, origin) }
@@ -148,16 +144,31 @@ final class ExportDecoder {
 
     /// Takes over the records and diagnostics another decoder read (a worker's share of a file), after its own.
     func absorb(_ other: ExportDecoder) {
-        func merge<T>(_ mine: inout Collection<T>, _ theirs: Collection<T>) {
-            mine.items += theirs.items
-            mine.origins += theirs.origins
+        func merge<T>(_ mine: Collection<T>, _ theirs: Collection<T>) {
+            mine.items.moveAppend(theirs.items)
+            mine.origins.moveAppend(theirs.origins)
         }
-        merge(&users, other.users)
-        merge(&circles, other.circles)
-        merge(&tasks, other.tasks)
-        merge(&healthRecords, other.healthRecords)
-        merge(&updates, other.updates)
+        merge(users, other.users)
+        merge(circles, other.circles)
+        merge(tasks, other.tasks)
+        merge(healthRecords, other.healthRecords)
+        merge(updates, other.updates)
         diagnostics += other.diagnostics
+    }
+
+    /// Adds `offset` to the index of every origin (a worker's share was numbered from 0).
+    func shiftIndexes(by offset: Int) {
+        func shift<T>(_ collection: Collection<T>) {
+            collection.origins.withUnsafeBufferPointer { origins in
+                let origins = UnsafeMutableBufferPointer(mutating: origins)
+                for position in origins.indices { origins[position].index += offset }
+            }
+        }
+        shift(users)
+        shift(circles)
+        shift(tasks)
+        shift(healthRecords)
+        shift(updates)
     }
 
     /// How many records of each collection are held, to drop a file's records when its envelope reports an error.
@@ -165,14 +176,14 @@ final class ExportDecoder {
 
     /// Drops the records decoded since `mark`.
     func rollBack(to mark: [Int]) {
-        func cut<T>(_ collection: inout Collection<T>, _ count: Int) {
-            collection.items.removeSubrange(count...)
-            collection.origins.removeSubrange(count...)
+        func cut<T>(_ collection: Collection<T>, _ count: Int) {
+            collection.items.truncate(to: count)
+            collection.origins.truncate(to: count)
         }
-        cut(&users, mark[0])
-        cut(&circles, mark[1])
-        cut(&tasks, mark[2])
-        cut(&healthRecords, mark[3])
-        cut(&updates, mark[4])
+        cut(users, mark[0])
+        cut(circles, mark[1])
+        cut(tasks, mark[2])
+        cut(healthRecords, mark[3])
+        cut(updates, mark[4])
     }
 }

@@ -98,25 +98,34 @@ public struct ExportLoader: Sendable {
         let mark = decoder.mark
         var contexts: [CollectionKind: DecodingContext] = [:]
         let keys: Set<String> = kind == nil ? Set(CollectionKind.allCases.map(\.rawValue)) : ["data"]
-        let value = parse(data, file: file, into: decoder, streaming: keys) { key, index, element in
+        let sink: (String?, Int, JSONNode) -> Void = { key, index, element in
             guard let target = kind ?? key.flatMap(CollectionKind.init(rawValue:)) else { return }
             let context = contexts[target] ?? decoder.elementContext(file: file, kind: target)
             contexts[target] = context
             decoder.decodeElement(target, index: index, element, context: context)
         }
-        for target in CollectionKind.allCases { contexts[target].map { $0.diagnostics.forEach(decoder.add) } }
-        guard let value else { return }
-        if let kind {
-            let before = decoder.diagnostics.filter { $0.severity == .error }.count
-            decoder.decodeCollectionFile(kind, value, file: file)
-            if decoder.diagnostics.filter({ $0.severity == .error }).count > before, case .object = value {
-                decoder.rollBack(to: mark)
+        var bundle: JSONValue?
+        // `root` is the rest of the document, once its collections have been streamed out of it.
+        let parsed = parse(data, file: file, into: decoder, streaming: keys, sink: sink) { root in
+            for target in CollectionKind.allCases { contexts[target].map { $0.diagnostics.forEach(decoder.add) } }
+            if let kind {
+                let before = decoder.diagnostics.filter { $0.severity == .error }.count
+                decoder.decodeCollectionFile(kind, root, file: file)
+                if decoder.diagnostics.filter({ $0.severity == .error }).count > before, root.kind == .object {
+                    decoder.rollBack(to: mark)
+                }
+            } else if FHIRImporter.isBundle(root) {
+                bundle = root.value
+            } else {
+                decoder.decodeExportObject(root, file: file)
             }
-        } else if FHIRImporter.isBundle(value) {
+        }
+        if parsed == nil {
+            for target in CollectionKind.allCases { contexts[target].map { $0.diagnostics.forEach(decoder.add) } }
+        }
+        if let bundle {
             decoder.rollBack(to: mark)
-            importFHIR(value, file: file, into: decoder, documents: &documents)
-        } else {
-            decoder.decodeExportObject(value, file: file)
+            importFHIR(bundle, file: file, into: decoder, documents: &documents)
         }
     }
 
@@ -132,8 +141,11 @@ public struct ExportLoader: Sendable {
             importCCDA(data, file: file, into: decoder, documents: &documents)
             return true
         }
-        guard let value = parse(data, file: file, into: decoder, streaming: [], sink: nil) else { return true }
-        guard FHIRImporter.isBundle(value) else {
+        let parsed = parse(data, file: file, into: decoder, streaming: [], sink: nil) { root in
+            FHIRImporter.isBundle(root) ? root.value : nil
+        }
+        guard let parsed else { return true }
+        guard let value = parsed else {
             decoder.add(Diagnostic(.warning, file: file, message: "neither an export file name nor a FHIR bundle; ignored"))
             return false
         }
@@ -169,21 +181,19 @@ public struct ExportLoader: Sendable {
         return false
     }
 
-    /// Parses JSON, reporting a syntax error with its line and column.
-    private func parse(
+    /// Parses JSON and hands the document's root to `root`; on a syntax error, reports it with its
+    /// line and column and returns nil.
+    private func parse<Result>(
         _ data: Data, file: String, into decoder: ExportDecoder, streaming keys: Set<String>,
-        sink: ((String?, Int, JSONValue) -> Void)?
-    ) -> JSONValue? {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> JSONValue? in
+        sink: ((String?, Int, JSONNode) -> Void)?, root: (JSONNode) -> Result
+    ) -> Result? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result? in
             let bytes = raw.bindMemory(to: UInt8.self)
-            do {
-                if let sink { return try JSONParser.parse(bytes, streaming: keys, sink: sink) }
-                return try JSONParser.parse(bytes)
-            } catch let error as JSONSyntaxError {
+            do throws(JSONSyntaxError) {
+                return try JSONParser.parse(bytes, streaming: keys, sink: sink, root: root)
+            } catch {
                 let location = LineColumn(offset: error.offset, in: bytes)
                 decoder.add(Diagnostic(.error, file: file, line: location.line, column: location.column, message: error.message))
-                return nil
-            } catch {
                 return nil
             }
         }

@@ -1,6 +1,8 @@
 /// One step of a key path: an object key or an array index.
-enum PathComponent: Sendable, Hashable {
+enum PathComponent: Sendable {
     case key(String)
+    /// A key the decoder names in its source (no `String` is made unless the path is rendered).
+    case staticKey(StaticString)
     case index(Int)
 }
 
@@ -11,6 +13,7 @@ extension Array where Element == PathComponent {
         for component in self {
             switch component {
             case .key(let key): text += text.isEmpty ? key : ".\(key)"
+            case .staticKey(let key): text += text.isEmpty ? key.description : ".\(key)"
             case .index(let index): text += "[\(index)]"
             }
         }

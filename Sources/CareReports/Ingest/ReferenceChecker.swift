@@ -1,81 +1,96 @@
 import Foundation
 
 /// Checks what no single record can: duplicate ids, references to unknown users and circles. It
-/// works on indexes, so a large export's records are handed on without being copied.
+/// reads the records in place and then moves them into the model, so none is copied.
 struct ReferenceChecker {
     typealias Origin = ExportDecoder.Origin
     let decoder: ExportDecoder
 
     func check() -> CareExport {
-        let users = keep(decoder.users, unique(decoder.users, id: \.id, collection: "user"))
-        let circles = keep(decoder.circles, unique(decoder.circles, id: \.id, collection: "circle"))
-        let userIds = Set(users.map(\.id))
+        let userRejects = unique(decoder.users, id: { $0.id }, collection: "user")
+        let circleRejects = unique(decoder.circles, id: { $0.id }, collection: "circle")
+        var userIds: Set<String> = []
         var circlesById: [String: CareCircle] = [:]
-        for circle in circles where circlesById[circle.id] == nil { circlesById[circle.id] = circle }
-
-        for (position, circle) in decoder.circles.items.enumerated() {
-            for (index, member) in circle.members.enumerated() where !userIds.contains(member.userId) {
-                warn(decoder.circles.origins[position], "members[\(index)].userId", "unknown user; shown as \"unknown member\"")
+        decoder.users.items.withUnsafeBufferPointer { users in
+            for index in users.indices where !userRejects.contains(index) { userIds.insert(users[index].id) }
+        }
+        decoder.circles.items.withUnsafeBufferPointer { circles in
+            for index in circles.indices where !circleRejects.contains(index) { circlesById[circles[index].id] = circles[index] }
+            for (position, circle) in circles.enumerated() {
+                for (index, member) in circle.members.enumerated() where !userIds.contains(member.userId) {
+                    warn(decoder.circles.origins[position], "members[\(index)].userId", "unknown user; shown as \"unknown member\"")
+                }
             }
         }
-        var taskRejects = unique(decoder.tasks, id: \.id, collection: "task")
-        for (index, task) in decoder.tasks.items.enumerated() where !taskRejects.contains(index) {
-            let origin = decoder.tasks.origins[index]
-            guard circlesById[task.careCircleId] != nil else {
-                reject(origin, "careCircleId", "unknown circle; the task is rejected")
-                taskRejects.insert(index)
-                continue
+        let recipients = circlesById.mapValues(\.careRecipient.userId)
+        var taskRejects = unique(decoder.tasks, id: { $0.id }, collection: "task")
+        // Records are read in place (a loop over the array would copy each one).
+        decoder.tasks.items.withUnsafeBufferPointer { tasks in
+            for index in tasks.indices where !taskRejects.contains(index) {
+                let origin = decoder.tasks.origins[index]
+                guard circlesById[tasks[index].careCircleId] != nil else {
+                    reject(origin, "careCircleId", "unknown circle; the task is rejected")
+                    taskRejects.insert(index)
+                    continue
+                }
+                checkUser(tasks[index].createdBy.userId, origin, "createdBy.userId", known: userIds)
+                if let assigned = tasks[index].assignedTo { checkUser(assigned.userId, origin, "assignedTo.userId", known: userIds) }
             }
-            checkUser(task.createdBy.userId, origin, "createdBy.userId", known: userIds)
-            if let assigned = task.assignedTo { checkUser(assigned.userId, origin, "assignedTo.userId", known: userIds) }
         }
-        var recordRejects = unique(decoder.healthRecords, id: \.id, collection: "health record")
-        for (index, record) in decoder.healthRecords.items.enumerated() where !recordRejects.contains(index) {
-            let origin = decoder.healthRecords.origins[index]
-            guard let circle = circlesById[record.careCircleId] else {
-                reject(origin, "careCircleId", "unknown circle; the record is rejected")
-                recordRejects.insert(index)
-                continue
+        var recordRejects = unique(decoder.healthRecords, id: { $0.id }, collection: "health record")
+        decoder.healthRecords.items.withUnsafeBufferPointer { records in
+            for index in records.indices where !recordRejects.contains(index) {
+                let origin = decoder.healthRecords.origins[index]
+                guard let recipient = recipients[records[index].careCircleId] else {
+                    reject(origin, "careCircleId", "unknown circle; the record is rejected")
+                    recordRejects.insert(index)
+                    continue
+                }
+                if records[index].careRecipientId != recipient {
+                    warn(origin, "careRecipientId", "not the care recipient of the record's circle")
+                }
+                for (position, id) in records[index].visibleTo.enumerated() {
+                    checkUser(id, origin, "visibleTo[\(position)]", known: userIds)
+                }
             }
-            if record.careRecipientId != circle.careRecipient.userId {
-                warn(origin, "careRecipientId", "not the care recipient of the record's circle")
-            }
-            for (position, id) in record.visibleTo.enumerated() { checkUser(id, origin, "visibleTo[\(position)]", known: userIds) }
         }
-        let updateRejects = unique(decoder.updates, id: \.id, collection: "update")
-        for (index, update) in decoder.updates.items.enumerated() where !updateRejects.contains(index) {
-            let origin = decoder.updates.origins[index]
-            if circlesById[update.careCircleId] == nil { warn(origin, "careCircleId", "unknown circle; the update is shown to nobody") }
-            checkUser(update.authorId, origin, "authorId", known: userIds)
+        let updateRejects = unique(decoder.updates, id: { $0.id }, collection: "update")
+        decoder.updates.items.withUnsafeBufferPointer { updates in
+            for index in updates.indices where !updateRejects.contains(index) {
+                let origin = decoder.updates.origins[index]
+                if circlesById[updates[index].careCircleId] == nil {
+                    warn(origin, "careCircleId", "unknown circle; the update is shown to nobody")
+                }
+                checkUser(updates[index].authorId, origin, "authorId", known: userIds)
+            }
         }
         return CareExport(
-            timeZone: decoder.timeZone ?? TimeZone(identifier: "UTC")!, exportedAt: decoder.exportedAt, users: users,
-            circles: circles, tasks: keep(decoder.tasks, taskRejects), healthRecords: keep(decoder.healthRecords, recordRejects),
-            updates: keep(decoder.updates, updateRejects))
-    }
-
-    /// The items not rejected; the same array (not a copy) when none was.
-    private func keep<T>(_ collection: ExportDecoder.Collection<T>, _ rejected: Set<Int>) -> [T] {
-        guard !rejected.isEmpty else { return collection.items }
-        return collection.items.enumerated().filter { !rejected.contains($0.offset) }.map(\.element)
+            timeZone: decoder.timeZone ?? TimeZone(identifier: "UTC")!, exportedAt: decoder.exportedAt,
+            users: decoder.users.items.takeAll(dropping: userRejects),
+            circles: decoder.circles.items.takeAll(dropping: circleRejects),
+            tasks: decoder.tasks.items.takeAll(dropping: taskRejects),
+            healthRecords: decoder.healthRecords.items.takeAll(dropping: recordRejects),
+            updates: decoder.updates.items.takeAll(dropping: updateRejects))
     }
 
     /// The indexes of records whose id was used before; each is an error naming where the first stands.
-    private func unique<T>(_ collection: ExportDecoder.Collection<T>, id: KeyPath<T, String>, collection name: String) -> Set<Int> {
+    private func unique<T>(_ collection: ExportDecoder.Collection<T>, id: (borrowing T) -> String, collection name: String) -> Set<Int> {
         var seen: [String: Int] = [:]
         seen.reserveCapacity(collection.items.count)
         var rejected: Set<Int> = []
-        for (index, item) in collection.items.enumerated() {
-            let key = item[keyPath: id]
-            if let first = seen[key] {
-                let firstOrigin = collection.origins[first]
-                let origin = collection.origins[index]
-                let place = firstOrigin.file == origin.file ? firstOrigin.keyPath : "\(firstOrigin.file) \(firstOrigin.keyPath)"
-                reject(origin, "id", "duplicate \(name) id; first used at \(place)")
-                rejected.insert(index)
-                continue
+        collection.items.withUnsafeBufferPointer { items in
+            for index in items.indices {
+                let key = id(items[index])
+                if let first = seen[key] {
+                    let firstOrigin = collection.origins[first]
+                    let origin = collection.origins[index]
+                    let place = firstOrigin.file == origin.file ? firstOrigin.keyPath : "\(firstOrigin.file) \(firstOrigin.keyPath)"
+                    reject(origin, "id", "duplicate \(name) id; first used at \(place)")
+                    rejected.insert(index)
+                    continue
+                }
+                seen[key] = index
             }
-            seen[key] = index
         }
         return rejected
     }

@@ -14,6 +14,11 @@ public enum FHIRImporter {
         return false
     }
 
+    /// The same test on a parsed document, before it is made into a tree.
+    public static func isBundle(_ node: JSONNode) -> Bool {
+        node["resourceType"]?.string == "Bundle"
+    }
+
     /// Reads a parsed bundle. The document is nil only when the input is not a readable bundle
     /// (each such case has an error diagnostic).
     public static func read(_ value: JSONValue, file: String) -> (document: ImportedDocument?, diagnostics: [Diagnostic]) {

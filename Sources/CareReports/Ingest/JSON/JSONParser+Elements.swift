@@ -58,11 +58,60 @@ extension JSONParser {
         return nil
     }
 
-    /// Parses the one value that fills `range` of `bytes` (surrounding white space allowed), as an
-    /// element of the root array: nesting counts from 1 and error offsets are the file's.
-    public static func parseElement(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: UnsafeBufferPointer(rebasing: bytes[..<range.upperBound]))
-        parser.index = range.lowerBound
-        return try parser.parseWholeElement()
+    /// Where a run of the root array's elements could start near each of `shares - 1` evenly spaced
+    /// offsets, found without reading the file through: a raw newline never stands inside a JSON
+    /// string, so a line that starts with the first element's indentation and opening byte, after a
+    /// line ending in a comma, is taken as an element start. These are guesses: the reader of the
+    /// run before each one confirms it (`parseElements(_:from:to:tape:_:)`). The first offset is
+    /// the first element's; nil when the document is not an array with an element, or no guess is found.
+    public static func runStarts(of bytes: UnsafeBufferPointer<UInt8>, shares: Int) -> [Int]? {
+        guard let base = bytes.baseAddress else { return nil }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        var index = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
+        let open = index
+        index += 1
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        guard index < bytes.count, bytes[index] != UInt8(ascii: "]") else { return nil }
+        let first = index
+        // The first element's indentation: what stands between the newline before it and it (none
+        // when it shares the bracket's line: the later ones are then looked for at line starts).
+        var lineStart = first
+        while lineStart > open + 1, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        let indent = bytes[lineStart - 1] == 0x0A ? first - lineStart : 0
+        var starts = [first]
+        var from = first
+        for share in 1..<max(shares, 1) {
+            var position = max(from + 1, first + (bytes.count - first) * share / shares)
+            while position < bytes.count, let found = memchr(base + position, 0x0A, bytes.count - position) {
+                let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                position = newline + 1
+                let candidate = position + indent
+                guard candidate < bytes.count, bytes[candidate] == bytes[first],
+                    (0..<indent).allSatisfy({ bytes[position + $0] == bytes[lineStart + $0] })
+                else { continue }
+                var before = newline - 1
+                while before > first, bytes[before] == 0x20 || bytes[before] == 0x09 || bytes[before] == 0x0D { before -= 1 }
+                guard bytes[before] == UInt8(ascii: ",") else { continue }
+                starts.append(candidate)
+                from = candidate
+                break
+            }
+        }
+        return starts.count > 1 ? starts : nil
+    }
+
+    /// Parses a run of the root array's elements from `start`, where one begins, handing each to
+    /// `body` with its place in the run, and returns how many there were. With `stop`, the run must
+    /// end in a comma after which the next element begins exactly at `stop`; without, it must end
+    /// the array and the document. Anything else throws (the caller then reads the file serially,
+    /// which reports the exact problem).
+    public static func parseElements(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to stop: Int?, tape: JSONTape, _ body: (Int, JSONNode) -> Void
+    ) throws(JSONSyntaxError) -> Int {
+        var parser = JSONParser(bytes: bytes, tape: tape)
+        parser.index = start
+        return try parser.parseElementRun(stop: stop, body)
     }
 }

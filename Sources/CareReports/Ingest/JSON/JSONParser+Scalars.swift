@@ -7,13 +7,29 @@ extension JSONParser {
 }
 
 extension JSONParser {
-    /// Parses a string starting at the opening quote; validates UTF-8 and escapes as it goes.
-    mutating func parseString() throws(JSONSyntaxError) -> String {
+    /// Checks a string starting at the opening quote (UTF-8, escapes, control characters, length)
+    /// and moves past it; returns where its content starts, how many bytes it has, and whether it
+    /// holds an escape. Plain ASCII is checked eight bytes at a time.
+    mutating func scanString() throws(JSONSyntaxError) -> (offset: Int, length: Int, escaped: Bool) {
         let start = index
         index += 1
         let contentStart = index
         var plain = true
+        let base = bytes.baseAddress!
         while true {
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let special = Self.specialBytes(word)
+                if special != 0 {
+                    index += special.trailingZeroBitCount >> 3
+                    break
+                }
+                index += 8
+            }
+            if index - contentStart > Self.maxStringBytes {
+                index = start
+                throw error("string longer than \(Self.maxStringBytes >> 20) MiB")
+            }
             guard index < bytes.count else {
                 index = start
                 throw error("unterminated string")
@@ -34,16 +50,25 @@ extension JSONParser {
             } else {
                 try skipMultibyteScalar()
             }
-            if index - contentStart > Self.maxStringBytes {
-                index = start
-                throw error("string longer than \(Self.maxStringBytes >> 20) MiB")
-            }
         }
         let contentEnd = index
         index += 1
-        let raw = UnsafeBufferPointer(rebasing: bytes[contentStart..<contentEnd])
-        if plain { return String(decoding: raw, as: UTF8.self) }
-        return try unescape(raw, at: contentStart)
+        if !plain { _ = try Self.unescape(UnsafeBufferPointer(rebasing: bytes[contentStart..<contentEnd]), at: contentStart) }
+        return (contentStart, contentEnd - contentStart, !plain)
+    }
+
+    /// Marks (in the high bit of each byte) the bytes of `word` a string scan must stop at: a quote,
+    /// a backslash, a control character or a non-ASCII byte. The lowest mark is exact; marks above
+    /// it may be false, which only costs a byte-by-byte step.
+    @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & high }
+        let quote = zeroBytes(word ^ (ones &* 0x22))
+        let backslash = zeroBytes(word ^ (ones &* 0x5C))
+        let control = (word &- ones &* 0x20) & ~word & high
+        return quote | backslash | control | (word & high)
     }
 
     /// Checks one UTF-8 encoded scalar of two to four bytes at `index` and moves past it.
@@ -70,7 +95,8 @@ extension JSONParser {
         index += length
     }
 
-    private func unescape(_ raw: UnsafeBufferPointer<UInt8>, at base: Int) throws(JSONSyntaxError) -> String {
+    /// The text of a string's content with its escapes replaced; errors carry the file offset.
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>, at base: Int) throws(JSONSyntaxError) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(raw.count)
         var position = 0

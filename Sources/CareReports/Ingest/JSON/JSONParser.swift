@@ -1,5 +1,8 @@
 /// A byte-level JSON parser (RFC 8259) over a file's bytes, with limits that keep bad input from
-/// exhausting the stack or memory. Errors carry the byte offset; callers turn it into line and column.
+/// exhausting the stack or memory. It checks the whole grammar (UTF-8, escapes, numbers, duplicate
+/// keys) and records the document as a flat run of tokens on a `JSONTape`; readers get `JSONNode`s
+/// that read values from the bytes on demand. Errors carry the byte offset; callers turn it into
+/// line and column.
 public struct JSONParser {
     /// Deepest nesting of arrays and objects accepted.
     public static let maxDepth = 256
@@ -9,22 +12,52 @@ public struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     private var depth = 0
-    /// Receives the elements of streamed arrays instead of keeping them (see `parse(_:streaming:sink:)`).
-    private var sink: ((String?, Int, JSONValue) -> Void)?
+    private let tape: JSONTape
+    private var tokenCount = 0
+    /// Receives the elements of streamed arrays instead of keeping them (see `parse(_:streaming:sink:root:)`).
+    private var sink: ((String?, Int, JSONNode) -> Void)?
     private var streamedKeys: Set<String> = []
     private var keyAtDepthOne: String?
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, tape: JSONTape) {
         self.bytes = bytes
+        self.tape = tape
     }
 
-    /// Parses one JSON document that fills `bytes` (a UTF-8 byte order mark is skipped).
+    /// Parses one JSON document that fills `bytes` (a UTF-8 byte order mark is skipped) into a tree.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
-        return try parser.parseDocument()
+        try parse(bytes, streaming: [], sink: nil) { $0.value }
     }
 
-    private mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+    /// Parses one document and hands its root to `root`. Each element of the root array, and of each
+    /// array under a key in `keys` of the root object, goes to `sink` as soon as it is read (with
+    /// that key, or nil for the root array, and its index) and is then dropped: those arrays are
+    /// empty when `root` sees them. A large collection is thus read record by record, in the memory
+    /// of one record.
+    public static func parse<Result>(
+        _ bytes: UnsafeBufferPointer<UInt8>, streaming keys: Set<String>, sink: ((String?, Int, JSONNode) -> Void)?,
+        root: (JSONNode) -> Result
+    ) throws(JSONSyntaxError) -> Result {
+        var parser = JSONParser(bytes: bytes, tape: JSONTape())
+        parser.sink = sink
+        parser.streamedKeys = keys
+        try parser.parseDocument()
+        return root(parser.node(0))
+    }
+
+    /// Convenience for tests and small inputs.
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+        var copy = Array(text.utf8)
+        return try copy.withUnsafeMutableBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
+            try parse(UnsafeBufferPointer(buffer))
+        }
+    }
+
+    func node(_ index: Int) -> JSONNode {
+        JSONNode(tokens: tape.base, bytes: bytes.baseAddress!, index: index)
+    }
+
+    private mutating func parseDocument() throws(JSONSyntaxError) {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         try checkEncoding()
         skipWhitespace()
@@ -35,39 +68,46 @@ public struct JSONParser {
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
             throw JSONSyntaxError(offset: index, message: "not a JSON document: expected '{' or '[' at the start")
         }
-        let value = try parseValue()
+        try parseValue()
         skipWhitespace()
         guard index == bytes.count else { throw error("unexpected text after the end of the JSON document") }
-        return value
     }
 
-    /// Parses one array element that ends where the buffer ends, at nesting depth 1.
-    mutating func parseWholeElement() throws(JSONSyntaxError) -> JSONValue {
+    /// Parses one array element that ends where the buffer ends, at nesting depth 1, onto an empty tape.
+    mutating func parseWholeElement() throws(JSONSyntaxError) {
         depth = 1
-        let value = try parseValue()
+        try parseValue()
         skipWhitespace()
         guard index == bytes.count else { throw error("unexpected text after an array element") }
-        return value
     }
 
-    /// Parses like `parse(_:)`, but hands each element of the root array, and of each array under a
-    /// key in `keys` of the root object, to `sink` as soon as it is read (with that key, or nil for
-    /// the root array, and its index); those arrays are left empty in the returned tree. A large
-    /// collection is thus decoded record by record and never held as one tree.
-    public static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, streaming keys: Set<String>, sink: @escaping (String?, Int, JSONValue) -> Void
-    ) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
-        parser.sink = sink
-        parser.streamedKeys = keys
-        return try parser.parseDocument()
-    }
-
-    /// Convenience for tests and small inputs.
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
-        var copy = Array(text.utf8)
-        return try copy.withUnsafeMutableBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
-            try parse(UnsafeBufferPointer(buffer))
+    /// See `parseElements(_:from:to:tape:_:)`.
+    mutating func parseElementRun(stop: Int?, _ body: (Int, JSONNode) -> Void) throws(JSONSyntaxError) -> Int {
+        var count = 0
+        while true {
+            depth = 1
+            tokenCount = 0
+            try parseValue()
+            body(count, node(0))
+            count += 1
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of file in an array; expected ',' or ']'") }
+            switch bytes[index] {
+            case UInt8(ascii: ","):
+                index += 1
+                skipWhitespace()
+                if let stop, index >= stop {
+                    guard index == stop else { throw error("the run does not end where the next begins") }
+                    return count
+                }
+            case UInt8(ascii: "]"):
+                guard stop == nil else { throw error("the array ends before the next run begins") }
+                index += 1
+                skipWhitespace()
+                guard index == bytes.count else { throw error("unexpected text after the end of the JSON document") }
+                return count
+            case let byte: throw error(unexpected(byte, expecting: "',' or ']' in an array"))
+            }
         }
     }
 
@@ -83,6 +123,7 @@ public struct JSONParser {
         JSONSyntaxError(offset: index, message: message)
     }
 
+    @inline(__always)
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -92,17 +133,41 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    /// Appends a token and returns its index on the tape.
+    @inline(__always) @discardableResult
+    private mutating func push(_ kind: JSONToken.Kind, offset: Int, length: Int = 0, payload: UInt64 = 0, escaped: Bool = false) -> Int {
+        if tokenCount == tape.capacity { tape.grow(keeping: tokenCount) }
+        (tape.base + tokenCount).initialize(
+            to: JSONToken(offset: offset, payload: payload, length: UInt32(truncatingIfNeeded: length), kind: kind, escaped: escaped))
+        tokenCount += 1
+        return tokenCount - 1
+    }
+
+    /// Closes the container whose token is at `start`: records how many tokens and members it holds.
+    private mutating func close(_ start: Int, members: Int) throws(JSONSyntaxError) {
+        let inside = tokenCount - start - 1
+        guard inside <= Int(UInt32.max) else { throw error("a JSON value with more than \(UInt32.max) parts") }
+        tape.base[start].length = UInt32(inside)
+        tape.base[start].payload = UInt64(members)
+        depth -= 1
+    }
+
+    private mutating func parseValue() throws(JSONSyntaxError) {
         skipWhitespace()
         guard index < bytes.count else { throw error("unexpected end of file; expected a value") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        case UInt8(ascii: "{"): try parseObject()
+        case UInt8(ascii: "["): try parseArray()
+        case UInt8(ascii: "\""):
+            let (offset, length, escaped) = try scanString()
+            push(.string, offset: offset, length: length, escaped: escaped)
+        case UInt8(ascii: "t"): push(.true, offset: index); try expectLiteral("true")
+        case UInt8(ascii: "f"): push(.false, offset: index); try expectLiteral("false")
+        case UInt8(ascii: "n"): push(.null, offset: index); try expectLiteral("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let start = index
+            let value = try parseNumber()
+            push(.number, offset: start, length: index - start, payload: value.bitPattern)
         case let byte: throw error(unexpected(byte, expecting: "a value"))
         }
     }
@@ -131,10 +196,10 @@ public struct JSONParser {
         if depth > Self.maxDepth { throw error("arrays and objects nested deeper than \(Self.maxDepth) levels") }
     }
 
-    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseArray() throws(JSONSyntaxError) {
         try enter()
+        let start = push(.array, offset: index)
         index += 1
-        var elements: [JSONValue] = []
         var streamKey: String?
         var streaming = false
         if sink != nil {
@@ -149,39 +214,38 @@ public struct JSONParser {
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            depth -= 1
-            return .array(elements)
+            return try close(start, members: 0)
         }
         while true {
-            let element = try parseValue()
+            try parseValue()
             if streaming {
-                sink?(streamKey, count, element)
-                count += 1
-            } else {
-                elements.append(element)
+                sink?(streamKey, count, node(start + 1))
+                tokenCount = start + 1
             }
+            count += 1
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file in an array; expected ',' or ']'") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"):
                 index += 1
-                depth -= 1
-                return .array(elements)
+                return try close(start, members: streaming ? 0 : count)
             case let byte: throw error(unexpected(byte, expecting: "',' or ']' in an array"))
             }
         }
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseObject() throws(JSONSyntaxError) {
         try enter()
+        let start = push(.object, offset: index)
         index += 1
-        var object = JSONObject()
+        var members = 0
+        var seen: UInt64 = 0
+        var sawEscapedKey = false
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            depth -= 1
-            return .object(object)
+            return try close(start, members: 0)
         }
         while true {
             skipWhitespace()
@@ -190,29 +254,55 @@ public struct JSONParser {
                 throw error(unexpected(bytes[index], expecting: "a key in double quotes"))
             }
             let keyStart = index
-            let key = try parseString()
-            if object.contains(key) {
+            let (offset, length, escaped) = try scanString()
+            let keyIndex = push(.string, offset: offset, length: length, escaped: escaped)
+            // A filter of the keys seen so far: only a possible repeat is checked in full. An
+            // escaped key is compared in full with every other.
+            let bit = JSONToken.keyBit(bytes.baseAddress! + offset, count: length)
+            sawEscapedKey = sawEscapedKey || escaped
+            if seen & bit != 0 || sawEscapedKey, isRepeatedKey(keyIndex, in: start) {
                 index = keyStart
+                let key = node(keyIndex).string ?? ""
                 throw error("duplicate key \"\(key.prefix(64))\" in one object")
             }
+            seen |= bit
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw index < bytes.count
                     ? error(unexpected(bytes[index], expecting: "':' after a key")) : error("unexpected end of file; expected ':'")
             }
             index += 1
-            if depth == 1 { keyAtDepthOne = key }
-            object.append(key, try parseValue())
+            if depth == 1 { keyAtDepthOne = node(keyIndex).string }
+            try parseValue()
+            members += 1
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file in an object; expected ',' or '}'") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"):
                 index += 1
-                depth -= 1
-                return .object(object)
+                try close(start, members: members)
+                tape.base[start].payload |= (sawEscapedKey ? 0xFFFF_FFFF : seen) << 32
+                return
             case let byte: throw error(unexpected(byte, expecting: "',' or '}' in an object"))
             }
         }
+    }
+
+    /// Whether the key at `keyIndex` repeats an earlier key of the object whose token is at `start`.
+    private func isRepeatedKey(_ keyIndex: Int, in start: Int) -> Bool {
+        let base = bytes.baseAddress!
+        let key = node(keyIndex)
+        func repeated(_ keyBytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var position = start + 1
+            while position < keyIndex {
+                if JSONNode.keyMatches(tape.base[position], bytes: base, keyBytes) { return true }
+                position += 1 + tape.base[position + 1].span
+            }
+            return false
+        }
+        if let plain = key.plainUTF8 { return repeated(plain) }
+        var text = key.string ?? ""
+        return text.withUTF8(repeated)
     }
 }
