@@ -57,6 +57,80 @@ extension IngestTests {
             #expect(fingerprint(serial) == fingerprint(parallel))
         }
 
+        /// The guessed starts of each run, as the text of the line from there on.
+        func runStarts(_ text: String, shares: Int) -> [String]? {
+            var bytes = Array(text.utf8)
+            return bytes.withUnsafeMutableBufferPointer { buffer in
+                JSONParser.runStarts(of: UnsafeBufferPointer(buffer), shares: shares).map { starts in
+                    starts.map { String(decoding: buffer[$0...].prefix { $0 != 0x0A }, as: UTF8.self) }
+                }
+            }
+        }
+
+        @Test func runsStartAtLinesWithTheFirstElementsIndentation() {
+            // Nested lines that open with '{' after a comma, but deeper: never taken.
+            let element = "  {\n    \"a\": [0,\n    {\"b\": 1}]\n  }"
+            let pretty = "[\n" + Array(repeating: element, count: 6).joined(separator: ",\n") + "\n]\n"
+            #expect(runStarts(pretty, shares: 3) == ["{", "{", "{"])
+            #expect(runStarts(pretty, shares: 6)?.allSatisfy { $0 == "{" } == true)
+            let lines = "[{\"a\": 1},\n{\"a\": 2},\n{\"a\": 3},\n{\"a\": 4}]"
+            #expect(runStarts(lines, shares: 2) == [#"{"a": 1},"#, #"{"a": 3},"#])
+            #expect(runStarts(#"[{"a": 1}, {"a": 2}]"#, shares: 2) == nil)
+            #expect(runStarts("{\"data\": [\n1,\n2]}", shares: 2) == nil)
+            #expect(runStarts("[]", shares: 2) == nil)
+        }
+
+        @Test func aWrongGuessIsCaughtByTheRunBeforeIt() throws {
+            // The third line looks like an element start (a line at the elements' indentation,
+            // opening with '{' after a line ending in a comma) but is inside the first element.
+            let text = "[\n{\"a\": [1,\n{\"b\": 2}]},\n{\"c\": 3}\n]"
+            var bytes = Array(text.utf8)
+            try bytes.withUnsafeMutableBufferPointer { buffer in
+                let input = UnsafeBufferPointer(buffer)
+                let misleading = Array(text.utf8).firstIndex(of: UInt8(ascii: "b"))! - 2
+                #expect(throws: JSONSyntaxError.self) {
+                    try JSONParser.parseElements(input, from: 2, to: misleading, tape: JSONTape()) { _, _ in }
+                }
+                let last = Array(text.utf8).lastIndex(of: UInt8(ascii: "{"))!
+                var seen = 0
+                let count = try JSONParser.parseElements(input, from: 2, to: last, tape: JSONTape()) { index, node in
+                    #expect(index == seen)
+                    #expect(node.kind == .object)
+                    seen += 1
+                }
+                #expect(count == 1)
+                var third: Double?
+                let rest = try JSONParser.parseElements(input, from: last, to: nil, tape: JSONTape()) { _, node in third = node["c"]?.number }
+                #expect(rest == 1)
+                #expect(third == 3)
+            }
+        }
+
+        @Test func misleadingLinesGiveTheSerialResult() throws {
+            // Health records whose notes hold nested lists laid out so that inner lines look like
+            // record starts: wherever the cuts land, the result is the serial one.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallel-misleading-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let sample = Self.root.appendingPathComponent("sample-data")
+            for file in ["export.json", "users.json", "circles.json", "tasks.json", "updates.json", "health.json"] {
+                try FileManager.default.copyItem(at: sample.appendingPathComponent(file), to: folder.appendingPathComponent(file))
+            }
+            let health = try String(contentsOf: sample.appendingPathComponent("health.json"), encoding: .utf8)
+            // After every "id", a key the decoder ignores whose list's second element stands at
+            // the records' indentation after a line ending in a comma.
+            let misleading = health.replacingOccurrences(
+                of: #"("id": "[^"]*",)"#, with: "$1\n    \"z\": [0,\n  {\"x\": 1}],", options: .regularExpression)
+            #expect(misleading != health)
+            // Unknown keys are ignored, so the records are the same; the cuts may not be.
+            try misleading.write(to: folder.appendingPathComponent("health.json"), atomically: true, encoding: .utf8)
+            let serial = try load(folder.path, workers: 1)
+            for workers in [2, 3, 5, 8] {
+                let parallel = try load(folder.path, workers: workers)
+                #expect(fingerprint(serial) == fingerprint(parallel))
+                #expect(serial.export.healthRecords == parallel.export.healthRecords)
+            }
+        }
+
         @Test func elementRangesFindEveryRecordAndRefuseWhatIsNotAPlainArray() throws {
             func ranges(_ text: String) -> [String]? {
                 var bytes = Array(text.utf8)
