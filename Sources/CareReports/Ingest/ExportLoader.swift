@@ -72,10 +72,10 @@ public struct ExportLoader: Sendable {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
-    private func contents(of file: String) throws(IngestError) -> Data {
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped)
-        } catch {
+    private func contents(of file: String) throws(IngestError) -> MappedFile {
+        if let mapped = MappedFile(path: file) {
+            return mapped
+        } else {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
                 throw .unreadable(path: file, reason: "it is a directory, not a file")
@@ -90,15 +90,17 @@ public struct ExportLoader: Sendable {
         file: String, as kind: CollectionKind?, alone: Bool, into decoder: ExportDecoder, documents: inout [ImportedDocument]
     ) throws(IngestError) {
         let data = try contents(of: file)
-        if alone, Self.startsLikeXML(data), data.withUnsafeBytes({ CCDAImporter.looksLikeCCDA($0) }) {
+        if alone, Self.startsLikeXML(data.bytes), CCDAImporter.looksLikeCCDA(data.raw) {
             importCCDA(data, file: file, into: decoder, documents: &documents)
             return
         }
-        if let kind, data.count >= parallelMinimumBytes, readInParallel(data, file: file, kind: kind, into: decoder) { return }
+        if let kind, data.bytes.count >= parallelMinimumBytes, readInParallel(data, file: file, kind: kind, into: decoder) { return }
         let mark = decoder.mark
         var contexts: [CollectionKind: DecodingContext] = [:]
         let keys: Set<String> = kind == nil ? Set(CollectionKind.allCases.map(\.rawValue)) : ["data"]
+        var pages = PageReleaser(data)
         let sink: (String?, Int, JSONNode) -> Void = { key, index, element in
+            defer { pages.advance(to: element.byteOffset) }
             guard let target = kind ?? key.flatMap(CollectionKind.init(rawValue:)) else { return }
             let context = contexts[target] ?? decoder.elementContext(file: file, kind: target)
             contexts[target] = context
@@ -132,8 +134,8 @@ public struct ExportLoader: Sendable {
     /// Reads a file beside the native export: a FHIR bundle or a C-CDA document, else a warning.
     private func readImport(file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument]) throws(IngestError) -> Bool {
         let data = try contents(of: file)
-        if Self.startsLikeXML(data) {
-            let isCCDA = data.withUnsafeBytes { CCDAImporter.looksLikeCCDA($0) }
+        if Self.startsLikeXML(data.bytes) {
+            let isCCDA = CCDAImporter.looksLikeCCDA(data.raw)
             guard isCCDA else {
                 decoder.add(Diagnostic(.warning, file: file, message: "XML that is not a C-CDA document; ignored"))
                 return false
@@ -159,20 +161,19 @@ public struct ExportLoader: Sendable {
         if let document { documents.append(document) }
     }
 
-    private func importCCDA(_ data: Data, file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument]) {
-        let (document, diagnostics) = data.withUnsafeBytes { CCDAImporter.read($0, file: file) }
+    private func importCCDA(_ data: MappedFile, file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument]) {
+        let (document, diagnostics) = CCDAImporter.read(data.raw, file: file)
         diagnostics.forEach(decoder.add)
         if let document { documents.append(document) }
     }
 
     /// A large bare-array collection file decoded on every core (same records, same diagnostics).
-    private func readInParallel(_ data: Data, file: String, kind: CollectionKind, into decoder: ExportDecoder) -> Bool {
-        let reader = ParallelCollectionReader(workers: workers)
-        return data.withUnsafeBytes { raw in reader.read(raw.bindMemory(to: UInt8.self), file: file, kind: kind, into: decoder) }
+    private func readInParallel(_ data: MappedFile, file: String, kind: CollectionKind, into decoder: ExportDecoder) -> Bool {
+        ParallelCollectionReader(workers: workers).read(data, file: file, kind: kind, into: decoder)
     }
 
-    static func startsLikeXML(_ data: Data) -> Bool {
-        for byte in data.prefix(1024) {
+    static func startsLikeXML(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes.prefix(1024) {
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF: continue
             default: return byte == UInt8(ascii: "<")
@@ -184,18 +185,15 @@ public struct ExportLoader: Sendable {
     /// Parses JSON and hands the document's root to `root`; on a syntax error, reports it with its
     /// line and column and returns nil.
     private func parse<Result>(
-        _ data: Data, file: String, into decoder: ExportDecoder, streaming keys: Set<String>,
+        _ data: MappedFile, file: String, into decoder: ExportDecoder, streaming keys: Set<String>,
         sink: ((String?, Int, JSONNode) -> Void)?, root: (JSONNode) -> Result
     ) -> Result? {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result? in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            do throws(JSONSyntaxError) {
-                return try JSONParser.parse(bytes, streaming: keys, sink: sink, root: root)
-            } catch {
-                let location = LineColumn(offset: error.offset, in: bytes)
-                decoder.add(Diagnostic(.error, file: file, line: location.line, column: location.column, message: error.message))
-                return nil
-            }
+        do throws(JSONSyntaxError) {
+            return try JSONParser.parse(data.bytes, streaming: keys, sink: sink, root: root)
+        } catch {
+            let location = LineColumn(offset: error.offset, in: data.bytes)
+            decoder.add(Diagnostic(.error, file: file, line: location.line, column: location.column, message: error.message))
+            return nil
         }
     }
 }

@@ -12,13 +12,13 @@ struct ParallelCollectionReader {
 
     /// Decodes the file into `decoder` and returns true, or returns false (having changed nothing)
     /// when the file must be read serially.
-    func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, kind: CollectionKind, into decoder: ExportDecoder) -> Bool {
+    func read(_ mapped: MappedFile, file: String, kind: CollectionKind, into decoder: ExportDecoder) -> Bool {
+        let bytes = mapped.bytes
         guard workers > 1, let starts = JSONParser.runStarts(of: bytes, shares: workers) ?? scannedStarts(bytes) else { return false }
         let results = Shares(count: starts.count)
-        let input = ReadOnlyBytes(bytes: bytes)
         DispatchQueue.concurrentPerform(iterations: starts.count) { run in
             // Runs after the first are numbered from 0 here; their place is known once all are read.
-            if let local = decodeRun(run, of: starts, bytes: input.bytes, file: file, kind: kind, firstIndex: 0) {
+            if let local = decodeRun(run, of: starts, in: mapped, file: file, kind: kind, firstIndex: 0) {
                 results.set(run, local)
             } else {
                 results.fail()
@@ -32,7 +32,7 @@ struct ParallelCollectionReader {
                     locals[run].local.shiftIndexes(by: firstIndex)
                 } else {
                     // Its diagnostics name key paths with the record's index: read it again, numbered.
-                    guard let renumbered = decodeRun(run, of: starts, bytes: bytes, file: file, kind: kind, firstIndex: firstIndex)
+                    guard let renumbered = decodeRun(run, of: starts, in: mapped, file: file, kind: kind, firstIndex: firstIndex)
                     else { return false }
                     locals[run] = renumbered
                 }
@@ -44,16 +44,18 @@ struct ParallelCollectionReader {
     }
 
     /// Parses and decodes one run, numbering its records from `firstIndex`; nil on any syntax error
-    /// or an unconfirmed cut.
+    /// or an unconfirmed cut. The pages of the records read are handed back as it goes.
     private func decodeRun(
-        _ run: Int, of starts: [Int], bytes: UnsafeBufferPointer<UInt8>, file: String, kind: CollectionKind, firstIndex: Int
+        _ run: Int, of starts: [Int], in mapped: MappedFile, file: String, kind: CollectionKind, firstIndex: Int
     ) -> Run? {
         let local = ExportDecoder()
         let context = local.elementContext(file: file, kind: kind)
         let stop = run + 1 < starts.count ? starts[run + 1] : nil
+        var pages = PageReleaser(mapped, from: starts[run])
         do {
-            let count = try JSONParser.parseElements(bytes, from: starts[run], to: stop, tape: JSONTape()) { index, value in
+            let count = try JSONParser.parseElements(mapped.bytes, from: starts[run], to: stop, tape: JSONTape()) { index, value in
                 local.decodeElement(kind, index: firstIndex + index, value, context: context)
+                pages.advance(to: value.byteOffset)
             }
             context.diagnostics.forEach(local.add)
             return Run(local: local, count: count)
@@ -85,11 +87,6 @@ private struct Run {
     let count: Int
 
     var diagnostics: [Diagnostic] { local.diagnostics }
-}
-
-/// The mapped file, read (never written) by every worker while the caller keeps it alive.
-private struct ReadOnlyBytes: @unchecked Sendable {
-    let bytes: UnsafeBufferPointer<UInt8>
 }
 
 /// The workers' runs, one slot each, or a failure.

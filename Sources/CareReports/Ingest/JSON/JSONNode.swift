@@ -23,6 +23,9 @@ public struct JSONNode {
 
     public var isNull: Bool { token.kind == .null }
 
+    /// Where the value starts in the document (for a string, after its opening quote).
+    public var byteOffset: Int { token.offset }
+
     /// The JSON type's name as a person would say it, for "expected X, found Y" messages.
     public var typeName: String {
         switch kind {

@@ -13,6 +13,9 @@ public struct JSONParser {
     var index = 0
     private var depth = 0
     private let tape: JSONTape
+    /// The tape's storage, held here so that appending a token does not go through the class.
+    private var tokens: UnsafeMutablePointer<JSONToken>
+    private var tokenCapacity: Int
     private var tokenCount = 0
     /// Receives the elements of streamed arrays instead of keeping them (see `parse(_:streaming:sink:root:)`).
     private var sink: ((String?, Int, JSONNode) -> Void)?
@@ -22,6 +25,8 @@ public struct JSONParser {
     init(bytes: UnsafeBufferPointer<UInt8>, tape: JSONTape) {
         self.bytes = bytes
         self.tape = tape
+        tokens = tape.base
+        tokenCapacity = tape.capacity
     }
 
     /// Parses one JSON document that fills `bytes` (a UTF-8 byte order mark is skipped) into a tree.
@@ -54,7 +59,7 @@ public struct JSONParser {
     }
 
     func node(_ index: Int) -> JSONNode {
-        JSONNode(tokens: tape.base, bytes: bytes.baseAddress!, index: index)
+        JSONNode(tokens: tokens, bytes: bytes.baseAddress!, index: index)
     }
 
     private mutating func parseDocument() throws(JSONSyntaxError) {
@@ -136,8 +141,12 @@ public struct JSONParser {
     /// Appends a token and returns its index on the tape.
     @inline(__always) @discardableResult
     private mutating func push(_ kind: JSONToken.Kind, offset: Int, length: Int = 0, payload: UInt64 = 0, escaped: Bool = false) -> Int {
-        if tokenCount == tape.capacity { tape.grow(keeping: tokenCount) }
-        (tape.base + tokenCount).initialize(
+        if tokenCount == tokenCapacity {
+            tape.grow(keeping: tokenCount)
+            tokens = tape.base
+            tokenCapacity = tape.capacity
+        }
+        (tokens + tokenCount).initialize(
             to: JSONToken(offset: offset, payload: payload, length: UInt32(truncatingIfNeeded: length), kind: kind, escaped: escaped))
         tokenCount += 1
         return tokenCount - 1
@@ -147,8 +156,8 @@ public struct JSONParser {
     private mutating func close(_ start: Int, members: Int) throws(JSONSyntaxError) {
         let inside = tokenCount - start - 1
         guard inside <= Int(UInt32.max) else { throw error("a JSON value with more than \(UInt32.max) parts") }
-        tape.base[start].length = UInt32(inside)
-        tape.base[start].payload = UInt64(members)
+        tokens[start].length = UInt32(inside)
+        tokens[start].payload = UInt64(members)
         depth -= 1
     }
 
@@ -282,7 +291,7 @@ public struct JSONParser {
             case UInt8(ascii: "}"):
                 index += 1
                 try close(start, members: members)
-                tape.base[start].payload |= (sawEscapedKey ? 0xFFFF_FFFF : seen) << 32
+                tokens[start].payload |= (sawEscapedKey ? 0xFFFF_FFFF : seen) << 32
                 return
             case let byte: throw error(unexpected(byte, expecting: "',' or '}' in an object"))
             }
@@ -296,8 +305,8 @@ public struct JSONParser {
         func repeated(_ keyBytes: UnsafeBufferPointer<UInt8>) -> Bool {
             var position = start + 1
             while position < keyIndex {
-                if JSONNode.keyMatches(tape.base[position], bytes: base, keyBytes) { return true }
-                position += 1 + tape.base[position + 1].span
+                if JSONNode.keyMatches(tokens[position], bytes: base, keyBytes) { return true }
+                position += 1 + tokens[position + 1].span
             }
             return false
         }

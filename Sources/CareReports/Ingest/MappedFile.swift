@@ -1,0 +1,59 @@
+import Glibc
+
+/// A file mapped read-only into memory. The pages of what has been read can be handed back
+/// (`release`), so a large export is never resident whole while it is decoded: they are the
+/// file's own pages, read again from the file if anything touches them later.
+final class MappedFile: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    /// Maps `path`; nil when it cannot be opened, is not a regular file, or cannot be mapped.
+    init?(path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let length = Int(status.st_size)
+        guard length > 0 else {
+            bytes = UnsafeBufferPointer(start: nil, count: 0)
+            return
+        }
+        guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { return nil }
+        bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: length)
+    }
+
+    deinit {
+        if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+    }
+
+    var raw: UnsafeRawBufferPointer { UnsafeRawBufferPointer(bytes) }
+
+    /// Drops the whole pages inside `range` from memory (they stay readable).
+    func release(_ range: Range<Int>) {
+        guard let base = bytes.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let lower = (max(range.lowerBound, 0) + page - 1) / page * page
+        let upper = min(range.upperBound, bytes.count) / page * page
+        guard upper > lower else { return }
+        madvise(UnsafeMutableRawPointer(mutating: base + lower), upper - lower, MADV_DONTNEED)
+    }
+}
+
+/// Hands back the pages of one reader's part of a file as it moves on, a few MiB at a time.
+struct PageReleaser {
+    static let step = 4 << 20
+    let file: MappedFile
+    private var from: Int
+
+    init(_ file: MappedFile, from start: Int = 0) {
+        self.file = file
+        from = start
+    }
+
+    /// Everything before `offset` has been read.
+    mutating func advance(to offset: Int) {
+        guard offset - from >= Self.step else { return }
+        file.release(from..<offset)
+        from = offset
+    }
+}
