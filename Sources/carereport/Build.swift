@@ -82,7 +82,8 @@ extension CareReport {
         var jobs: Int?
 
         func run() throws {
-            let export = try ExportInput.load(input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, showWarnings: false)
+            let export = try ExportInput.load(input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
+                showWarnings: false)
             let now = try nowOption.resolve(timeZone: export.timeZone)
             let formats = try parsedFormats()
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)

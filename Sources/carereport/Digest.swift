@@ -67,7 +67,8 @@ extension CareReport {
         }
 
         func run() throws {
-            let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, showWarnings: false)
+            let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
+                showWarnings: false)
             let now = try nowOption.resolve(timeZone: export.timeZone)
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
             let renderer = try SiteOutput.render { () throws -> PageRenderer in

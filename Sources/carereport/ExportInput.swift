@@ -5,8 +5,10 @@ import Foundation
 /// Loads INPUT for a command, turning failures into messages and sysexits statuses.
 enum ExportInput {
     /// Loads `path`; on any error prints every error (and warnings) and exits 65, or 66 when unreadable.
+    /// With `circle`, only that circle's tasks, records and updates are kept (every record is still checked).
     static func load(
-        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, showWarnings: Bool = true
+        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, circle: String? = nil,
+        showWarnings: Bool = true
     ) throws -> CareExport {
         var zone: TimeZone?
         if let timeZone {
@@ -16,7 +18,9 @@ enum ExportInput {
             }
             zone = named
         }
-        let result = try read(path, loader: ExportLoader(timeZoneOverride: zone, importPrivacy: importPrivacy))
+        var loader = ExportLoader(timeZoneOverride: zone, importPrivacy: importPrivacy)
+        loader.circles = circle.map { [$0] }
+        let result = try read(path, loader: loader)
         for diagnostic in result.diagnostics where diagnostic.severity == .error || showWarnings {
             Console.error(diagnostic.description)
         }

@@ -46,7 +46,8 @@ extension CareReport {
         }
 
         func run() throws {
-            let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, showWarnings: false)
+            let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
+                showWarnings: false)
             let viewer = try viewerOptions.resolve(in: export)
             let now = try nowOption.resolve(timeZone: export.timeZone)
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }

@@ -24,6 +24,13 @@ final class ExportDecoder {
         }
     }
 
+    /// Records of other circles are kept as stubs (see `CircleFilter`).
+    let filter: CircleFilter?
+
+    init(filter: CircleFilter? = nil) {
+        self.filter = filter
+    }
+
     var timeZone: TimeZone?
     var exportedAt: Date?
     let users = Collection<User>()
@@ -135,10 +142,15 @@ final class ExportDecoder {
         switch kind {
         case .users: if let user = context.record(index, { context.objectElement(item, context.user) }) { users.append(user, origin) }
         case .circles: if let circle = context.record(index, { context.objectElement(item, context.circle) }) { circles.append(circle, origin) }
-        case .tasks: if let task = context.record(index, { context.objectElement(item, context.task) }) { tasks.append(task, origin) }
+        case .tasks:
+            guard let task = context.record(index, { context.objectElement(item, context.task) }) else { return }
+            tasks.append(filter.map { $0.keeps(task.careCircleId) ? task : $0.stub(task) } ?? task, origin)
         case .healthRecords:
-            if let record = context.record(index, { context.objectElement(item, context.healthRecord) }) { healthRecords.append(record, origin) }
-        case .updates: if let update = context.record(index, { context.objectElement(item, context.update) }) { updates.append(update, origin) }
+            guard let record = context.record(index, { context.objectElement(item, context.healthRecord) }) else { return }
+            healthRecords.append(filter.map { $0.keeps(record.careCircleId) ? record : $0.stub(record) } ?? record, origin)
+        case .updates:
+            guard let update = context.record(index, { context.objectElement(item, context.update) }) else { return }
+            updates.append(filter.map { $0.keeps(update.careCircleId) ? update : $0.stub(update) } ?? update, origin)
         }
     }
 

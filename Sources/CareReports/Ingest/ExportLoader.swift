@@ -12,6 +12,9 @@ public struct ExportLoader: Sendable {
     public var workers = ProcessInfo.processInfo.activeProcessorCount
     /// Collection files from this size on are decoded on `workers` threads.
     public var parallelMinimumBytes = 4 << 20
+    /// When set, only the tasks, health records and updates of these circles are kept; the others
+    /// are still read and checked, so the diagnostics are those of the whole export.
+    public var circles: Set<String>?
 
     public init(timeZoneOverride: TimeZone? = nil, importPrivacy: PrivacyLevel = .caregivers) {
         self.timeZoneOverride = timeZoneOverride
@@ -22,7 +25,8 @@ public struct ExportLoader: Sendable {
     public func load(_ path: String) throws(IngestError) -> IngestResult {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing(path: path) }
-        let decoder = ExportDecoder()
+        let filter = circles.map(CircleFilter.init)
+        let decoder = ExportDecoder(filter: filter)
         var documents: [ImportedDocument] = []
         var fileCount = 0
         if isDirectory.boolValue {

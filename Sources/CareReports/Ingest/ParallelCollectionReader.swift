@@ -15,10 +15,11 @@ struct ParallelCollectionReader {
     func read(_ mapped: MappedFile, file: String, kind: CollectionKind, into decoder: ExportDecoder) -> Bool {
         let bytes = mapped.bytes
         guard workers > 1, let starts = JSONParser.runStarts(of: bytes, shares: workers) ?? scannedStarts(bytes) else { return false }
+        let filter = decoder.filter
         let results = Shares(count: starts.count)
         DispatchQueue.concurrentPerform(iterations: starts.count) { run in
             // Runs after the first are numbered from 0 here; their place is known once all are read.
-            if let local = decodeRun(run, of: starts, in: mapped, file: file, kind: kind, firstIndex: 0) {
+            if let local = decodeRun(run, of: starts, in: mapped, filter: filter, file: file, kind: kind, firstIndex: 0) {
                 results.set(run, local)
             } else {
                 results.fail()
@@ -32,7 +33,7 @@ struct ParallelCollectionReader {
                     locals[run].local.shiftIndexes(by: firstIndex)
                 } else {
                     // Its diagnostics name key paths with the record's index: read it again, numbered.
-                    guard let renumbered = decodeRun(run, of: starts, in: mapped, file: file, kind: kind, firstIndex: firstIndex)
+                    guard let renumbered = decodeRun(run, of: starts, in: mapped, filter: filter, file: file, kind: kind, firstIndex: firstIndex)
                     else { return false }
                     locals[run] = renumbered
                 }
@@ -46,9 +47,9 @@ struct ParallelCollectionReader {
     /// Parses and decodes one run, numbering its records from `firstIndex`; nil on any syntax error
     /// or an unconfirmed cut. The pages of the records read are handed back as it goes.
     private func decodeRun(
-        _ run: Int, of starts: [Int], in mapped: MappedFile, file: String, kind: CollectionKind, firstIndex: Int
+        _ run: Int, of starts: [Int], in mapped: MappedFile, filter: CircleFilter?, file: String, kind: CollectionKind, firstIndex: Int
     ) -> Run? {
-        let local = ExportDecoder()
+        let local = ExportDecoder(filter: filter)
         let context = local.elementContext(file: file, kind: kind)
         let stop = run + 1 < starts.count ? starts[run + 1] : nil
         var pages = PageReleaser(mapped, from: starts[run])

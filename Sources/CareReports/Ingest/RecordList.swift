@@ -60,17 +60,19 @@ final class RecordList<Item> {
     }
 
     /// Moves the records out into an array, leaving this list empty; those at the indexes in
-    /// `dropped` are destroyed instead.
-    func takeAll(dropping dropped: Set<Int> = []) -> [Item] {
+    /// `dropped`, and those `keeps` refuses, are destroyed instead.
+    func takeAll(dropping dropped: Set<Int> = [], keeps: (Item) -> Bool = { _ in true }) -> [Item] {
         let total = count
-        let result = [Item](unsafeUninitializedCapacity: total - dropped.count) { buffer, initialized in
+        var wanted = 0
+        for index in 0..<total where !dropped.contains(index) && keeps(base[index]) { wanted += 1 }
+        let result = [Item](unsafeUninitializedCapacity: wanted) { buffer, initialized in
             var written = 0
             for index in 0..<total {
-                if dropped.contains(index) {
-                    (base + index).deinitialize(count: 1)
-                } else {
+                if written < wanted, !dropped.contains(index), keeps(base[index]) {
                     (buffer.baseAddress! + written).moveInitialize(from: base + index, count: 1)
                     written += 1
+                } else {
+                    (base + index).deinitialize(count: 1)
                 }
             }
             initialized = written

@@ -68,10 +68,13 @@ struct ReferenceChecker {
             timeZone: decoder.timeZone ?? TimeZone(identifier: "UTC")!, exportedAt: decoder.exportedAt,
             users: decoder.users.items.takeAll(dropping: userRejects),
             circles: decoder.circles.items.takeAll(dropping: circleRejects),
-            tasks: decoder.tasks.items.takeAll(dropping: taskRejects),
-            healthRecords: decoder.healthRecords.items.takeAll(dropping: recordRejects),
-            updates: decoder.updates.items.takeAll(dropping: updateRejects))
+            tasks: decoder.tasks.items.takeAll(dropping: taskRejects) { keeps($0.careCircleId) },
+            healthRecords: decoder.healthRecords.items.takeAll(dropping: recordRejects) { keeps($0.careCircleId) },
+            updates: decoder.updates.items.takeAll(dropping: updateRejects) { keeps($0.careCircleId) })
     }
+
+    /// Whether a record of this circle goes into the model (the stubs of other circles do not).
+    private func keeps(_ circleId: String) -> Bool { decoder.filter?.keeps(circleId) ?? true }
 
     /// The indexes of records whose id was used before; each is an error naming where the first stands.
     private func unique<T>(_ collection: ExportDecoder.Collection<T>, id: (borrowing T) -> String, collection name: String) -> Set<Int> {

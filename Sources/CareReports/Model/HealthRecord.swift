@@ -43,7 +43,7 @@ public enum HealthRecordType: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A health record's type-specific data.
-public enum HealthData: Sendable, Hashable {
+public indirect enum HealthData: Sendable, Hashable {
     case medication(Medication)
     case symptom(Symptom)
     case measurement(Measurement)

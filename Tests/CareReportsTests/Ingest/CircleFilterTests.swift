@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import CareReports
+
+extension IngestTests {
+    /// `ExportLoader.circles` keeps one circle's records but checks every record, so a build for
+    /// one circle sees the same records of that circle and the same diagnostics as a full load.
+    @Suite("Circle filter")
+    struct CircleFilterTests {
+        static func generated(circles: Int) throws -> String {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("circle-filter-\(UUID().uuidString)").path
+            _ = try ExportGenerator(circles: circles, weeks: 6, seed: 9).write(to: directory)
+            return directory
+        }
+
+        static func load(_ path: String, circles: Set<String>?, workers: Int = 1) throws -> IngestResult {
+            var loader = ExportLoader()
+            loader.circles = circles
+            loader.workers = workers
+            loader.parallelMinimumBytes = 0
+            return try loader.load(path)
+        }
+
+        @Test(arguments: [1, 2])
+        func keepsExactlyTheChosenCirclesRecords(workers: Int) throws {
+            let directory = try Self.generated(circles: 3)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let whole = try Self.load(directory, circles: nil)
+            let one = try Self.load(directory, circles: ["g2"], workers: workers)
+            #expect(one.diagnostics.map(\.description) == whole.diagnostics.map(\.description))
+            #expect(one.export.healthRecords == whole.export.healthRecords.filter { $0.careCircleId == "g2" })
+            #expect(one.export.tasks == whole.export.tasks.filter { $0.careCircleId == "g2" })
+            #expect(one.export.updates == whole.export.updates.filter { $0.careCircleId == "g2" })
+            #expect(one.export.users == whole.export.users)
+            #expect(one.export.circles == whole.export.circles)
+            #expect(!one.export.healthRecords.isEmpty)
+        }
+
+        @Test func recordsOfOtherCirclesAreStillChecked() throws {
+            let directory = try Self.generated(circles: 2)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            // In circle g2 (not kept): a duplicate id, an unknown circle and an unknown user.
+            let path = directory + "/health.json"
+            var health = try String(contentsOfFile: path, encoding: .utf8)
+            health = health.replacingOccurrences(of: "\"id\":\"g2-hr-000002\"", with: "\"id\":\"g2-hr-000001\"")
+            health = health.replacingOccurrences(of: "\"careCircleId\":\"g2\",\"createdBy\":{\"userId\":\"g2-u3\"", with: "\"careCircleId\":\"g9\",\"createdBy\":{\"userId\":\"g2-u3\"")
+            health = health.replacingOccurrences(of: "\"visibleTo\":[\"g2-u2\"", with: "\"visibleTo\":[\"g2-nobody\"")
+            try health.write(toFile: path, atomically: true, encoding: .utf8)
+            let whole = try Self.load(directory, circles: nil)
+            let one = try Self.load(directory, circles: ["g1"])
+            #expect(whole.hasErrors)
+            #expect(one.hasErrors)
+            #expect(one.diagnostics.map(\.description) == whole.diagnostics.map(\.description))
+            let messages = whole.diagnostics.map(\.message)
+            #expect(messages.contains { $0.hasPrefix("duplicate health record id") })
+            #expect(messages.contains { $0.hasPrefix("unknown circle") })
+            #expect(messages.contains { $0.hasPrefix("unknown user") })
+            #expect(one.export.healthRecords == whole.export.healthRecords.filter { $0.careCircleId == "g1" })
+        }
+    }
+}
