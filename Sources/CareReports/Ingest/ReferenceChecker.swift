@@ -7,8 +7,27 @@ struct ReferenceChecker {
     let decoder: ExportDecoder
 
     func check() -> CareExport {
-        let userRejects = unique(decoder.users, id: { $0.id }, collection: "user")
-        let circleRejects = unique(decoder.circles, id: { $0.id }, collection: "circle")
+        // The duplicate-id scan of the health records (the largest collection) runs on a second
+        // thread beside the others'; each reports its diagnostics where the serial order puts them.
+        let healthIds = DuplicateScan()
+        let otherIds = DuplicateScan()
+        // Both threads only read the decoder's records until they are joined.
+        nonisolated(unsafe) let decoder = decoder
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                healthIds.run { Self.unique(decoder.healthRecords, id: { $0.id }, collection: "health record") }
+            } else {
+                otherIds.run {
+                    [Self.unique(decoder.users, id: { $0.id }, collection: "user"),
+                     Self.unique(decoder.circles, id: { $0.id }, collection: "circle"),
+                     Self.unique(decoder.tasks, id: { $0.id }, collection: "task"),
+                     Self.unique(decoder.updates, id: { $0.id }, collection: "update")]
+                }
+            }
+        }
+        let others = otherIds.results
+        let userRejects = report(others[0])
+        let circleRejects = report(others[1])
         var userIds: Set<String> = []
         var circlesById: [String: CareCircle] = [:]
         decoder.users.items.withUnsafeBufferPointer { users in
@@ -23,7 +42,7 @@ struct ReferenceChecker {
             }
         }
         let recipients = circlesById.mapValues(\.careRecipient.userId)
-        var taskRejects = unique(decoder.tasks, id: { $0.id }, collection: "task")
+        var taskRejects = report(others[2])
         // Records are read in place (a loop over the array would copy each one).
         decoder.tasks.items.withUnsafeBufferPointer { tasks in
             for index in tasks.indices where !taskRejects.contains(index) {
@@ -37,7 +56,7 @@ struct ReferenceChecker {
                 if let assigned = tasks[index].assignedTo { checkUser(assigned.userId, origin, "assignedTo.userId", known: userIds) }
             }
         }
-        var recordRejects = unique(decoder.healthRecords, id: { $0.id }, collection: "health record")
+        var recordRejects = report(healthIds.results[0])
         decoder.healthRecords.items.withUnsafeBufferPointer { records in
             for index in records.indices where !recordRejects.contains(index) {
                 let origin = decoder.healthRecords.origins[index]
@@ -54,7 +73,7 @@ struct ReferenceChecker {
                 }
             }
         }
-        let updateRejects = unique(decoder.updates, id: { $0.id }, collection: "update")
+        let updateRejects = report(others[3])
         decoder.updates.items.withUnsafeBufferPointer { updates in
             for index in updates.indices where !updateRejects.contains(index) {
                 let origin = decoder.updates.origins[index]
@@ -76,11 +95,13 @@ struct ReferenceChecker {
     /// Whether a record of this circle goes into the model (the stubs of other circles do not).
     private func keeps(_ circleId: String) -> Bool { decoder.filter?.keeps(circleId) ?? true }
 
-    /// The indexes of records whose id was used before; each is an error naming where the first stands.
-    private func unique<T>(_ collection: ExportDecoder.Collection<T>, id: (borrowing T) -> String, collection name: String) -> Set<Int> {
+    /// The indexes of records whose id was used before, and for each an error naming where the
+    /// first stands (not yet reported: see `report`).
+    private static func unique<T>(_ collection: ExportDecoder.Collection<T>, id: (borrowing T) -> String, collection name: String) -> Duplicates {
         var seen: [String: Int] = [:]
         seen.reserveCapacity(collection.items.count)
         var rejected: Set<Int> = []
+        var errors: [Diagnostic] = []
         collection.items.withUnsafeBufferPointer { items in
             for index in items.indices {
                 let key = id(items[index])
@@ -88,14 +109,20 @@ struct ReferenceChecker {
                     let firstOrigin = collection.origins[first]
                     let origin = collection.origins[index]
                     let place = firstOrigin.file == origin.file ? firstOrigin.keyPath : "\(firstOrigin.file) \(firstOrigin.keyPath)"
-                    reject(origin, "id", "duplicate \(name) id; first used at \(place)")
+                    errors.append(Self.diagnostic(.error, origin, "id", "duplicate \(name) id; first used at \(place)"))
                     rejected.insert(index)
                     continue
                 }
                 seen[key] = index
             }
         }
-        return rejected
+        return Duplicates(rejected: rejected, errors: errors)
+    }
+
+    /// Reports a scan's errors and returns the indexes it rejected.
+    private func report(_ duplicates: Duplicates) -> Set<Int> {
+        duplicates.errors.forEach(decoder.add)
+        return duplicates.rejected
     }
 
     private func checkUser(_ id: String, _ origin: Origin, _ key: String, known: Set<String>) {
@@ -103,10 +130,29 @@ struct ReferenceChecker {
     }
 
     private func warn(_ origin: Origin, _ key: String, _ message: String) {
-        decoder.add(Diagnostic(.warning, file: origin.file, keyPath: "\(origin.keyPath).\(key)", message: message))
+        decoder.add(Self.diagnostic(.warning, origin, key, message))
     }
 
     private func reject(_ origin: Origin, _ key: String, _ message: String) {
-        decoder.add(Diagnostic(.error, file: origin.file, keyPath: "\(origin.keyPath).\(key)", message: message))
+        decoder.add(Self.diagnostic(.error, origin, key, message))
     }
+
+    private static func diagnostic(_ severity: Diagnostic.Severity, _ origin: Origin, _ key: String, _ message: String) -> Diagnostic {
+        Diagnostic(severity, file: origin.file, keyPath: "\(origin.keyPath).\(key)", message: message)
+    }
+}
+
+/// What a duplicate-id scan found.
+private struct Duplicates: Sendable {
+    let rejected: Set<Int>
+    let errors: [Diagnostic]
+}
+
+/// The results of scans run on another thread (each thread writes its own instance once).
+private final class DuplicateScan: @unchecked Sendable {
+    private(set) var results: [Duplicates] = []
+
+    func run(_ body: () -> [Duplicates]) { results = body() }
+
+    func run(_ body: () -> Duplicates) { results = [body()] }
 }

@@ -112,20 +112,34 @@ public struct JSONNode {
             return unescaped.utf8.elementsEqual(key)
         }
         guard Int(keyToken.length) == key.count else { return false }
-        let text = bytes + keyToken.offset
-        for position in 0..<key.count where text[position] != key[position] { return false }
-        return true
+        return sameBytes(bytes + keyToken.offset, key.baseAddress!, count: key.count)
+    }
+
+    /// Compares `count` bytes, eight at a time where there are eight (keys are short).
+    @inline(__always)
+    static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        guard count >= 8 else {
+            for position in 0..<count where a[position] != b[position] { return false }
+            return true
+        }
+        func word(_ pointer: UnsafePointer<UInt8>, _ at: Int) -> UInt64 { UnsafeRawPointer(pointer + at).loadUnaligned(as: UInt64.self) }
+        var position = 0
+        while position + 8 < count {
+            guard word(a, position) == word(b, position) else { return false }
+            position += 8
+        }
+        // The last eight bytes, overlapping what was compared.
+        return word(a, count - 8) == word(b, count - 8)
     }
 
     /// Whether this is a string whose text is `text`.
     func equals(_ text: String) -> Bool {
         guard let raw = plainUTF8 else { return string == text }
         guard text.utf8.count == raw.count else { return false }
+        guard raw.count > 0 else { return true }
         var text = text
         return text.withUTF8 { expected in
-            guard expected.count == raw.count else { return false }
-            for position in 0..<raw.count where raw[position] != expected[position] { return false }
-            return true
+            expected.count == raw.count && Self.sameBytes(raw.baseAddress!, expected.baseAddress!, count: raw.count)
         }
     }
 
