@@ -7,7 +7,7 @@
 #
 # Environment (all optional):
 #   BENCH_SIZES   circles x weeks per size            default "2x52 16x52 128x52"
-#   BENCH_REPEAT  ingest runs per loader (best kept)  default "3 3 1" (one word per size)
+#   BENCH_REPEAT  ingest runs per loader (best kept)  default "5 5 3" (one word per size)
 #   BENCH_DIR     where the exports and sites go      default a fresh folder under /tmp, removed at the end
 #   BENCH_SEED    generator seed                      default 1
 #   SCRATCH       swift build --scratch-path          default .build
@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 sizes=(${BENCH_SIZES:-2x52 16x52 128x52})
-repeats=(${BENCH_REPEAT:-3 3 1})
+repeats=(${BENCH_REPEAT:-5 5 3})
 seed=${BENCH_SEED:-1}
 scratch=${SCRATCH:-.build}
 now=2025-04-20T22:00:00-07:00
