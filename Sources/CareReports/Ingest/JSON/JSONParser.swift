@@ -78,14 +78,6 @@ public struct JSONParser {
         guard index == bytes.count else { throw error("unexpected text after the end of the JSON document") }
     }
 
-    /// Parses one array element that ends where the buffer ends, at nesting depth 1, onto an empty tape.
-    mutating func parseWholeElement() throws(JSONSyntaxError) {
-        depth = 1
-        try parseValue()
-        skipWhitespace()
-        guard index == bytes.count else { throw error("unexpected text after an array element") }
-    }
-
     /// See `parseElements(_:from:to:tape:_:)`.
     mutating func parseElementRun(stop: Int?, _ body: (Int, JSONNode) -> Void) throws(JSONSyntaxError) -> Int {
         var count = 0
