@@ -18,7 +18,7 @@ final class ExportDecoder {
         let items = RecordList<Item>()
         let origins = RecordList<Origin>()
 
-        func append(_ item: Item, _ origin: Origin) {
+        func append(_ item: consuming Item, _ origin: Origin) {
             items.append(item)
             origins.append(origin)
         }

@@ -10,8 +10,11 @@ public struct ExportLoader: Sendable {
     public var importPrivacy: PrivacyLevel
     /// Threads that decode one large collection file together (1 reads every file serially).
     public var workers = ProcessInfo.processInfo.activeProcessorCount
-    /// Collection files from this size on are decoded on `workers` threads.
-    public var parallelMinimumBytes = 4 << 20
+    /// A directory export's collection files are decoded together on `workers` threads when they
+    /// hold at least this many bytes in all.
+    public var parallelMinimumBytes = 256 << 10
+    /// The files are cut into runs of records of about this size at least, shared out among the workers.
+    public var minimumRunBytes = 64 << 10
     /// When set, only the tasks, health records and updates of these circles are kept; the others
     /// are still read and checked, so the diagnostics are those of the whole export.
     public var circles: Set<String>?
@@ -30,9 +33,16 @@ public struct ExportLoader: Sendable {
         var documents: [ImportedDocument] = []
         var fileCount = 0
         if isDirectory.boolValue {
-            let (native, others) = try files(in: path)
-            for (file, kind) in native {
-                try read(file: file, as: kind, alone: false, into: decoder, documents: &documents)
+            let (names, others) = try files(in: path)
+            var native: [(file: String, kind: CollectionKind?, data: MappedFile)] = []
+            for (file, kind) in names { native.append((file, kind, try contents(of: file))) }
+            let decoded = readTogether(native, filter: filter)
+            for (position, (file, kind, data)) in native.enumerated() {
+                if let ready = decoded[position] {
+                    decoder.absorb(ready)
+                } else {
+                    read(data, file: file, as: kind, alone: false, into: decoder, documents: &documents)
+                }
                 fileCount += 1
             }
             for file in others {
@@ -40,7 +50,7 @@ public struct ExportLoader: Sendable {
             }
             guard fileCount > 0 else { throw .noExportFiles(path: path) }
         } else {
-            try read(file: path, as: nil, alone: true, into: decoder, documents: &documents)
+            read(try contents(of: path), file: path, as: nil, alone: true, into: decoder, documents: &documents)
             fileCount = 1
         }
         var export = ReferenceChecker(decoder: decoder).check()
@@ -91,14 +101,13 @@ public struct ExportLoader: Sendable {
     /// Reads a native export file, or (for a single-file input) whatever kind of document it is.
     /// Collections are decoded record by record as the parser reads them.
     private func read(
-        file: String, as kind: CollectionKind?, alone: Bool, into decoder: ExportDecoder, documents: inout [ImportedDocument]
-    ) throws(IngestError) {
-        let data = try contents(of: file)
+        _ data: MappedFile, file: String, as kind: CollectionKind?, alone: Bool, into decoder: ExportDecoder,
+        documents: inout [ImportedDocument]
+    ) {
         if alone, Self.startsLikeXML(data.bytes), CCDAImporter.looksLikeCCDA(data.raw) {
             importCCDA(data, file: file, into: decoder, documents: &documents)
             return
         }
-        if let kind, data.bytes.count >= parallelMinimumBytes, readInParallel(data, file: file, kind: kind, into: decoder) { return }
         let mark = decoder.mark
         var contexts: [CollectionKind: DecodingContext] = [:]
         let keys: Set<String> = kind == nil ? Set(CollectionKind.allCases.map(\.rawValue)) : ["data"]
@@ -112,7 +121,7 @@ public struct ExportLoader: Sendable {
         }
         var bundle: JSONValue?
         // `root` is the rest of the document, once its collections have been streamed out of it.
-        let parsed = parse(data, file: file, into: decoder, streaming: keys, sink: sink) { root in
+        let parsed: Void? = parse(data, file: file, into: decoder, streaming: keys, sink: sink) { root in
             for target in CollectionKind.allCases { contexts[target].map { $0.diagnostics.forEach(decoder.add) } }
             if let kind {
                 let before = decoder.diagnostics.filter { $0.severity == .error }.count
@@ -171,9 +180,15 @@ public struct ExportLoader: Sendable {
         if let document { documents.append(document) }
     }
 
-    /// A large bare-array collection file decoded on every core (same records, same diagnostics).
-    private func readInParallel(_ data: MappedFile, file: String, kind: CollectionKind, into decoder: ExportDecoder) -> Bool {
-        ParallelCollectionReader(workers: workers).read(data, file: file, kind: kind, into: decoder)
+    /// The collection files decoded together on every core (same records, same diagnostics), one
+    /// decoder per native file in their order; nil for `export.json` and for any file left to the
+    /// serial reader (all of them for a small export or a single worker).
+    private func readTogether(_ native: [(file: String, kind: CollectionKind?, data: MappedFile)], filter: CircleFilter?) -> [ExportDecoder?] {
+        let collections = native.compactMap { entry in entry.kind.map { CollectionFile(path: entry.file, kind: $0, data: entry.data) } }
+        let total = collections.reduce(0) { $0 + $1.data.bytes.count }
+        guard workers > 1, !collections.isEmpty, total >= parallelMinimumBytes else { return native.map { _ in nil } }
+        var decoded = ParallelCollectionReader(workers: workers, minimumRunBytes: minimumRunBytes).read(collections, filter: filter)[...]
+        return native.map { entry in entry.kind == nil ? nil : decoded.popFirst() ?? nil }
     }
 
     static func startsLikeXML(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

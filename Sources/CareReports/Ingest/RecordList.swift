@@ -24,7 +24,7 @@ final class RecordList<Item> {
     }
     var indices: Range<Int> { 0..<count }
 
-    func append(_ item: Item) {
+    func append(_ item: consuming Item) {
         if count == capacity { reserve(capacity * 2) }
         (base + count).initialize(to: item)
         count += 1
@@ -61,14 +61,17 @@ final class RecordList<Item> {
 
     /// Moves the records out into an array, leaving this list empty; those at the indexes in
     /// `dropped`, and those `keeps` refuses, are destroyed instead.
-    func takeAll(dropping dropped: Set<Int> = [], keeps: (Item) -> Bool = { _ in true }) -> [Item] {
+    func takeAll(dropping dropped: Set<Int> = [], keeps: (borrowing Item) -> Bool = { _ in true }) -> [Item] {
         let total = count
+        // Asked once per record: a hash lookup for each would cost more than moving the record.
+        let checksDropped = !dropped.isEmpty
+        func taken(_ index: Int) -> Bool { !(checksDropped && dropped.contains(index)) && keeps(base[index]) }
         var wanted = 0
-        for index in 0..<total where !dropped.contains(index) && keeps(base[index]) { wanted += 1 }
+        for index in 0..<total where taken(index) { wanted += 1 }
         let result = [Item](unsafeUninitializedCapacity: wanted) { buffer, initialized in
             var written = 0
             for index in 0..<total {
-                if written < wanted, !dropped.contains(index), keeps(base[index]) {
+                if written < wanted, taken(index) {
                     (buffer.baseAddress! + written).moveInitialize(from: base + index, count: 1)
                     written += 1
                 } else {

@@ -17,7 +17,7 @@ public struct ParallelRenderer: Sendable {
         if workers == 1 || jobs.count < 2 {
             for (index, job) in jobs.enumerated() { results.set(index, Result { try job() }) }
         } else {
-            let next = Counter()
+            let next = JobCounter()
             DispatchQueue.concurrentPerform(iterations: min(workers, jobs.count)) { _ in
                 while let index = next.take(below: jobs.count) {
                     results.set(index, Result { try jobs[index]() })
@@ -47,19 +47,5 @@ private final class ResultSlots: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return slots.map { $0! }
-    }
-}
-
-/// Hands out job indexes to workers.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    func take(below limit: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard value < limit else { return nil }
-        value += 1
-        return value - 1
     }
 }

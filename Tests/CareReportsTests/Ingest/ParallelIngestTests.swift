@@ -9,11 +9,25 @@ extension IngestTests {
         static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
 
-        func load(_ path: String, workers: Int) throws -> IngestResult {
+        /// Loads with `workers` threads, cutting runs as small as `runBytes` (many cuts, many guesses).
+        func load(_ path: String, workers: Int, runBytes: Int = 4 << 10) throws -> IngestResult {
             var loader = ExportLoader()
             loader.workers = workers
             loader.parallelMinimumBytes = 0
+            loader.minimumRunBytes = runBytes
             return try loader.load(path)
+        }
+
+        /// A copy of the sample export in a fresh folder, removed when `body` returns.
+        func withSampleCopy(_ name: String, _ body: (URL) throws -> Void) throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallel-\(name)-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let sample = Self.root.appendingPathComponent("sample-data")
+            for file in ["export.json", "users.json", "circles.json", "tasks.json", "updates.json", "health.json"] {
+                try FileManager.default.copyItem(at: sample.appendingPathComponent(file), to: folder.appendingPathComponent(file))
+            }
+            try body(folder)
         }
 
         func fingerprint(_ result: IngestResult) -> [String] {
@@ -35,26 +49,47 @@ extension IngestTests {
 
         @Test(arguments: ["broken-records", "broken-syntax"])
         func brokenInputGivesTheSameDiagnostics(_ name: String) throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallel-\(name)-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let sample = Self.root.appendingPathComponent("sample-data")
-            for file in ["export.json", "users.json", "circles.json", "tasks.json", "updates.json"] {
-                try FileManager.default.copyItem(at: sample.appendingPathComponent(file), to: folder.appendingPathComponent(file))
+            try withSampleCopy(name) { folder in
+                var health = try String(contentsOf: folder.appendingPathComponent("health.json"), encoding: .utf8)
+                if name == "broken-records" {
+                    // A privacy level nobody knows, a duplicate id and a missing title, far apart in the file.
+                    health = health.replacingOccurrences(of: "\"privacyLevel\": \"private\"", with: "\"privacyLevel\": \"secret\"")
+                    health = health.replacingOccurrences(of: "\"id\": \"hr-bp-2025-01-09-am\"", with: "\"id\": \"hr-bp-2025-01-07-am\"")
+                    health = health.replacingOccurrences(of: "\"title\": \"Weekly weigh-in, Mon 13 Jan\",", with: "")
+                } else {
+                    health = health.replacingOccurrences(of: "\"severity\": 5,", with: "\"severity\": 5,,")
+                }
+                try health.write(to: folder.appendingPathComponent("health.json"), atomically: true, encoding: .utf8)
+                let serial = try load(folder.path, workers: 1)
+                let parallel = try load(folder.path, workers: 2)
+                #expect(serial.hasErrors)
+                #expect(fingerprint(serial) == fingerprint(parallel))
             }
-            var health = try String(contentsOf: sample.appendingPathComponent("health.json"), encoding: .utf8)
-            if name == "broken-records" {
-                // A privacy level nobody knows, a duplicate id and a missing title, far apart in the file.
+        }
+
+        @Test func filesTheWorkersCannotReadAreReadSeriallyInTheirPlace() throws {
+            // Tasks in an API envelope (not a bare array), updates with a syntax error, health
+            // records with a rejected record: read together, then in file order, the result is
+            // the serial one, whether the runs are small or whole files.
+            try withSampleCopy("mixed") { folder in
+                let tasks = try String(contentsOf: folder.appendingPathComponent("tasks.json"), encoding: .utf8)
+                try "{\"data\": \(tasks)}".write(to: folder.appendingPathComponent("tasks.json"), atomically: true, encoding: .utf8)
+                let updates = try String(contentsOf: folder.appendingPathComponent("updates.json"), encoding: .utf8)
+                    .replacingOccurrences(of: "\"authorRole\":", with: "\"authorRole\": ,")
+                try updates.write(to: folder.appendingPathComponent("updates.json"), atomically: true, encoding: .utf8)
+                var health = try String(contentsOf: folder.appendingPathComponent("health.json"), encoding: .utf8)
                 health = health.replacingOccurrences(of: "\"privacyLevel\": \"private\"", with: "\"privacyLevel\": \"secret\"")
-                health = health.replacingOccurrences(of: "\"id\": \"hr-bp-2025-01-09-am\"", with: "\"id\": \"hr-bp-2025-01-07-am\"")
-                health = health.replacingOccurrences(of: "\"title\": \"Weekly weigh-in, Mon 13 Jan\",", with: "")
-            } else {
-                health = health.replacingOccurrences(of: "\"severity\": 5,", with: "\"severity\": 5,,")
+                try health.write(to: folder.appendingPathComponent("health.json"), atomically: true, encoding: .utf8)
+                let serial = try load(folder.path, workers: 1)
+                #expect(serial.diagnostics.contains { $0.file.hasSuffix("updates.json") && $0.line != nil })
+                #expect(serial.diagnostics.contains { $0.file.hasSuffix("health.json") && $0.severity == .error })
+                #expect(!serial.export.tasks.isEmpty)
+                for runBytes in [1 << 10, 64 << 10, 1 << 30] {
+                    let parallel = try load(folder.path, workers: 2, runBytes: runBytes)
+                    #expect(fingerprint(serial) == fingerprint(parallel))
+                    #expect(serial.export.tasks == parallel.export.tasks)
+                }
             }
-            try health.write(to: folder.appendingPathComponent("health.json"), atomically: true, encoding: .utf8)
-            let serial = try load(folder.path, workers: 1)
-            let parallel = try load(folder.path, workers: 2)
-            #expect(serial.hasErrors)
-            #expect(fingerprint(serial) == fingerprint(parallel))
         }
 
         /// The guessed starts of each run, as the text of the line from there on.
@@ -75,7 +110,8 @@ extension IngestTests {
             #expect(runStarts(pretty, shares: 6)?.allSatisfy { $0 == "{" } == true)
             let lines = "[{\"a\": 1},\n{\"a\": 2},\n{\"a\": 3},\n{\"a\": 4}]"
             #expect(runStarts(lines, shares: 2) == [#"{"a": 1},"#, #"{"a": 3},"#])
-            #expect(runStarts(#"[{"a": 1}, {"a": 2}]"#, shares: 2) == nil)
+            #expect(runStarts(#"[{"a": 1}, {"a": 2}]"#, shares: 2) == [#"{"a": 1}, {"a": 2}]"#])
+            #expect(runStarts(lines, shares: 1) == [#"{"a": 1},"#])
             #expect(runStarts("{\"data\": [\n1,\n2]}", shares: 2) == nil)
             #expect(runStarts("[]", shares: 2) == nil)
         }
@@ -109,25 +145,21 @@ extension IngestTests {
         @Test func misleadingLinesGiveTheSerialResult() throws {
             // Health records whose notes hold nested lists laid out so that inner lines look like
             // record starts: wherever the cuts land, the result is the serial one.
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallel-misleading-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let sample = Self.root.appendingPathComponent("sample-data")
-            for file in ["export.json", "users.json", "circles.json", "tasks.json", "updates.json", "health.json"] {
-                try FileManager.default.copyItem(at: sample.appendingPathComponent(file), to: folder.appendingPathComponent(file))
-            }
-            let health = try String(contentsOf: sample.appendingPathComponent("health.json"), encoding: .utf8)
-            // After every "id", a key the decoder ignores whose list's second element stands at
-            // the records' indentation after a line ending in a comma.
-            let misleading = health.replacingOccurrences(
-                of: #"("id": "[^"]*",)"#, with: "$1\n    \"z\": [0,\n  {\"x\": 1}],", options: .regularExpression)
-            #expect(misleading != health)
-            // Unknown keys are ignored, so the records are the same; the cuts may not be.
-            try misleading.write(to: folder.appendingPathComponent("health.json"), atomically: true, encoding: .utf8)
-            let serial = try load(folder.path, workers: 1)
-            for workers in [2, 3, 5, 8] {
-                let parallel = try load(folder.path, workers: workers)
-                #expect(fingerprint(serial) == fingerprint(parallel))
-                #expect(serial.export.healthRecords == parallel.export.healthRecords)
+            try withSampleCopy("misleading") { folder in
+                let health = try String(contentsOf: folder.appendingPathComponent("health.json"), encoding: .utf8)
+                // After every "id", a key the decoder ignores whose list's second element stands at
+                // the records' indentation after a line ending in a comma.
+                let misleading = health.replacingOccurrences(
+                    of: #"("id": "[^"]*",)"#, with: "$1\n    \"z\": [0,\n  {\"x\": 1}],", options: .regularExpression)
+                #expect(misleading != health)
+                // Unknown keys are ignored, so the records are the same; the cuts may not be.
+                try misleading.write(to: folder.appendingPathComponent("health.json"), atomically: true, encoding: .utf8)
+                let serial = try load(folder.path, workers: 1)
+                for workers in [2, 3, 5, 8] {
+                    let parallel = try load(folder.path, workers: workers)
+                    #expect(fingerprint(serial) == fingerprint(parallel))
+                    #expect(serial.export.healthRecords == parallel.export.healthRecords)
+                }
             }
         }
 

@@ -3,10 +3,18 @@ import Foundation
 import Testing
 
 /// The writer replaces a site whole, refuses folders it did not write, and never leaves a half site.
-@Suite struct SiteWriterTests {
+/// Each test gets a fresh instance; the folders it made are removed when it is done.
+@Suite final class SiteWriterTests {
+    private var folders: [URL] = []
+
+    deinit {
+        for folder in folders { try? FileManager.default.removeItem(at: folder) }
+    }
+
     func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("carereport-writer-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        folders.append(url)
         return url
     }
 

@@ -11,6 +11,7 @@ struct ImportPlacer {
     @discardableResult
     func place(_ documents: [ImportedDocument], into export: inout CareExport, diagnostics: inout [Diagnostic]) -> (documents: Int, records: Int) {
         var placed = (documents: 0, records: 0)
+        guard !documents.isEmpty else { return placed }
         var usedIds = Set(export.healthRecords.map(\.id))
         for document in documents {
             guard let circle = circle(for: document, in: &export, diagnostics: &diagnostics) else { continue }

@@ -63,7 +63,8 @@ extension JSONParser {
     /// string, so a line that starts with the first element's indentation and opening byte, after a
     /// line ending in a comma, is taken as an element start. These are guesses: the reader of the
     /// run before each one confirms it (`parseElements(_:from:to:tape:_:)`). The first offset is
-    /// the first element's; nil when the document is not an array with an element, or no guess is found.
+    /// the first element's, and the only one when no other is found; nil when the document is not
+    /// an array with an element.
     public static func runStarts(of bytes: UnsafeBufferPointer<UInt8>, shares: Int) -> [Int]? {
         guard let base = bytes.baseAddress else { return nil }
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
@@ -99,7 +100,7 @@ extension JSONParser {
                 break
             }
         }
-        return starts.count > 1 ? starts : nil
+        return starts
     }
 
     /// Parses a run of the root array's elements from `start`, where one begins, handing each to
