@@ -168,6 +168,20 @@ final class ExportDecoder {
         diagnostics += other.diagnostics
     }
 
+    /// Makes room for the records of `others`, so absorbing them one after another moves each record once.
+    func reserveCapacity(for others: [ExportDecoder]) {
+        func reserve<T>(_ mine: Collection<T>, _ theirs: (ExportDecoder) -> Collection<T>) {
+            let total = mine.items.count + others.reduce(0) { $0 + theirs($1).items.count }
+            mine.items.reserveCapacity(total)
+            mine.origins.reserveCapacity(total)
+        }
+        reserve(users) { $0.users }
+        reserve(circles) { $0.circles }
+        reserve(tasks) { $0.tasks }
+        reserve(healthRecords) { $0.healthRecords }
+        reserve(updates) { $0.updates }
+    }
+
     /// Adds `offset` to the index of every origin (a worker's share was numbered from 0).
     func shiftIndexes(by offset: Int) {
         func shift<T>(_ collection: Collection<T>) {

@@ -135,6 +135,7 @@ public struct ExportLoader: Sendable {
                 decoder.decodeExportObject(root, file: file)
             }
         }
+        pages.finish(at: data.bytes.count)
         if parsed == nil {
             for target in CollectionKind.allCases { contexts[target].map { $0.diagnostics.forEach(decoder.add) } }
         }

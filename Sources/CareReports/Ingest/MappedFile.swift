@@ -53,6 +53,13 @@ struct PageReleaser {
     /// Everything before `offset` has been read.
     mutating func advance(to offset: Int) {
         guard offset - from >= Self.step else { return }
+        finish(at: offset)
+    }
+
+    /// Everything before `offset` has been read and nothing of it is needed again (the reader's
+    /// part ends there): its pages go back now, however few.
+    mutating func finish(at offset: Int) {
+        guard offset > from else { return }
         file.release(from..<offset)
         from = offset
     }

@@ -77,6 +77,7 @@ struct ParallelCollectionReader {
             firstIndex += runs[run].count
         }
         let joined = runs[0].local
+        joined.reserveCapacity(for: runs.dropFirst().map(\.local))
         runs.dropFirst().forEach { joined.absorb($0.local) }
         return joined
     }
@@ -95,6 +96,7 @@ struct ParallelCollectionReader {
                 local.decodeElement(file.kind, index: firstIndex + index, value, context: context)
                 pages.advance(to: value.byteOffset)
             }
+            pages.finish(at: stop ?? file.data.bytes.count)
             context.diagnostics.forEach(local.add)
             return Run(local: local, count: count)
         } catch {

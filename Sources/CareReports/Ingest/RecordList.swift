@@ -1,6 +1,11 @@
+import Glibc
+
 /// Decoded records in memory the decoder owns. Unlike an array, its records can be moved out (to
 /// join the runs several workers decoded, or to hand them to the model) without copying,
-/// retaining or releasing anything they hold.
+/// retaining or releasing anything they hold. It grows with `realloc`, which for a large list
+/// remaps pages instead of copying them and never holds the old and the new storage at once:
+/// the model's records (structs of strings, arrays and enums) are bitwise movable, as every
+/// Swift value without a weak reference or a fixed address is.
 final class RecordList<Item> {
     private var base: UnsafeMutablePointer<Item>
     private var capacity: Int
@@ -8,12 +13,18 @@ final class RecordList<Item> {
 
     init(capacity: Int = 16) {
         self.capacity = max(capacity, 1)
-        base = .allocate(capacity: self.capacity)
+        base = Self.storage(resizing: nil, to: self.capacity)
     }
 
     deinit {
         base.deinitialize(count: count)
-        base.deallocate()
+        free(base)
+    }
+
+    private static func storage(resizing old: UnsafeMutablePointer<Item>?, to capacity: Int) -> UnsafeMutablePointer<Item> {
+        let bytes = MemoryLayout<Item>.stride * capacity
+        guard let raw = realloc(old, max(bytes, 1)) else { fatalError("out of memory for \(capacity) records") }
+        return raw.bindMemory(to: Item.self, capacity: capacity)
     }
 
     var isEmpty: Bool { count == 0 }
@@ -32,12 +43,12 @@ final class RecordList<Item> {
 
     private func reserve(_ wanted: Int) {
         guard wanted > capacity else { return }
-        let larger = UnsafeMutablePointer<Item>.allocate(capacity: wanted)
-        larger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = larger
+        base = Self.storage(resizing: base, to: wanted)
         capacity = wanted
     }
+
+    /// Makes room for `total` records in all.
+    func reserveCapacity(_ total: Int) { reserve(total) }
 
     /// Destroys the records from `newCount` on.
     func truncate(to newCount: Int) {
@@ -48,6 +59,13 @@ final class RecordList<Item> {
 
     /// Moves `other`'s records to the end of this list; `other` is left empty.
     func moveAppend(_ other: RecordList<Item>) {
+        if count == 0, other.count > capacity {
+            // Nothing here yet: take the other list's storage instead of moving its records.
+            swap(&base, &other.base)
+            swap(&capacity, &other.capacity)
+            swap(&count, &other.count)
+            return
+        }
         reserve(count + other.count)
         (base + count).moveInitialize(from: other.base, count: other.count)
         count += other.count
