@@ -56,8 +56,24 @@ extension DecodingContext {
     where E.RawValue == String {
         guard let value = field(object, key, required: required) else { return nil }
         guard value.kind == .string else { at(key) { expected("a string", found: value) }; return nil }
-        for candidate in E.allCases where value.equals(candidate.rawValue) { return candidate }
+        if let known = Self.match(value, E.self) { return known }
         at(key) { error("unknown value; expected one of \(E.allCases.map(\.rawValue).joined(separator: ", "))") }
+        return nil
+    }
+
+    /// A set of values that grows with the app: an unknown one is kept as `fallback`, with a warning.
+    func openChoice<E: RawRepresentable & CaseIterable>(_ object: JSONNode, _ key: StaticString, unknown fallback: E, warning message: String) -> E?
+    where E.RawValue == String {
+        guard let value = field(object, key, required: true) else { return nil }
+        guard value.kind == .string else { at(key) { expected("a string", found: value) }; return nil }
+        if let known = Self.match(value, E.self) { return known }
+        at(key) { warning(message) }
+        return fallback
+    }
+
+    /// The case whose raw value a string holds, compared byte by byte (no `String` is made).
+    private static func match<E: RawRepresentable & CaseIterable>(_ value: JSONNode, _ type: E.Type) -> E? where E.RawValue == String {
+        for candidate in E.allCases where value.equals(candidate.rawValue) { return candidate }
         return nil
     }
 

@@ -60,14 +60,7 @@ extension DecodingContext {
     }
 
     private func measurement(_ object: JSONNode) -> Measurement? {
-        var kind: Measurement.Kind?
-        if let text = string(object, "kind") {
-            kind = Measurement.Kind(rawValue: text)
-            if kind == nil {
-                at("kind") { warning("unknown measurement kind; shown as \"other\"") }
-                kind = .other
-            }
-        }
+        let kind = openChoice(object, "kind", unknown: Measurement.Kind.other, warning: "unknown measurement kind; shown as \"other\"")
         let value = number(object, "value", required: false)
         let systolic = number(object, "systolic", required: kind == .bloodPressure)
         let diastolic = number(object, "diastolic", required: kind == .bloodPressure)

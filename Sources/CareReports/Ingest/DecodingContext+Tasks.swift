@@ -28,10 +28,7 @@ extension DecodingContext {
 
     /// An unknown category is kept as `other`, with a warning (categories grow with the app).
     private func taskCategory(_ object: JSONNode) -> TaskCategory? {
-        guard let text = string(object, "category") else { return nil }
-        if let category = TaskCategory(rawValue: text) { return category }
-        at("category") { warning("unknown task category; shown as \"other\"") }
-        return .other
+        openChoice(object, "category", unknown: TaskCategory.other, warning: "unknown task category; shown as \"other\"")
     }
 
     private func recurrence(_ object: JSONNode) -> Recurrence? {

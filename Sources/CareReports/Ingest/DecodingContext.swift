@@ -1,30 +1,32 @@
 /// Walks one file's JSON tree, tracking the key path and collecting diagnostics.
 final class DecodingContext {
     let file: String
-    private(set) var path: [PathComponent] = []
+    private let path: PathStack
     private(set) var diagnostics: [Diagnostic] = []
-    private(set) var errorCount = 0
+    private let errors = Tally()
 
     init(file: String, root: [PathComponent] = []) {
         self.file = file
-        self.path = root
+        self.path = PathStack(root)
     }
 
-    var currentPath: String { path.rendered }
+    var currentPath: String { path.components.rendered }
+
+    var errorCount: Int { errors.count }
 
     func error(_ message: String) {
-        errorCount += 1
-        diagnostics.append(Diagnostic(.error, file: file, keyPath: path.rendered, message: message))
+        errors.increment()
+        diagnostics.append(Diagnostic(.error, file: file, keyPath: currentPath, message: message))
     }
 
     func warning(_ message: String) {
-        diagnostics.append(Diagnostic(.warning, file: file, keyPath: path.rendered, message: message))
+        diagnostics.append(Diagnostic(.warning, file: file, keyPath: currentPath, message: message))
     }
 
     /// Runs `body` with `component` appended to the key path.
     func at<T>(_ component: PathComponent, _ body: () -> T) -> T {
-        path.append(component)
-        defer { path.removeLast() }
+        path.push(component)
+        defer { path.pop() }
         return body()
     }
 

@@ -144,13 +144,17 @@ final class ExportDecoder {
         case .circles: if let circle = context.record(index, { context.objectElement(item, context.circle) }) { circles.append(circle, origin) }
         case .tasks:
             guard let task = context.record(index, { context.objectElement(item, context.task) }) else { return }
-            tasks.append(filter.map { $0.keeps(task.careCircleId) ? task : $0.stub(task) } ?? task, origin)
+            if let filter, !filter.keeps(task.careCircleId) { tasks.append(filter.stub(task), origin) } else { tasks.append(task, origin) }
         case .healthRecords:
             guard let record = context.record(index, { context.objectElement(item, context.healthRecord) }) else { return }
-            healthRecords.append(filter.map { $0.keeps(record.careCircleId) ? record : $0.stub(record) } ?? record, origin)
+            if let filter, !filter.keeps(record.careCircleId) {
+                healthRecords.append(filter.stub(record), origin)
+            } else {
+                healthRecords.append(record, origin)
+            }
         case .updates:
             guard let update = context.record(index, { context.objectElement(item, context.update) }) else { return }
-            updates.append(filter.map { $0.keeps(update.careCircleId) ? update : $0.stub(update) } ?? update, origin)
+            if let filter, !filter.keeps(update.careCircleId) { updates.append(filter.stub(update), origin) } else { updates.append(update, origin) }
         }
     }
 

@@ -5,20 +5,41 @@ import Glibc
 /// retaining or releasing anything they hold. It grows with `realloc`, which for a large list
 /// remaps pages instead of copying them and never holds the old and the new storage at once:
 /// the model's records (structs of strings, arrays and enums) are bitwise movable, as every
-/// Swift value without a weak reference or a fixed address is.
+/// Swift value without a weak reference or a fixed address is. Its bookkeeping sits behind a
+/// constant pointer (see `PathStack`), so appending a record costs no runtime exclusivity check.
 final class RecordList<Item> {
-    private var base: UnsafeMutablePointer<Item>
-    private var capacity: Int
-    private(set) var count = 0
+    private struct Header {
+        var base: UnsafeMutablePointer<Item>
+        var capacity: Int
+        var count: Int
+    }
+
+    private let header: UnsafeMutablePointer<Header>
+
+    private var base: UnsafeMutablePointer<Item> {
+        get { header.pointee.base }
+        set { header.pointee.base = newValue }
+    }
+    private var capacity: Int {
+        get { header.pointee.capacity }
+        set { header.pointee.capacity = newValue }
+    }
+    private(set) var count: Int {
+        get { header.pointee.count }
+        set { header.pointee.count = newValue }
+    }
 
     init(capacity: Int = 16) {
-        self.capacity = max(capacity, 1)
-        base = Self.storage(resizing: nil, to: self.capacity)
+        let capacity = max(capacity, 1)
+        header = .allocate(capacity: 1)
+        header.initialize(to: Header(base: Self.storage(resizing: nil, to: capacity), capacity: capacity, count: 0))
     }
 
     deinit {
         base.deinitialize(count: count)
         free(base)
+        header.deinitialize(count: 1)
+        header.deallocate()
     }
 
     private static func storage(resizing old: UnsafeMutablePointer<Item>?, to capacity: Int) -> UnsafeMutablePointer<Item> {
@@ -77,24 +98,25 @@ final class RecordList<Item> {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
 
-    /// Moves the records out into an array, leaving this list empty; those at the indexes in
-    /// `dropped`, and those `keeps` refuses, are destroyed instead.
-    func takeAll(dropping dropped: Set<Int> = [], keeps: (borrowing Item) -> Bool = { _ in true }) -> [Item] {
+    /// Moves the records out into an array, leaving this list empty: those whose flag in `kept`
+    /// is true, in order; the others are destroyed. Runs of kept records move in one step each.
+    func takeAll(keeping kept: [Bool]) -> [Item] {
+        precondition(kept.count == count, "one flag per record")
         let total = count
-        // Asked once per record: a hash lookup for each would cost more than moving the record.
-        let checksDropped = !dropped.isEmpty
-        func taken(_ index: Int) -> Bool { !(checksDropped && dropped.contains(index)) && keeps(base[index]) }
-        var wanted = 0
-        for index in 0..<total where taken(index) { wanted += 1 }
+        let wanted = kept.reduce(0) { $0 + ($1 ? 1 : 0) }
         let result = [Item](unsafeUninitializedCapacity: wanted) { buffer, initialized in
             var written = 0
-            for index in 0..<total {
-                if written < wanted, taken(index) {
-                    (buffer.baseAddress! + written).moveInitialize(from: base + index, count: 1)
-                    written += 1
+            var index = 0
+            while index < total {
+                var end = index
+                while end < total, kept[end] == kept[index] { end += 1 }
+                if kept[index] {
+                    (buffer.baseAddress! + written).moveInitialize(from: base + index, count: end - index)
+                    written += end - index
                 } else {
-                    (base + index).deinitialize(count: 1)
+                    (base + index).deinitialize(count: end - index)
                 }
+                index = end
             }
             initialized = written
         }

@@ -296,6 +296,10 @@ extension IngestTests.InvalidFixture {
             "task-category-unknown", [.warning("%export.json: warning: at tasks[0].category: unknown task category; shown as \"other\"")],
             kept: ["tasks": 1]),
         Self(
+            "measurement-kind-unknown",
+            [.warning("%export.json: warning: at healthRecords[0].data.kind: unknown measurement kind; shown as \"other\"")],
+            kept: ["healthRecords": 1], secret: "Margaret-secret-kind"),
+        Self(
             "health-circle-unknown", [.error("%export.json: error: at healthRecords[0].careCircleId: unknown circle; the record is rejected")],
             kept: ["healthRecords": 0]),
         Self(
