@@ -3,41 +3,23 @@ import Foundation
 /// Turns parsed JSON documents into model values, collecting every diagnostic. Records with an
 /// error are rejected (never guessed); the caller fails the run when any error was reported.
 final class ExportDecoder {
-    /// Where a decoded record came from, for diagnostics raised after decoding (the key path is
-    /// spelled out only when a diagnostic needs it).
-    struct Origin {
-        let file: String
-        let collection: String
-        var index: Int
-
-        var keyPath: String { "\(collection)[\(index)]" }
-    }
-
-    /// Decoded records beside their origins, kept apart so the records array can be handed on without copying.
-    struct Collection<Item> {
-        let items = RecordList<Item>()
-        let origins = RecordList<Origin>()
-
-        func append(_ item: consuming Item, _ origin: Origin) {
-            items.append(item)
-            origins.append(origin)
-        }
-    }
-
-    /// Records of other circles are kept as stubs (see `CircleFilter`).
+    /// Records not kept (see `CircleFilter`) leave only their references.
     let filter: CircleFilter?
 
     init(filter: CircleFilter? = nil) {
         self.filter = filter
+        tasks = ScopedCollection(separateReferences: filter != nil)
+        healthRecords = ScopedCollection(separateReferences: filter != nil)
+        updates = ScopedCollection(separateReferences: filter != nil)
     }
 
     var timeZone: TimeZone?
     var exportedAt: Date?
     let users = Collection<User>()
     let circles = Collection<CareCircle>()
-    let tasks = Collection<CareTask>()
-    let healthRecords = Collection<HealthRecord>()
-    let updates = Collection<CircleUpdate>()
+    let tasks: ScopedCollection<CareTask>
+    let healthRecords: ScopedCollection<HealthRecord>
+    let updates: ScopedCollection<CircleUpdate>
     private(set) var diagnostics: [Diagnostic] = []
 
     func add(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
@@ -144,76 +126,61 @@ final class ExportDecoder {
         case .circles: if let circle = context.record(index, { context.objectElement(item, context.circle) }) { circles.append(circle, origin) }
         case .tasks:
             guard let task = context.record(index, { context.objectElement(item, context.task) }) else { return }
-            if let filter, !filter.keeps(task.careCircleId) { tasks.append(filter.stub(task), origin) } else { tasks.append(task, origin) }
+            let keep = keeps(task)
+            tasks.append(task, origin, keep: keep)
         case .healthRecords:
             guard let record = context.record(index, { context.objectElement(item, context.healthRecord) }) else { return }
-            if let filter, !filter.keeps(record.careCircleId) {
-                healthRecords.append(filter.stub(record), origin)
-            } else {
-                healthRecords.append(record, origin)
-            }
+            let keep = keeps(record)
+            healthRecords.append(record, origin, keep: keep)
         case .updates:
             guard let update = context.record(index, { context.objectElement(item, context.update) }) else { return }
-            if let filter, !filter.keeps(update.careCircleId) { updates.append(filter.stub(update), origin) } else { updates.append(update, origin) }
+            let keep = keeps(update)
+            updates.append(update, origin, keep: keep)
         }
+    }
+
+    private func keeps(_ record: borrowing some CircleScoped) -> Bool {
+        guard let filter else { return true }
+        return filter.keeps(record.careCircleId)
     }
 
     /// Takes over the records and diagnostics another decoder read (a worker's share of a file), after its own.
     func absorb(_ other: ExportDecoder) {
-        func merge<T>(_ mine: Collection<T>, _ theirs: Collection<T>) {
-            mine.items.moveAppend(theirs.items)
-            mine.origins.moveAppend(theirs.origins)
-        }
-        merge(users, other.users)
-        merge(circles, other.circles)
-        merge(tasks, other.tasks)
-        merge(healthRecords, other.healthRecords)
-        merge(updates, other.updates)
+        users.moveAppend(other.users)
+        circles.moveAppend(other.circles)
+        tasks.moveAppend(other.tasks)
+        healthRecords.moveAppend(other.healthRecords)
+        updates.moveAppend(other.updates)
         diagnostics += other.diagnostics
     }
 
     /// Makes room for the records of `others`, so absorbing them one after another moves each record once.
     func reserveCapacity(for others: [ExportDecoder]) {
-        func reserve<T>(_ mine: Collection<T>, _ theirs: (ExportDecoder) -> Collection<T>) {
-            let total = mine.items.count + others.reduce(0) { $0 + theirs($1).items.count }
-            mine.items.reserveCapacity(total)
-            mine.origins.reserveCapacity(total)
-        }
-        reserve(users) { $0.users }
-        reserve(circles) { $0.circles }
-        reserve(tasks) { $0.tasks }
-        reserve(healthRecords) { $0.healthRecords }
-        reserve(updates) { $0.updates }
+        users.reserveCapacity(for: others.map(\.users))
+        circles.reserveCapacity(for: others.map(\.circles))
+        tasks.reserveCapacity(for: others.map(\.tasks))
+        healthRecords.reserveCapacity(for: others.map(\.healthRecords))
+        updates.reserveCapacity(for: others.map(\.updates))
     }
 
     /// Adds `offset` to the index of every origin (a worker's share was numbered from 0).
     func shiftIndexes(by offset: Int) {
-        func shift<T>(_ collection: Collection<T>) {
-            collection.origins.withUnsafeBufferPointer { origins in
-                let origins = UnsafeMutableBufferPointer(mutating: origins)
-                for position in origins.indices { origins[position].index += offset }
-            }
-        }
-        shift(users)
-        shift(circles)
-        shift(tasks)
-        shift(healthRecords)
-        shift(updates)
+        users.shiftIndexes(by: offset)
+        circles.shiftIndexes(by: offset)
+        tasks.shiftIndexes(by: offset)
+        healthRecords.shiftIndexes(by: offset)
+        updates.shiftIndexes(by: offset)
     }
 
     /// How many records of each collection are held, to drop a file's records when its envelope reports an error.
-    var mark: [Int] { [users.items.count, circles.items.count, tasks.items.count, healthRecords.items.count, updates.items.count] }
+    var mark: [Int] { [users.count, circles.count, tasks.count, healthRecords.count, updates.count] }
 
     /// Drops the records decoded since `mark`.
     func rollBack(to mark: [Int]) {
-        func cut<T>(_ collection: Collection<T>, _ count: Int) {
-            collection.items.truncate(to: count)
-            collection.origins.truncate(to: count)
-        }
-        cut(users, mark[0])
-        cut(circles, mark[1])
-        cut(tasks, mark[2])
-        cut(healthRecords, mark[3])
-        cut(updates, mark[4])
+        users.truncate(to: mark[0])
+        circles.truncate(to: mark[1])
+        tasks.truncate(to: mark[2])
+        healthRecords.truncate(to: mark[3])
+        updates.truncate(to: mark[4])
     }
 }

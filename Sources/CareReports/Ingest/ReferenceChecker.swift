@@ -15,19 +15,19 @@ struct ReferenceChecker {
         nonisolated(unsafe) let decoder = decoder
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
-                healthIds.run { Self.unique(decoder.healthRecords, id: { $0.id }, collection: "health record") }
+                healthIds.run { Self.unique(decoder.healthRecords, collection: "health record") }
             } else {
                 otherIds.run {
-                    [Self.unique(decoder.users, id: { $0.id }, collection: "user"),
-                     Self.unique(decoder.circles, id: { $0.id }, collection: "circle"),
-                     Self.unique(decoder.tasks, id: { $0.id }, collection: "task"),
-                     Self.unique(decoder.updates, id: { $0.id }, collection: "update")]
+                    [decoder.users.items.withUnsafeBufferPointer { Self.unique($0, decoder.users.origins, id: { $0.id }, collection: "user") },
+                     decoder.circles.items.withUnsafeBufferPointer { Self.unique($0, decoder.circles.origins, id: { $0.id }, collection: "circle") },
+                     Self.unique(decoder.tasks, collection: "task"),
+                     Self.unique(decoder.updates, collection: "update")]
                 }
             }
         }
         let others = otherIds.results
-        let keptUsers = keptMask(decoder.users, rejecting: report(others[0]))
-        let keptCircles = keptMask(decoder.circles, rejecting: report(others[1]))
+        let keptUsers = keptMask(decoder.users.count, rejecting: report(others[0]))
+        let keptCircles = keptMask(decoder.circles.count, rejecting: report(others[1]))
         var userIds = IdIndex(capacity: decoder.users.items.count)
         // Each known circle's id, numbered by its place in `recipients`.
         var circleIds = IdIndex(capacity: decoder.circles.items.count)
@@ -46,88 +46,111 @@ struct ReferenceChecker {
             }
             for (position, circle) in circles.enumerated() {
                 for (index, member) in circle.members.enumerated() where !userIds.contains(member.userId) {
-                    warn(decoder.circles, position, "members[\(index)].userId", "unknown user; shown as \"unknown member\"")
+                    warn(decoder.circles.origins, position, "members[\(index)].userId", "unknown user; shown as \"unknown member\"")
                 }
             }
         }
-        // Records are read in place (a loop over the array would copy each one). A record that is
-        // rejected, or is a stub of a circle not kept, is marked to be left out of the model.
-        var keptTasks = keptMask(decoder.tasks, rejecting: report(others[2]))
-        decoder.tasks.items.withUnsafeBufferPointer { tasks in
-            for index in tasks.indices where keptTasks[index] {
-                guard circleIds.contains(tasks[index].careCircleId) else {
-                    reject(decoder.tasks, index, "careCircleId", "unknown circle; the task is rejected")
-                    keptTasks[index] = false
-                    continue
-                }
-                checkUser(tasks[index].createdBy.userId, decoder.tasks, index, "createdBy.userId", known: userIds)
-                if let assigned = tasks[index].assignedTo {
-                    checkUser(assigned.userId, decoder.tasks, index, "assignedTo.userId", known: userIds)
-                }
-                keptTasks[index] = keeps(tasks[index].careCircleId)
-            }
-        }
-        var keptRecords = keptMask(decoder.healthRecords, rejecting: report(healthIds.results[0]))
-        decoder.healthRecords.items.withUnsafeBufferPointer { records in
-            for index in records.indices where keptRecords[index] {
-                guard let place = circleIds.value(for: records[index].careCircleId) else {
-                    reject(decoder.healthRecords, index, "careCircleId", "unknown circle; the record is rejected")
-                    keptRecords[index] = false
-                    continue
-                }
-                if records[index].careRecipientId != recipients[place] {
-                    warn(decoder.healthRecords, index, "careRecipientId", "not the care recipient of the record's circle")
-                }
-                for (position, id) in records[index].visibleTo.enumerated() {
-                    checkUser(id, decoder.healthRecords, index, "visibleTo[\(position)]", known: userIds)
-                }
-                keptRecords[index] = keeps(records[index].careCircleId)
-            }
-        }
-        var keptUpdates = keptMask(decoder.updates, rejecting: report(others[3]))
-        decoder.updates.items.withUnsafeBufferPointer { updates in
-            for index in updates.indices where keptUpdates[index] {
-                if !circleIds.contains(updates[index].careCircleId) {
-                    warn(decoder.updates, index, "careCircleId", "unknown circle; the update is shown to nobody")
-                }
-                checkUser(updates[index].authorId, decoder.updates, index, "authorId", known: userIds)
-                keptUpdates[index] = keeps(updates[index].careCircleId)
-            }
-        }
+        // References (or records, when all are kept) are read in place: a loop over an array would
+        // copy each one. A record that is rejected, or not kept, is marked to be left out of the model.
+        let tasks = decoder.tasks
+        var keptTasks = keptMask(tasks.count, rejecting: report(others[2]))
+        tasks.read(
+            records: { checkTasks($0, &keptTasks, tasks.origins, circles: circleIds, users: userIds) },
+            references: { checkTasks($0, &keptTasks, tasks.origins, circles: circleIds, users: userIds) })
+        let records = decoder.healthRecords
+        var keptRecords = keptMask(records.count, rejecting: report(healthIds.results[0]))
+        records.read(
+            records: { checkHealthRecords($0, &keptRecords, records.origins, circles: circleIds, recipients: recipients, users: userIds) },
+            references: { checkHealthRecords($0, &keptRecords, records.origins, circles: circleIds, recipients: recipients, users: userIds) })
+        let updates = decoder.updates
+        var keptUpdates = keptMask(updates.count, rejecting: report(others[3]))
+        updates.read(
+            records: { checkUpdates($0, &keptUpdates, updates.origins, circles: circleIds, users: userIds) },
+            references: { checkUpdates($0, &keptUpdates, updates.origins, circles: circleIds, users: userIds) })
         return CareExport(
             timeZone: decoder.timeZone ?? TimeZone(identifier: "UTC")!, exportedAt: decoder.exportedAt,
             users: decoder.users.items.takeAll(keeping: keptUsers),
             circles: decoder.circles.items.takeAll(keeping: keptCircles),
-            tasks: decoder.tasks.items.takeAll(keeping: keptTasks),
-            healthRecords: decoder.healthRecords.items.takeAll(keeping: keptRecords),
-            updates: decoder.updates.items.takeAll(keeping: keptUpdates))
+            tasks: tasks.takeKept(keptTasks),
+            healthRecords: records.takeKept(keptRecords),
+            updates: updates.takeKept(keptUpdates))
     }
 
-    /// Whether a record of this circle goes into the model (the stubs of other circles do not).
-    private func keeps(_ circleId: String) -> Bool { decoder.filter?.keeps(circleId) ?? true }
+    private func checkTasks<R: TaskReferencing>(
+        _ tasks: UnsafeBufferPointer<R>, _ kept: inout [Bool], _ origins: RecordList<Origin>, circles: IdIndex, users: IdIndex
+    ) {
+        for index in tasks.indices where kept[index] {
+            guard circles.contains(tasks[index].careCircleId) else {
+                reject(origins, index, "careCircleId", "unknown circle; the task is rejected")
+                kept[index] = false
+                continue
+            }
+            checkUser(tasks[index].creatorId, origins, index, "createdBy.userId", known: users)
+            if let assignee = tasks[index].assigneeId { checkUser(assignee, origins, index, "assignedTo.userId", known: users) }
+            kept[index] = tasks[index].isKept
+        }
+    }
 
-    /// One flag per record of the collection: false for those a duplicate-id scan rejected.
-    private func keptMask<T>(_ collection: ExportDecoder.Collection<T>, rejecting rejected: Set<Int>) -> [Bool] {
-        var mask = [Bool](repeating: true, count: collection.items.count)
+    private func checkHealthRecords<R: HealthRecordReferencing>(
+        _ records: UnsafeBufferPointer<R>, _ kept: inout [Bool], _ origins: RecordList<Origin>, circles: IdIndex, recipients: [String],
+        users: IdIndex
+    ) {
+        for index in records.indices where kept[index] {
+            guard let place = circles.value(for: records[index].careCircleId) else {
+                reject(origins, index, "careCircleId", "unknown circle; the record is rejected")
+                kept[index] = false
+                continue
+            }
+            if records[index].careRecipientId != recipients[place] {
+                warn(origins, index, "careRecipientId", "not the care recipient of the record's circle")
+            }
+            for (position, id) in records[index].visibleTo.enumerated() {
+                checkUser(id, origins, index, "visibleTo[\(position)]", known: users)
+            }
+            kept[index] = records[index].isKept
+        }
+    }
+
+    private func checkUpdates<R: UpdateReferencing>(
+        _ updates: UnsafeBufferPointer<R>, _ kept: inout [Bool], _ origins: RecordList<Origin>, circles: IdIndex, users: IdIndex
+    ) {
+        for index in updates.indices where kept[index] {
+            if !circles.contains(updates[index].careCircleId) {
+                warn(origins, index, "careCircleId", "unknown circle; the update is shown to nobody")
+            }
+            checkUser(updates[index].authorId, origins, index, "authorId", known: users)
+            kept[index] = updates[index].isKept
+        }
+    }
+
+    /// One flag per record: false for those a duplicate-id scan rejected.
+    private func keptMask(_ count: Int, rejecting rejected: Set<Int>) -> [Bool] {
+        var mask = [Bool](repeating: true, count: count)
         for index in rejected { mask[index] = false }
         return mask
     }
 
     /// The indexes of records whose id was used before, and for each an error naming where the
     /// first stands (not yet reported: see `report`).
-    private static func unique<T>(_ collection: ExportDecoder.Collection<T>, id: (borrowing T) -> String, collection name: String) -> Duplicates {
-        var seen = IdIndex(capacity: collection.items.count)
+    private static func unique<Item>(_ collection: ExportDecoder.ScopedCollection<Item>, collection name: String) -> Duplicates {
+        collection.read(
+            records: { unique($0, collection.origins, id: { $0.id }, collection: name) },
+            references: { unique($0, collection.origins, id: { $0.id }, collection: name) })
+    }
+
+    private static func unique<T>(
+        _ items: UnsafeBufferPointer<T>, _ origins: RecordList<Origin>, id: (borrowing T) -> String, collection name: String
+    ) -> Duplicates {
+        var seen = IdIndex(capacity: items.count)
         var rejected: Set<Int> = []
         var errors: [Diagnostic] = []
-        collection.items.withUnsafeBufferPointer { items in
-            for index in items.indices {
-                if let first = seen.insert(id(items[index]), value: index) {
-                    let firstOrigin = collection.origins[first]
-                    let origin = collection.origins[index]
-                    let place = firstOrigin.file == origin.file ? firstOrigin.keyPath : "\(firstOrigin.file) \(firstOrigin.keyPath)"
-                    errors.append(Self.diagnostic(.error, origin, "id", "duplicate \(name) id; first used at \(place)"))
-                    rejected.insert(index)
-                }
+        for index in items.indices {
+            if let first = seen.insert(id(items[index]), value: index) {
+                let firstOrigin = origins[first]
+                let origin = origins[index]
+                let place = firstOrigin.file == origin.file ? firstOrigin.keyPath : "\(firstOrigin.file) \(firstOrigin.keyPath)"
+                errors.append(Self.diagnostic(.error, origin, "id", "duplicate \(name) id; first used at \(place)"))
+                rejected.insert(index)
             }
         }
         return Duplicates(rejected: rejected, errors: errors)
@@ -139,16 +162,16 @@ struct ReferenceChecker {
         return duplicates.rejected
     }
 
-    private func checkUser<T>(_ id: String, _ collection: ExportDecoder.Collection<T>, _ index: Int, _ key: String, known: IdIndex) {
-        if !known.contains(id) { warn(collection, index, key, "unknown user; shown as \"unknown member\"") }
+    private func checkUser(_ id: String, _ origins: RecordList<Origin>, _ index: Int, _ key: String, known: IdIndex) {
+        if !known.contains(id) { warn(origins, index, key, "unknown user; shown as \"unknown member\"") }
     }
 
-    private func warn<T>(_ collection: ExportDecoder.Collection<T>, _ index: Int, _ key: String, _ message: String) {
-        decoder.add(Self.diagnostic(.warning, collection.origins[index], key, message))
+    private func warn(_ origins: RecordList<Origin>, _ index: Int, _ key: String, _ message: String) {
+        decoder.add(Self.diagnostic(.warning, origins[index], key, message))
     }
 
-    private func reject<T>(_ collection: ExportDecoder.Collection<T>, _ index: Int, _ key: String, _ message: String) {
-        decoder.add(Self.diagnostic(.error, collection.origins[index], key, message))
+    private func reject(_ origins: RecordList<Origin>, _ index: Int, _ key: String, _ message: String) {
+        decoder.add(Self.diagnostic(.error, origins[index], key, message))
     }
 
     private static func diagnostic(_ severity: Diagnostic.Severity, _ origin: Origin, _ key: String, _ message: String) -> Diagnostic {

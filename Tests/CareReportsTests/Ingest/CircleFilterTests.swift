@@ -58,5 +58,57 @@ extension IngestTests {
             #expect(messages.contains { $0.hasPrefix("unknown user") })
             #expect(one.export.healthRecords == whole.export.healthRecords.filter { $0.careCircleId == "g1" })
         }
+
+        @Test(arguments: [1, 2])
+        func tasksAndUpdatesOfOtherCirclesAreStillChecked(workers: Int) throws {
+            let directory = try Self.generated(circles: 2)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            // In circle g2 (not kept): a task with an unknown creator and a duplicate id, a task in
+            // an unknown circle, an update by an unknown author and one in an unknown circle.
+            let tasksPath = directory + "/tasks.json"
+            var tasks = try String(contentsOfFile: tasksPath, encoding: .utf8)
+            tasks = tasks.replacingOccurrences(of: "\"createdBy\":{\"userId\":\"g2-u4\"", with: "\"createdBy\":{\"userId\":\"g2-nobody\"")
+            tasks = tasks.replacingOccurrences(of: "\"id\":\"g2-t-000003\"", with: "\"id\":\"g2-t-000002\"")
+            // Records stand one per line: the circle of one task and of one update.
+            tasks = tasks.replacingOccurrences(
+                of: #"("id":"g2-t-000005"[^\n]*"careCircleId":)"g2""#, with: "$1\"g7\"", options: .regularExpression)
+            try tasks.write(toFile: tasksPath, atomically: true, encoding: .utf8)
+            let updatesPath = directory + "/updates.json"
+            var updates = try String(contentsOfFile: updatesPath, encoding: .utf8)
+            updates = updates.replacingOccurrences(of: "\"authorId\":\"g2-u5\"", with: "\"authorId\":\"g2-ghost\"")
+            updates = updates.replacingOccurrences(
+                of: #"("id":"g2-up-000004"[^\n]*"careCircleId":)"g2""#, with: "$1\"g8\"", options: .regularExpression)
+            try updates.write(toFile: updatesPath, atomically: true, encoding: .utf8)
+            let whole = try Self.load(directory, circles: nil)
+            let one = try Self.load(directory, circles: ["g1"], workers: workers)
+            #expect(one.diagnostics.map(\.description) == whole.diagnostics.map(\.description))
+            let text = whole.diagnostics.map(\.description).joined(separator: "\n")
+            for expected in [
+                "duplicate task id", "unknown circle; the task is rejected", "createdBy.userId: unknown user",
+                "authorId: unknown user", "unknown circle; the update is shown to nobody",
+            ] {
+                #expect(text.contains(expected), "\(expected)")
+            }
+            #expect(one.export.tasks == whole.export.tasks.filter { $0.careCircleId == "g1" })
+            #expect(one.export.updates == whole.export.updates.filter { $0.careCircleId == "g1" })
+        }
+
+        @Test func aFileWhoseEnvelopeReportsAnErrorIsDroppedWhole() throws {
+            // The envelope's error comes after its records: the records of both circles read
+            // from it are dropped again, kept or not, and the other files' stay.
+            let directory = try Self.generated(circles: 2)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let path = directory + "/updates.json"
+            let updates = try String(contentsOfFile: path, encoding: .utf8)
+            try "{\"data\": \(updates), \"errors\": [{\"code\": \"E1\", \"message\": \"partial export\"}]}"
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            let whole = try Self.load(directory, circles: nil)
+            let one = try Self.load(directory, circles: ["g2"])
+            #expect(whole.hasErrors)
+            #expect(one.diagnostics.map(\.description) == whole.diagnostics.map(\.description))
+            #expect(whole.export.updates.isEmpty)
+            #expect(one.export.updates.isEmpty)
+            #expect(one.export.healthRecords == whole.export.healthRecords.filter { $0.careCircleId == "g2" })
+        }
     }
 }
