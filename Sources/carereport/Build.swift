@@ -82,8 +82,10 @@ extension CareReport {
         var jobs: Int?
 
         func run() throws {
-            let export = try ExportInput.load(input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
-                showWarnings: false)
+            let source = try ExportInput.source(
+                input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
+                byCircle: viewerOptions.allMembers)
+            let export = source.base
             let now = try nowOption.resolve(timeZone: export.timeZone)
             let formats = try parsedFormats()
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
@@ -97,9 +99,9 @@ extension CareReport {
             if viewerOptions.allMembers {
                 let viewers = try viewerOptions.resolveAll(in: export)
                 var folders: [String: [String]] = [:]
-                for viewer in viewers {
+                try source.forEach(viewers) { viewer, circleExport in
                     let folder = "\(out)/\(viewer.circleId)/\(viewer.userId!)"
-                    try write(export, viewer, now: now, templates: templateSet, formats: formats, period: period, to: folder)
+                    try write(circleExport, viewer, now: now, templates: templateSet, formats: formats, period: period, to: folder)
                     folders[viewer.circleId, default: []].append(viewer.userId!)
                 }
                 try SiteOutput.removeStaleSites(in: out, keeping: folders)

@@ -67,8 +67,9 @@ extension CareReport {
         }
 
         func run() throws {
-            let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
-                showWarnings: false)
+            let source = try ExportInput.source(
+                input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle, byCircle: viewerOptions.allMembers)
+            let export = source.base
             let now = try nowOption.resolve(timeZone: export.timeZone)
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
             let renderer = try SiteOutput.render { () throws -> PageRenderer in
@@ -77,8 +78,8 @@ extension CareReport {
             }
             if viewerOptions.allMembers, let out {
                 let suffix = ["markdown": "md", "html": "html", "email": "eml"][format.rawValue]!
-                for viewer in try viewerOptions.resolveAll(in: export) {
-                    let message = try digest(for: viewer, in: export, now: now, renderer: renderer)
+                try source.forEach(try viewerOptions.resolveAll(in: export)) { viewer, circleExport in
+                    let message = try digest(for: viewer, in: circleExport, now: now, renderer: renderer)
                     let folder = "\(out)/\(viewer.circleId)"
                     try SiteOutput.makeFolder(folder)
                     try SiteOutput.emit(message, to: "\(folder)/\(viewer.userId!).\(suffix)")

@@ -44,19 +44,26 @@ extension ExportDecoder {
     /// Decoded tasks, health records or updates: every record's origin, and the records kept.
     /// When some are not kept (`separateReferences`), every record's references too: record `n`
     /// is then references[n] and origins[n], and the kept ones are in `items`, in the same order.
+    /// When `recordsOffsets`, offsets[n] is where record `n` starts in its file, to read it again.
     struct ScopedCollection<Item: CircleScoped> {
         let separateReferences: Bool
+        let recordsOffsets: Bool
         let items = RecordList<Item>()
         let references = RecordList<Item.References>()
         let origins = RecordList<Origin>()
+        let offsets = RecordList<Int>()
 
-        init(separateReferences: Bool) { self.separateReferences = separateReferences }
+        init(separateReferences: Bool, recordsOffsets: Bool = false) {
+            self.separateReferences = separateReferences
+            self.recordsOffsets = recordsOffsets
+        }
 
         /// Records decoded, kept or not.
         var count: Int { origins.count }
 
-        func append(_ item: consuming Item, _ origin: Origin, keep: Bool) {
+        func append(_ item: consuming Item, _ origin: Origin, offset: Int, keep: Bool) {
             if separateReferences { references.append(item.references(kept: keep)) }
+            if recordsOffsets { offsets.append(offset) }
             origins.append(origin)
             if keep { items.append(item) }
         }
@@ -71,6 +78,7 @@ extension ExportDecoder {
         func moveAppend(_ other: Self) {
             items.moveAppend(other.items)
             references.moveAppend(other.references)
+            offsets.moveAppend(other.offsets)
             origins.moveAppend(other.origins)
         }
 
@@ -78,6 +86,7 @@ extension ExportDecoder {
             let total = others.reduce(count) { $0 + $1.count }
             items.reserveCapacity(others.reduce(items.count) { $0 + $1.items.count })
             if separateReferences { references.reserveCapacity(total) }
+            if recordsOffsets { offsets.reserveCapacity(total) }
             origins.reserveCapacity(total)
         }
 
@@ -88,17 +97,18 @@ extension ExportDecoder {
             let kept = read(records: { _ in count }, references: { references in references[..<count].reduce(0) { $0 + ($1.isKept ? 1 : 0) } })
             items.truncate(to: kept)
             references.truncate(to: separateReferences ? count : 0)
+            offsets.truncate(to: recordsOffsets ? count : 0)
             origins.truncate(to: count)
         }
 
-        /// The kept records in order, leaving the collection empty: those whose flag in `kept` (one
-        /// per record decoded, kept or not) is true.
-        func takeKept(_ kept: [Bool]) -> [Item] {
-            guard separateReferences else { return items.takeAll(keeping: kept) }
+        /// The kept records in order, leaving the collection empty: those whose flag in `valid`
+        /// (one per record decoded, kept or not) is true.
+        func takeKept(_ valid: [Bool]) -> [Item] {
+            guard separateReferences else { return items.takeAll(keeping: valid) }
             var itemFlags: [Bool] = []
             itemFlags.reserveCapacity(items.count)
             references.withUnsafeBufferPointer { references in
-                for index in references.indices where references[index].isKept { itemFlags.append(kept[index]) }
+                for index in references.indices where references[index].isKept { itemFlags.append(valid[index]) }
             }
             return items.takeAll(keeping: itemFlags)
         }

@@ -6,12 +6,24 @@ final class ExportDecoder {
     /// Records not kept (see `CircleFilter`) leave only their references.
     let filter: CircleFilter?
 
-    init(filter: CircleFilter? = nil) {
+    /// With `recordsOffsets`, where each task, health record and update starts in its file is
+    /// kept too, so that a circle's records can be read again (`CircleReader`).
+    init(filter: CircleFilter? = nil, recordsOffsets: Bool = false) {
         self.filter = filter
-        tasks = ScopedCollection(separateReferences: filter != nil)
-        healthRecords = ScopedCollection(separateReferences: filter != nil)
-        updates = ScopedCollection(separateReferences: filter != nil)
+        tasks = ScopedCollection(separateReferences: filter != nil, recordsOffsets: recordsOffsets)
+        healthRecords = ScopedCollection(separateReferences: filter != nil, recordsOffsets: recordsOffsets)
+        updates = ScopedCollection(separateReferences: filter != nil, recordsOffsets: recordsOffsets)
     }
+
+    /// What a decoder keeps, to make another like it (for a worker's share of a file).
+    struct Settings: Sendable {
+        let filter: CircleFilter?
+        let recordsOffsets: Bool
+    }
+
+    var settings: Settings { Settings(filter: filter, recordsOffsets: tasks.recordsOffsets) }
+
+    convenience init(_ settings: Settings) { self.init(filter: settings.filter, recordsOffsets: settings.recordsOffsets) }
 
     var timeZone: TimeZone?
     var exportedAt: Date?
@@ -127,15 +139,15 @@ final class ExportDecoder {
         case .tasks:
             guard let task = context.record(index, { context.objectElement(item, context.task) }) else { return }
             let keep = keeps(task)
-            tasks.append(task, origin, keep: keep)
+            tasks.append(task, origin, offset: item.byteOffset, keep: keep)
         case .healthRecords:
             guard let record = context.record(index, { context.objectElement(item, context.healthRecord) }) else { return }
             let keep = keeps(record)
-            healthRecords.append(record, origin, keep: keep)
+            healthRecords.append(record, origin, offset: item.byteOffset, keep: keep)
         case .updates:
             guard let update = context.record(index, { context.objectElement(item, context.update) }) else { return }
             let keep = keeps(update)
-            updates.append(update, origin, keep: keep)
+            updates.append(update, origin, offset: item.byteOffset, keep: keep)
         }
     }
 

@@ -26,17 +26,30 @@ public struct ExportLoader: Sendable {
 
     /// Reads `path`; throws only when the input cannot be read at all.
     public func load(_ path: String) throws(IngestError) -> IngestResult {
+        try read(path, settings: ExportDecoder.Settings(filter: circles.map(CircleFilter.init), recordsOffsets: false)).result
+    }
+
+    /// What `read` leaves behind: the result, and what reading a circle again needs.
+    struct Read {
+        let result: IngestResult
+        let decoder: ExportDecoder
+        let checked: ReferenceChecker.Validity
+        /// The native export files, by path.
+        let files: [String: MappedFile]
+    }
+
+    func read(_ path: String, settings: ExportDecoder.Settings) throws(IngestError) -> Read {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing(path: path) }
-        let filter = circles.map(CircleFilter.init)
-        let decoder = ExportDecoder(filter: filter)
+        let decoder = ExportDecoder(settings)
         var documents: [ImportedDocument] = []
         var fileCount = 0
+        var mapped: [String: MappedFile] = [:]
         if isDirectory.boolValue {
             let (names, others) = try files(in: path)
             var native: [(file: String, kind: CollectionKind?, data: MappedFile)] = []
             for (file, kind) in names { native.append((file, kind, try contents(of: file))) }
-            let decoded = readTogether(native, filter: filter)
+            let decoded = readTogether(native, settings: settings)
             for (position, (file, kind, data)) in native.enumerated() {
                 if let ready = decoded[position] {
                     decoder.absorb(ready)
@@ -45,21 +58,26 @@ public struct ExportLoader: Sendable {
                 }
                 fileCount += 1
             }
+            if settings.recordsOffsets { for entry in native { mapped[entry.file] = entry.data } }
             for file in others {
                 if try readImport(file: file, into: decoder, documents: &documents) { fileCount += 1 }
             }
             guard fileCount > 0 else { throw .noExportFiles(path: path) }
         } else {
-            read(try contents(of: path), file: path, as: nil, alone: true, into: decoder, documents: &documents)
+            let data = try contents(of: path)
+            read(data, file: path, as: nil, alone: true, into: decoder, documents: &documents)
+            if settings.recordsOffsets { mapped[path] = data }
             fileCount = 1
         }
-        var export = ReferenceChecker(decoder: decoder).check()
+        let checked = ReferenceChecker(decoder: decoder).check()
+        var export = checked.export
         var diagnostics = decoder.diagnostics
         let placed = ImportPlacer(privacy: importPrivacy).place(documents, into: &export, diagnostics: &diagnostics)
         if let timeZoneOverride { export.timeZone = timeZoneOverride }
-        return IngestResult(
+        let result = IngestResult(
             export: export, diagnostics: diagnostics, fileCount: fileCount,
             importedRecords: placed.records, importedDocuments: placed.documents)
+        return Read(result: result, decoder: decoder, checked: checked.validity, files: mapped)
     }
 
     /// The directory's native export files in a fixed order (export.json first, then collections),
@@ -184,11 +202,11 @@ public struct ExportLoader: Sendable {
     /// The collection files decoded together on every core (same records, same diagnostics), one
     /// decoder per native file in their order; nil for `export.json` and for any file left to the
     /// serial reader (all of them for a small export or a single worker).
-    private func readTogether(_ native: [(file: String, kind: CollectionKind?, data: MappedFile)], filter: CircleFilter?) -> [ExportDecoder?] {
+    private func readTogether(_ native: [(file: String, kind: CollectionKind?, data: MappedFile)], settings: ExportDecoder.Settings) -> [ExportDecoder?] {
         let collections = native.compactMap { entry in entry.kind.map { CollectionFile(path: entry.file, kind: $0, data: entry.data) } }
         let total = collections.reduce(0) { $0 + $1.data.bytes.count }
         guard workers > 1, !collections.isEmpty, total >= parallelMinimumBytes else { return native.map { _ in nil } }
-        var decoded = ParallelCollectionReader(workers: workers, minimumRunBytes: minimumRunBytes).read(collections, filter: filter)[...]
+        var decoded = ParallelCollectionReader(workers: workers, minimumRunBytes: minimumRunBytes).read(collections, settings: settings)[...]
         return native.map { entry in entry.kind == nil ? nil : decoded.popFirst() ?? nil }
     }
 

@@ -23,7 +23,7 @@ struct ParallelCollectionReader {
 
     /// For each file, a decoder holding its records and diagnostics as the serial reader would
     /// have left them, or nil when the file must be read serially.
-    func read(_ files: [CollectionFile], filter: CircleFilter?) -> [ExportDecoder?] {
+    func read(_ files: [CollectionFile], settings: ExportDecoder.Settings) -> [ExportDecoder?] {
         let total = files.reduce(0) { $0 + $1.data.bytes.count }
         // About four runs per worker in all, so that the last ones to finish are short.
         let runBytes = max(minimumRunBytes, total / max(workers * 4, 1))
@@ -49,18 +49,18 @@ struct ParallelCollectionReader {
             let tape = JSONTape()
             while let index = next.take(below: queue.count) {
                 let job = queue[index]
-                let run = decodeRun(job.run, of: cuts[job.file]!, in: files[job.file], filter: filter, tape: tape, firstIndex: 0)
+                let run = decodeRun(job.run, of: cuts[job.file]!, in: files[job.file], settings: settings, tape: tape, firstIndex: 0)
                 results.set(job, run)
             }
         }
         return files.indices.map { position in
             guard let fileStarts = starts[position], let runs = results.runs(of: position, count: fileStarts.count) else { return nil }
-            return join(runs, of: fileStarts, in: files[position], filter: filter)
+            return join(runs, of: fileStarts, in: files[position], settings: settings)
         }
     }
 
     /// Joins a file's runs into one decoder, numbering each run's records after those before it.
-    private func join(_ runs: [Run], of starts: [Int], in file: CollectionFile, filter: CircleFilter?) -> ExportDecoder? {
+    private func join(_ runs: [Run], of starts: [Int], in file: CollectionFile, settings: ExportDecoder.Settings) -> ExportDecoder? {
         var runs = runs
         var firstIndex = 0
         for run in runs.indices {
@@ -69,7 +69,7 @@ struct ParallelCollectionReader {
                     runs[run].local.shiftIndexes(by: firstIndex)
                 } else {
                     // Its diagnostics name key paths with the record's index: read it again, numbered.
-                    guard let renumbered = decodeRun(run, of: starts, in: file, filter: filter, tape: JSONTape(), firstIndex: firstIndex)
+                    guard let renumbered = decodeRun(run, of: starts, in: file, settings: settings, tape: JSONTape(), firstIndex: firstIndex)
                     else { return nil }
                     runs[run] = renumbered
                 }
@@ -85,9 +85,9 @@ struct ParallelCollectionReader {
     /// Parses and decodes one run, numbering its records from `firstIndex`; nil on any syntax error
     /// or an unconfirmed cut. The pages of the records read are handed back as it goes.
     private func decodeRun(
-        _ run: Int, of starts: [Int], in file: CollectionFile, filter: CircleFilter?, tape: JSONTape, firstIndex: Int
+        _ run: Int, of starts: [Int], in file: CollectionFile, settings: ExportDecoder.Settings, tape: JSONTape, firstIndex: Int
     ) -> Run? {
-        let local = ExportDecoder(filter: filter)
+        let local = ExportDecoder(settings)
         let context = local.elementContext(file: file.path, kind: file.kind)
         let stop = run + 1 < starts.count ? starts[run + 1] : nil
         var pages = PageReleaser(file.data, from: starts[run])

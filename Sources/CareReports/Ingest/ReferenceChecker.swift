@@ -6,7 +6,21 @@ struct ReferenceChecker {
     typealias Origin = ExportDecoder.Origin
     let decoder: ExportDecoder
 
-    func check() -> CareExport {
+    /// The model, and which tasks, health records and updates passed the checks (one flag per
+    /// record decoded, kept or not).
+    struct Checked {
+        let export: CareExport
+        let validity: Validity
+    }
+
+    /// Which tasks, health records and updates passed the checks, one flag per record decoded.
+    struct Validity {
+        let tasks: [Bool]
+        let healthRecords: [Bool]
+        let updates: [Bool]
+    }
+
+    func check() -> Checked {
         // The duplicate-id scan of the health records (the largest collection) runs on a second
         // thread beside the others'; each reports its diagnostics where the serial order puts them.
         let healthIds = DuplicateScan()
@@ -51,7 +65,7 @@ struct ReferenceChecker {
             }
         }
         // References (or records, when all are kept) are read in place: a loop over an array would
-        // copy each one. A record that is rejected, or not kept, is marked to be left out of the model.
+        // copy each one. A record that is rejected is marked to be left out of the model.
         let tasks = decoder.tasks
         var keptTasks = keptMask(tasks.count, rejecting: report(others[2]))
         tasks.read(
@@ -67,13 +81,14 @@ struct ReferenceChecker {
         updates.read(
             records: { checkUpdates($0, &keptUpdates, updates.origins, circles: circleIds, users: userIds) },
             references: { checkUpdates($0, &keptUpdates, updates.origins, circles: circleIds, users: userIds) })
-        return CareExport(
+        let export = CareExport(
             timeZone: decoder.timeZone ?? TimeZone(identifier: "UTC")!, exportedAt: decoder.exportedAt,
             users: decoder.users.items.takeAll(keeping: keptUsers),
             circles: decoder.circles.items.takeAll(keeping: keptCircles),
             tasks: tasks.takeKept(keptTasks),
             healthRecords: records.takeKept(keptRecords),
             updates: updates.takeKept(keptUpdates))
+        return Checked(export: export, validity: Validity(tasks: keptTasks, healthRecords: keptRecords, updates: keptUpdates))
     }
 
     private func checkTasks<R: TaskReferencing>(
@@ -87,7 +102,6 @@ struct ReferenceChecker {
             }
             checkUser(tasks[index].creatorId, origins, index, "createdBy.userId", known: users)
             if let assignee = tasks[index].assigneeId { checkUser(assignee, origins, index, "assignedTo.userId", known: users) }
-            kept[index] = tasks[index].isKept
         }
     }
 
@@ -107,7 +121,6 @@ struct ReferenceChecker {
             for (position, id) in records[index].visibleTo.enumerated() {
                 checkUser(id, origins, index, "visibleTo[\(position)]", known: users)
             }
-            kept[index] = records[index].isKept
         }
     }
 
@@ -119,7 +132,6 @@ struct ReferenceChecker {
                 warn(origins, index, "careCircleId", "unknown circle; the update is shown to nobody")
             }
             checkUser(updates[index].authorId, origins, index, "authorId", known: users)
-            kept[index] = updates[index].isKept
         }
     }
 

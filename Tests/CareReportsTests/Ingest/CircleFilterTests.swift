@@ -112,3 +112,53 @@ extension IngestTests {
         }
     }
 }
+
+extension IngestTests {
+    /// A `CircleReader` reads the export once and gives each circle the model a load of that
+    /// circle alone gives.
+    @Suite("Circle reader")
+    struct CircleReaderTests {
+        static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("sample-data").path
+
+        func expectEachCircleAsLoadedAlone(_ path: String, workers: Int) throws {
+            var loader = ExportLoader()
+            loader.workers = workers
+            loader.parallelMinimumBytes = 0
+            let reader = try loader.circleReader(path)
+            let whole = try loader.load(path)
+            #expect(reader.result.diagnostics.map(\.description) == whole.diagnostics.map(\.description))
+            #expect(reader.result.export.tasks.isEmpty && reader.result.export.updates.isEmpty)
+            #expect(!whole.export.circles.isEmpty)
+            for circle in whole.export.circles {
+                var alone = loader
+                alone.circles = [circle.id]
+                let expected = try alone.load(path).export
+                let read = try reader.export(ofCircle: circle.id)
+                #expect(read.tasks == expected.tasks, "circle \(circle.id)")
+                #expect(read.healthRecords == expected.healthRecords, "circle \(circle.id)")
+                #expect(read.updates == expected.updates, "circle \(circle.id)")
+                #expect(read.users == expected.users && read.circles == expected.circles)
+                #expect(read.timeZone == expected.timeZone && read.exportedAt == expected.exportedAt)
+                #expect(!read.healthRecords.isEmpty)
+            }
+            #expect(try reader.export(ofCircle: "no-such-circle").healthRecords == reader.result.export.healthRecords)
+        }
+
+        @Test(arguments: [1, 2])
+        func sampleData(workers: Int) throws {
+            try expectEachCircleAsLoadedAlone(Self.sample, workers: workers)
+        }
+
+        @Test(arguments: [1, 3])
+        func generatedExport(workers: Int) throws {
+            let directory = try CircleFilterTests.generated(circles: 3)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            try expectEachCircleAsLoadedAlone(directory, workers: workers)
+        }
+
+        @Test func aSingleFileExport() throws {
+            try expectEachCircleAsLoadedAlone(IngestFixtures.path("valid/minimal/export.json"), workers: 2)
+        }
+    }
+}

@@ -103,6 +103,16 @@ extension JSONParser {
         return starts
     }
 
+    /// Parses the one value that starts at `start` (a record of a document read before, found
+    /// again by its offset) and hands it to `body`.
+    public static func parseValue<Result>(
+        _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, tape: JSONTape, _ body: (JSONNode) -> Result
+    ) throws(JSONSyntaxError) -> Result {
+        var parser = JSONParser(bytes: bytes, tape: tape)
+        parser.index = start
+        return try parser.parseOneValue(body)
+    }
+
     /// Parses a run of the root array's elements from `start`, where one begins, handing each to
     /// `body` with its place in the run, and returns how many there were. With `stop`, the run must
     /// end in a comma after which the next element begins exactly at `stop`; without, it must end

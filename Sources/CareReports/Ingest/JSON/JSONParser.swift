@@ -78,6 +78,14 @@ public struct JSONParser {
         guard index == bytes.count else { throw error("unexpected text after the end of the JSON document") }
     }
 
+    /// See `parseValue(_:at:tape:_:)`.
+    mutating func parseOneValue<Result>(_ body: (JSONNode) -> Result) throws(JSONSyntaxError) -> Result {
+        depth = 1
+        tokenCount = 0
+        try parseValue()
+        return body(node(0))
+    }
+
     /// See `parseElements(_:from:to:tape:_:)`.
     mutating func parseElementRun(stop: Int?, _ body: (Int, JSONNode) -> Void) throws(JSONSyntaxError) -> Int {
         var count = 0

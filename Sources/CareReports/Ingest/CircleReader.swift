@@ -1,0 +1,90 @@
+import Foundation
+
+/// An export read and checked whole once, whose circles' records are then read one circle at a
+/// time: output for every member of every circle (`--all-members`) needs the memory of one
+/// circle, and each member's output is built from their circle's records only, so the work grows
+/// with the export, not with members times records. The first reading keeps no task, health
+/// record or update, only where each valid one starts in its file (an index); `export(ofCircle:)`
+/// parses and decodes just those again, from the same mapped files.
+public final class CircleReader {
+    /// The whole export's diagnostics and counts; its model holds the users and circles, and the
+    /// records imported from FHIR and C-CDA files, but no circle's tasks, records or updates.
+    public let result: IngestResult
+    private let files: [String: MappedFile]
+    private let locations: [String: [RecordLocation]]
+
+    /// Where a record starts, and its place in its collection (for the key path of its context).
+    struct RecordLocation {
+        let kind: CollectionKind
+        let file: String
+        let offset: Int
+        let index: Int
+    }
+
+    init(_ read: ExportLoader.Read) {
+        result = read.result
+        files = read.files
+        var locations: [String: [RecordLocation]] = [:]
+        func index<Item>(_ kind: CollectionKind, _ collection: ExportDecoder.ScopedCollection<Item>, valid: [Bool]) {
+            collection.read(
+                records: { records in for position in records.indices { place(position, records[position].careCircleId) } },
+                references: { references in for position in references.indices { place(position, references[position].careCircleId) } })
+            func place(_ position: Int, _ circle: String) {
+                guard valid[position] else { return }
+                let origin = collection.origins[position]
+                locations[circle, default: []].append(
+                    RecordLocation(kind: kind, file: origin.file, offset: collection.offsets[position], index: origin.index))
+            }
+        }
+        index(.tasks, read.decoder.tasks, valid: read.checked.tasks)
+        index(.healthRecords, read.decoder.healthRecords, valid: read.checked.healthRecords)
+        index(.updates, read.decoder.updates, valid: read.checked.updates)
+        self.locations = locations
+    }
+
+    /// The model for one circle: every user and circle, that circle's tasks, health records and
+    /// updates, and the imported records, exactly as `ExportLoader.circles = [id]` would give it.
+    public func export(ofCircle id: String) throws(IngestError) -> CareExport {
+        let decoder = ExportDecoder()
+        let tape = JSONTape()
+        var contexts: [String: DecodingContext] = [:]
+        for location in locations[id] ?? [] {
+            guard let file = files[location.file] else { throw .unreadable(path: location.file, reason: "it was not read") }
+            let key = "\(location.kind.rawValue)|\(location.file)"
+            let context = contexts[key] ?? decoder.elementContext(file: location.file, kind: location.kind)
+            contexts[key] = context
+            do {
+                try JSONParser.parseValue(file.bytes, at: location.offset, tape: tape) { node in
+                    decoder.decodeElement(location.kind, index: location.index, node, context: context)
+                }
+            } catch {
+                throw .unreadable(path: location.file, reason: "it changed while it was being read")
+            }
+        }
+        // The pages read go back (they are the file's, read again if needed), so reading circle
+        // after circle never makes the whole export resident.
+        for path in Set(locations[id]?.map(\.file) ?? []) { files[path].map { $0.release(0..<$0.bytes.count) } }
+        // Every record read here passed the first reading's checks; one that now fails or is
+        // missing means the file changed in between.
+        let expected = locations[id]?.count ?? 0
+        let decoded = decoder.tasks.count + decoder.healthRecords.count + decoder.updates.count
+        if decoded != expected || contexts.values.contains(where: { $0.errorCount > 0 }) {
+            throw .unreadable(path: locations[id]?.first?.file ?? "", reason: "it changed while it was being read")
+        }
+        let base = result.export
+        func all<Item>(_ collection: ExportDecoder.ScopedCollection<Item>) -> [Item] {
+            collection.takeKept(Array(repeating: true, count: collection.count))
+        }
+        return CareExport(
+            timeZone: base.timeZone, exportedAt: base.exportedAt, users: base.users, circles: base.circles,
+            tasks: all(decoder.tasks), healthRecords: all(decoder.healthRecords) + base.healthRecords, updates: all(decoder.updates))
+    }
+}
+
+extension ExportLoader {
+    /// Reads and checks the whole export at `path` once, for output per circle (see `CircleReader`).
+    /// `circles` is ignored: every circle can be read from the result.
+    public func circleReader(_ path: String) throws(IngestError) -> CircleReader {
+        CircleReader(try read(path, settings: ExportDecoder.Settings(filter: CircleFilter(circles: []), recordsOffsets: true)))
+    }
+}
