@@ -3,7 +3,8 @@
 # input size and record counts; ingest seconds and MB/s with carereport's loader and with a plain
 # Foundation JSONDecoder into the same model (same files, same run); a whole `carereport build` for
 # one caregiver of one circle: wall time, pages written, pages/s and peak resident memory from
-# /usr/bin/time -v. Every figure comes from this run on these files.
+# /usr/bin/time -v; and an all-members digest (one per active member of every circle), time and
+# peak memory. Every figure comes from this run on these files.
 #
 # Environment (all optional):
 #   BENCH_SIZES   circles x weeks per size            default "2x52 16x52 128x52"
@@ -85,17 +86,28 @@ for index in "${!sizes[@]}"; do
   rss_kb=$(sed -n 's/^\s*Maximum resident set size (kbytes): //p' "$work/time-$size.txt")
   pages=$(find "$site" -type f \( -name '*.html' -o -name '*.md' \) | wc -l)
 
+  # An agency's cron job: one digest for every active member of every circle, from one reading.
+  outbox="$work/outbox-$size"
+  rm -rf "$outbox"
+  /usr/bin/time -v -o "$work/time-all-$size.txt" \
+    "$bin/carereport" digest "$export_dir" --all-members --week 2025-W15 --out "$outbox" --now "$now"
+  all_wall=$(sed -n 's/^\s*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$work/time-all-$size.txt" |
+    awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')
+  all_rss_kb=$(sed -n 's/^\s*Maximum resident set size (kbytes): //p' "$work/time-all-$size.txt")
+  digests=$(find "$outbox" -type f | wc -l)
+
   bytes=$(field "$ours" bytes)
   ours_s=$(field "$ours" best_s)
   theirs_s=$(field "$theirs" best_s)
-  rows+=("$(printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' \
+  rows+=("$(printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' \
     "$circles × $weeks" "$(mb "$bytes")" \
     "$(field "$ours" health)" "$(field "$ours" administrations)" "$(field "$ours" tasks)" "$(field "$ours" updates)" \
     "$ours_s" "$(field "$ours" mb_s)" "$(field "$ours" maxrss_mb)" \
     "$theirs_s" "$(field "$theirs" mb_s)" "$(field "$theirs" maxrss_mb)" \
     "$(awk -v a="$theirs_s" -v b="$ours_s" 'BEGIN { printf "%.1fx", a / b }')" \
     "$(awk -v w="$wall" 'BEGIN { printf "%.2f", w }')" "$pages" \
-    "$(awk -v p="$pages" -v w="$wall" -v r="$rss_kb" 'BEGIN { printf "%.0f | %.0f", p / w, r / 1024 }')")")
+    "$(awk -v p="$pages" -v w="$wall" -v r="$rss_kb" 'BEGIN { printf "%.0f | %.0f", p / w, r / 1024 }')" \
+    "$(awk -v w="$all_wall" 'BEGIN { printf "%.2f", w }')" "$digests" "$(awk -v r="$all_rss_kb" 'BEGIN { printf "%.0f", r / 1024 }')")")
   notes+=("$size: best of $runs; generated in ${generate_s} s ($(awk -v b="$bytes" -v s="$generate_s" 'BEGIN { printf "%.0f", b / 1e6 / s }') MB/s)")
 done
 
@@ -107,13 +119,14 @@ machine() {
 }
 
 table() {
-  echo "| export (circles × weeks) | input MB | health records | dose entries | tasks | updates | carereport ingest s | carereport MB/s | carereport peak MB | JSONDecoder ingest s | JSONDecoder MB/s | JSONDecoder peak MB | speed-up | build s | pages | pages/s | build peak MB |"
-  echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+  echo "| export (circles × weeks) | input MB | health records | dose entries | tasks | updates | carereport ingest s | carereport MB/s | carereport peak MB | JSONDecoder ingest s | JSONDecoder MB/s | JSONDecoder peak MB | speed-up | build s | pages | pages/s | build peak MB | all-members digest s | digests | digest peak MB |"
+  echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
   printf '%s\n' "${rows[@]}"
   echo
   echo "Ingest: best of N runs in one process per loader (\`carereport-bench ingest\`), MB = 10^6 bytes, peak MB = that"
   echo "process's peak resident set. Build: \`carereport build EXPORT --viewer g1-u2 --circle g1\` (one caregiver, html and md),"
-  echo "wall time and peak resident set from \`/usr/bin/time -v\`; pages = .html and .md files written."
+  echo "wall time and peak resident set from \`/usr/bin/time -v\`; pages = .html and .md files written. All-members digest:"
+  echo "\`carereport digest EXPORT --all-members --week 2025-W15 --out DIR\` (one Markdown digest per active member of every circle)."
   printf -- '- %s\n' "${notes[@]}"
   echo
   machine
