@@ -7,33 +7,37 @@ import Foundation
 /// record or update, only where each valid one starts in its file (an index); `export(ofCircle:)`
 /// parses and decodes just those again, from the same mapped files.
 public final class CircleReader {
-    /// The whole export's diagnostics and counts; its model holds the users and circles, and the
-    /// records imported from FHIR and C-CDA files, but no circle's tasks, records or updates.
+    /// The whole export's diagnostics and counts; its model holds the users and circles but no
+    /// circle's tasks, health records (native or imported) or updates.
     public let result: IngestResult
     private let files: [String: MappedFile]
     private let locations: [String: [RecordLocation]]
+    private let imported: [HealthRecord]
 
-    /// Where a record starts, and its place in its collection (for the key path of its context).
+    /// Where a record starts, its place in its collection (for the key path of its context), and
+    /// its id (to make sure the same record is found there again).
     struct RecordLocation {
         let kind: CollectionKind
         let file: String
         let offset: Int
         let index: Int
+        let id: String
     }
 
     init(_ read: ExportLoader.Read) {
         result = read.result
         files = read.files
+        imported = read.imported
         var locations: [String: [RecordLocation]] = [:]
         func index<Item>(_ kind: CollectionKind, _ collection: ExportDecoder.ScopedCollection<Item>, valid: [Bool]) {
             collection.read(
-                records: { records in for position in records.indices { place(position, records[position].careCircleId) } },
-                references: { references in for position in references.indices { place(position, references[position].careCircleId) } })
-            func place(_ position: Int, _ circle: String) {
+                records: { records in for position in records.indices { place(position, records[position]) } },
+                references: { references in for position in references.indices { place(position, references[position]) } })
+            func place(_ position: Int, _ record: some ScopedReferences) {
                 guard valid[position] else { return }
                 let origin = collection.origins[position]
-                locations[circle, default: []].append(
-                    RecordLocation(kind: kind, file: origin.file, offset: collection.offsets[position], index: origin.index))
+                locations[record.careCircleId, default: []].append(
+                    RecordLocation(kind: kind, file: origin.file, offset: collection.offsets[position], index: origin.index, id: record.id))
             }
         }
         index(.tasks, read.decoder.tasks, valid: read.checked.tasks)
@@ -48,8 +52,12 @@ public final class CircleReader {
         let decoder = ExportDecoder()
         let tape = JSONTape()
         var contexts: [String: DecodingContext] = [:]
-        for location in locations[id] ?? [] {
-            guard let file = files[location.file] else { throw .unreadable(path: location.file, reason: "it was not read") }
+        let circleLocations = locations[id] ?? []
+        for path in Set(circleLocations.map(\.file)) {
+            guard let file = files[path], file.isUnchanged(at: path) else { throw .unreadable(path: path, reason: Self.changed) }
+        }
+        for location in circleLocations {
+            guard let file = files[location.file] else { throw .unreadable(path: location.file, reason: Self.changed) }
             let key = "\(location.kind.rawValue)|\(location.file)"
             let context = contexts[key] ?? decoder.elementContext(file: location.file, kind: location.kind)
             contexts[key] = context
@@ -58,18 +66,20 @@ public final class CircleReader {
                     decoder.decodeElement(location.kind, index: location.index, node, context: context)
                 }
             } catch {
-                throw .unreadable(path: location.file, reason: "it changed while it was being read")
+                throw .unreadable(path: location.file, reason: Self.changed)
             }
         }
         // The pages read go back (they are the file's, read again if needed), so reading circle
         // after circle never makes the whole export resident.
-        for path in Set(locations[id]?.map(\.file) ?? []) { files[path].map { $0.release(0..<$0.bytes.count) } }
-        // Every record read here passed the first reading's checks; one that now fails or is
-        // missing means the file changed in between.
-        let expected = locations[id]?.count ?? 0
-        let decoded = decoder.tasks.count + decoder.healthRecords.count + decoder.updates.count
-        if decoded != expected || contexts.values.contains(where: { $0.errorCount > 0 }) {
-            throw .unreadable(path: locations[id]?.first?.file ?? "", reason: "it changed while it was being read")
+        for path in Set(circleLocations.map(\.file)) { files[path].map { $0.release(0..<$0.bytes.count) } }
+        // Every record read here passed the first reading's checks: one that now fails, or is not
+        // the record found there before, means the file changed in between.
+        func ids<Item>(_ collection: ExportDecoder.ScopedCollection<Item>) -> [String] {
+            collection.items.withUnsafeBufferPointer { $0.map(\.id) }
+        }
+        let decoded = ids(decoder.tasks) + ids(decoder.healthRecords) + ids(decoder.updates)
+        if decoded != circleLocations.map(\.id) || contexts.values.contains(where: { $0.errorCount > 0 }) {
+            throw .unreadable(path: circleLocations.first?.file ?? "", reason: Self.changed)
         }
         let base = result.export
         func all<Item>(_ collection: ExportDecoder.ScopedCollection<Item>) -> [Item] {
@@ -77,8 +87,11 @@ public final class CircleReader {
         }
         return CareExport(
             timeZone: base.timeZone, exportedAt: base.exportedAt, users: base.users, circles: base.circles,
-            tasks: all(decoder.tasks), healthRecords: all(decoder.healthRecords) + base.healthRecords, updates: all(decoder.updates))
+            tasks: all(decoder.tasks), healthRecords: all(decoder.healthRecords) + imported.filter { $0.careCircleId == id },
+            updates: all(decoder.updates))
     }
+
+    private static let changed = "it changed while it was being read"
 }
 
 extension ExportLoader {

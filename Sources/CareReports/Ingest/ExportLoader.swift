@@ -36,6 +36,8 @@ public struct ExportLoader: Sendable {
         let checked: ReferenceChecker.Validity
         /// The native export files, by path.
         let files: [String: MappedFile]
+        /// The records imported from FHIR and C-CDA files, of every circle.
+        let imported: [HealthRecord]
     }
 
     func read(_ path: String, settings: ExportDecoder.Settings) throws(IngestError) -> Read {
@@ -72,12 +74,28 @@ public struct ExportLoader: Sendable {
         let checked = ReferenceChecker(decoder: decoder).check()
         var export = checked.export
         var diagnostics = decoder.diagnostics
-        let placed = ImportPlacer(privacy: importPrivacy).place(documents, into: &export, diagnostics: &diagnostics)
+        let nativeCount = export.healthRecords.count
+        let nativeIds = documents.isEmpty ? [] : nativeHealthRecordIds(decoder, valid: checked.validity.healthRecords, kept: export.healthRecords)
+        let placed = ImportPlacer(privacy: importPrivacy).place(documents, into: &export, nativeIds: nativeIds, diagnostics: &diagnostics)
+        // Imported records join a circle like the others: those of circles not kept are left out too.
+        let imported = Array(export.healthRecords[nativeCount...])
+        if let filter = settings.filter {
+            export.healthRecords.removeSubrange(nativeCount...)
+            export.healthRecords += imported.filter { filter.keeps($0.careCircleId) }
+        }
         if let timeZoneOverride { export.timeZone = timeZoneOverride }
         let result = IngestResult(
             export: export, diagnostics: diagnostics, fileCount: fileCount,
             importedRecords: placed.records, importedDocuments: placed.documents)
-        return Read(result: result, decoder: decoder, checked: checked.validity, files: mapped)
+        return Read(result: result, decoder: decoder, checked: checked.validity, files: mapped, imported: imported)
+    }
+
+    /// The ids of every valid native health record, kept or not.
+    private func nativeHealthRecordIds(_ decoder: ExportDecoder, valid: [Bool], kept: [HealthRecord]) -> Set<String> {
+        guard decoder.healthRecords.separateReferences else { return Set(kept.map(\.id)) }
+        return decoder.healthRecords.references.withUnsafeBufferPointer { references in
+            Set(references.indices.lazy.filter { valid[$0] }.map { references[$0].id })
+        }
     }
 
     /// The directory's native export files in a fixed order (export.json first, then collections),

@@ -2,7 +2,8 @@
 /// an id or two for each of hundreds of thousands of records. It hashes an id's UTF-8 bytes eight
 /// at a time with a multiply-and-rotate mix, several times cheaper than the standard library's
 /// SipHash for ids this short, and probes an open-addressed table of 64-bit slots. The mix is
-/// keyed with a random seed per index, so no export can be written to make its ids collide.
+/// seeded at random per index, so an export cannot be written in advance to make its ids collide
+/// (the mix is not a keyed cryptographic hash: collisions would cost time, never correctness).
 struct IdIndex {
     /// 0 for an empty slot; else the upper half of the id's hash and, below it, 1 + its entry.
     private var slots: [UInt64]
@@ -50,6 +51,7 @@ struct IdIndex {
             if slot >> 32 == hash >> 32, keys[Int(slot & 0xFFFF_FFFF) - 1] == key { return values[Int(slot & 0xFFFF_FFFF) - 1] }
             position = (position + 1) & mask
         }
+        precondition(keys.count < Int(UInt32.max), "more ids than an index holds")
         keys.append(key)
         values.append(value)
         slots[position] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(keys.count)

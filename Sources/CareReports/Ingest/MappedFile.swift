@@ -5,6 +5,8 @@ import Glibc
 /// file's own pages, read again from the file if anything touches them later.
 final class MappedFile: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The file's identity, size and modification time when it was mapped.
+    private let identity: [Int]
 
     /// Maps `path`; nil when it cannot be opened, is not a regular file, or cannot be mapped.
     init?(path: String) {
@@ -13,6 +15,7 @@ final class MappedFile: @unchecked Sendable {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        identity = Self.identity(status)
         let length = Int(status.st_size)
         guard length > 0 else {
             bytes = UnsafeBufferPointer(start: nil, count: 0)
@@ -27,6 +30,16 @@ final class MappedFile: @unchecked Sendable {
     }
 
     var raw: UnsafeRawBufferPointer { UnsafeRawBufferPointer(bytes) }
+
+    /// Whether the file at `path` is still the one mapped, with the same size and modification time.
+    func isUnchanged(at path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && Self.identity(status) == identity
+    }
+
+    private static func identity(_ status: stat) -> [Int] {
+        [Int(status.st_dev), Int(status.st_ino), Int(status.st_size), Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec)]
+    }
 
     /// Drops the whole pages inside `range` from memory (they stay readable).
     func release(_ range: Range<Int>) {

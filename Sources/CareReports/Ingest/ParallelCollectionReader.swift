@@ -26,7 +26,7 @@ struct ParallelCollectionReader {
     func read(_ files: [CollectionFile], settings: ExportDecoder.Settings) -> [ExportDecoder?] {
         let total = files.reduce(0) { $0 + $1.data.bytes.count }
         // About four runs per worker in all, so that the last ones to finish are short.
-        let runBytes = max(minimumRunBytes, total / max(workers * 4, 1))
+        let runBytes = max(minimumRunBytes, total / max(workers * 4, 1), 1)
         var jobs: [Job] = []
         var starts: [[Int]?] = []
         for (position, file) in files.enumerated() {

@@ -43,6 +43,8 @@ final class RecordList<Item> {
     }
 
     private static func storage(resizing old: UnsafeMutablePointer<Item>?, to capacity: Int) -> UnsafeMutablePointer<Item> {
+        // malloc's alignment (16 bytes on the platforms this runs on) covers every model type.
+        precondition(MemoryLayout<Item>.alignment <= 16, "record type aligned beyond what realloc gives")
         let bytes = MemoryLayout<Item>.stride * capacity
         guard let raw = realloc(old, max(bytes, 1)) else { fatalError("out of memory for \(capacity) records") }
         return raw.bindMemory(to: Item.self, capacity: capacity)

@@ -121,8 +121,8 @@ extension IngestTests {
         static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("sample-data").path
 
-        func expectEachCircleAsLoadedAlone(_ path: String, workers: Int) throws {
-            var loader = ExportLoader()
+        func expectEachCircleAsLoadedAlone(_ path: String, workers: Int, timeZone: TimeZone? = nil) throws {
+            var loader = ExportLoader(timeZoneOverride: timeZone)
             loader.workers = workers
             loader.parallelMinimumBytes = 0
             let reader = try loader.circleReader(path)
@@ -155,6 +155,57 @@ extension IngestTests {
             let directory = try CircleFilterTests.generated(circles: 3)
             defer { try? FileManager.default.removeItem(atPath: directory) }
             try expectEachCircleAsLoadedAlone(directory, workers: workers)
+        }
+
+        @Test func recordsInExportJSONAndImportedDocuments() throws {
+            // Some health records in export.json before health.json's; a FHIR bundle about Margaret
+            // whose record id is taken by a native record: it is renamed the same way in the
+            // whole load, in a load of her circle alone and in the circle reader, and belongs to
+            // her circle's model only.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("circle-reader-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let sample = URL(fileURLWithPath: Self.sample)
+            for file in ["users.json", "circles.json", "tasks.json", "updates.json"] {
+                try FileManager.default.copyItem(at: sample.appendingPathComponent(file), to: folder.appendingPathComponent(file))
+            }
+            let health = try String(contentsOf: sample.appendingPathComponent("health.json"), encoding: .utf8)
+                .replacingOccurrences(of: "\"id\": \"hr-cond-diabetes\"", with: "\"id\": \"fhir:labs:x1\"")
+            var records = try JSONSerialization.jsonObject(with: Data(health.utf8)) as! [Any]
+            let moved = Array(records.prefix(3))
+            records.removeFirst(3)
+            let export: [String: Any] = ["format": "caresupport-export", "version": 1, "timezone": "America/Los_Angeles", "healthRecords": moved]
+            try JSONSerialization.data(withJSONObject: export).write(to: folder.appendingPathComponent("export.json"))
+            try JSONSerialization.data(withJSONObject: records).write(to: folder.appendingPathComponent("health.json"))
+            let bundle = #"""
+                {"resourceType": "Bundle", "type": "collection", "entry": [
+                  {"resource": {"resourceType": "Patient", "id": "p", "name": [{"family": "Ashworth", "given": ["Margaret"]}], "birthDate": "1941-03-09"}},
+                  {"resource": {"resourceType": "Condition", "id": "x1", "code": {"text": "Imported condition"}, "onsetDateTime": "2020"}}]}
+                """#
+            try bundle.write(to: folder.appendingPathComponent("labs.json"), atomically: true, encoding: .utf8)
+            let whole = try ExportLoader().load(folder.path)
+            #expect(!whole.hasErrors, "\(whole.diagnostics)")
+            #expect(whole.importedRecords == 1)
+            let importedIds = whole.export.healthRecords.filter { $0.importedFrom != nil }.map(\.id)
+            #expect(importedIds == ["fhir:labs:x1-2"])
+            try expectEachCircleAsLoadedAlone(folder.path, workers: 2, timeZone: TimeZone(identifier: "Europe/London"))
+            let reader = try ExportLoader().circleReader(folder.path)
+            #expect(try reader.export(ofCircle: "circle-margaret").healthRecords.filter { $0.importedFrom != nil }.map(\.id) == importedIds)
+            #expect(try reader.export(ofCircle: "circle-walter").healthRecords.allSatisfy { $0.importedFrom == nil })
+            #expect(try reader.export(ofCircle: "circle-margaret").healthRecords.prefix(3).map(\.id) == whole.export.healthRecords.prefix(3).map(\.id))
+        }
+
+        @Test func aFileReplacedAfterTheFirstReadingIsRefused() throws {
+            let directory = try CircleFilterTests.generated(circles: 2)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let reader = try ExportLoader().circleReader(directory)
+            _ = try reader.export(ofCircle: "g1")
+            // A new file in its place (the reader still maps the old one).
+            let path = directory + "/health.json"
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            try FileManager.default.removeItem(atPath: path)
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
+            #expect(throws: IngestError.self) { try reader.export(ofCircle: "g1") }
         }
 
         @Test func aSingleFileExport() throws {

@@ -7,12 +7,16 @@ import Foundation
 struct ImportPlacer {
     let privacy: PrivacyLevel
 
-    /// Places every document it can; returns how many documents and records were placed.
+    /// Places every document it can; returns how many documents and records were placed. An
+    /// imported record's id is made to differ from `nativeIds` (every valid native health record's
+    /// id, whether or not its circle was kept), so it is the same in every load of the export.
     @discardableResult
-    func place(_ documents: [ImportedDocument], into export: inout CareExport, diagnostics: inout [Diagnostic]) -> (documents: Int, records: Int) {
+    func place(
+        _ documents: [ImportedDocument], into export: inout CareExport, nativeIds: Set<String>, diagnostics: inout [Diagnostic]
+    ) -> (documents: Int, records: Int) {
         var placed = (documents: 0, records: 0)
         guard !documents.isEmpty else { return placed }
-        var usedIds = Set(export.healthRecords.map(\.id))
+        var usedIds = nativeIds
         for document in documents {
             guard let circle = circle(for: document, in: &export, diagnostics: &diagnostics) else { continue }
             let recipient = circle.careRecipient.userId
