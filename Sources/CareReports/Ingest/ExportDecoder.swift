@@ -175,6 +175,25 @@ final class ExportDecoder {
         updates.reserveCapacity(for: others.map(\.updates))
     }
 
+    /// Adds `offset` to the record index that starts each diagnostic's key path
+    /// (`healthRecords[12].data.status` becomes `healthRecords[112].data.status`); returns false,
+    /// changing nothing, when a diagnostic's key path does not start with a record of `collection`.
+    func shiftDiagnosticIndexes(in collection: String, by offset: Int) -> Bool {
+        var shifted: [Diagnostic] = []
+        shifted.reserveCapacity(diagnostics.count)
+        for diagnostic in diagnostics {
+            guard let path = diagnostic.keyPath, diagnostic.line == nil, path.hasPrefix(collection + "["),
+                let close = path.firstIndex(of: "]"),
+                let index = Int(path[path.index(path.startIndex, offsetBy: collection.count + 1)..<close])
+            else { return false }
+            let keyPath = "\(collection)[\(index + offset)]" + path[path.index(after: close)...]
+            shifted.append(Diagnostic(
+                diagnostic.severity, file: diagnostic.file, line: nil, column: nil, keyPath: keyPath, message: diagnostic.message))
+        }
+        diagnostics = shifted
+        return true
+    }
+
     /// Adds `offset` to the index of every origin (a worker's share was numbered from 0).
     func shiftIndexes(by offset: Int) {
         users.shiftIndexes(by: offset)

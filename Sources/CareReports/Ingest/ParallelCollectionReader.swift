@@ -65,10 +65,10 @@ struct ParallelCollectionReader {
         var firstIndex = 0
         for run in runs.indices {
             if run > 0 {
-                if runs[run].diagnostics.isEmpty {
+                if runs[run].local.shiftDiagnosticIndexes(in: file.kind.rawValue, by: firstIndex) {
                     runs[run].local.shiftIndexes(by: firstIndex)
                 } else {
-                    // Its diagnostics name key paths with the record's index: read it again, numbered.
+                    // A diagnostic whose key path does not start at a record: read the run again, numbered.
                     guard let renumbered = decodeRun(run, of: starts, in: file, settings: settings, tape: JSONTape(), firstIndex: firstIndex)
                     else { return nil }
                     runs[run] = renumbered
