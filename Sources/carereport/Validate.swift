@@ -30,7 +30,10 @@ extension CareReport {
         var format: OutputFormat = .text
 
         func run() throws {
-            let result = try ExportInput.read(input, loader: ExportLoader(importPrivacy: importOptions.importPrivacy))
+            // Every record is read and checked; none needs to be kept, so none is (see CircleFilter).
+            var loader = ExportLoader(importPrivacy: importOptions.importPrivacy)
+            loader.circles = []
+            let result = try ExportInput.read(input, loader: loader)
             let diagnostics = strict ? result.diagnostics.map(\.asError) : result.diagnostics
             let errors = diagnostics.filter { $0.severity == .error }
             let warnings = diagnostics.filter { $0.severity == .warning }

@@ -84,9 +84,14 @@ public struct ExportLoader: Sendable {
             export.healthRecords += imported.filter { filter.keeps($0.careCircleId) }
         }
         if let timeZoneOverride { export.timeZone = timeZoneOverride }
+        func valid(_ flags: [Bool]) -> Int { flags.reduce(0) { $0 + ($1 ? 1 : 0) } }
+        let counts = [
+            ("users", export.users.count), ("circles", export.circles.count), ("tasks", valid(checked.validity.tasks)),
+            ("healthRecords", valid(checked.validity.healthRecords) + imported.count), ("updates", valid(checked.validity.updates)),
+        ]
         let result = IngestResult(
             export: export, diagnostics: diagnostics, fileCount: fileCount,
-            importedRecords: placed.records, importedDocuments: placed.documents)
+            importedRecords: placed.records, importedDocuments: placed.documents, counts: counts)
         return Read(result: result, decoder: decoder, checked: checked.validity, files: mapped, imported: imported)
     }
 

@@ -29,6 +29,8 @@ extension IngestTests {
             let whole = try Self.load(directory, circles: nil)
             let one = try Self.load(directory, circles: ["g2"], workers: workers)
             #expect(one.diagnostics.map(\.description) == whole.diagnostics.map(\.description))
+            // What was read is the whole export, whichever circles were kept.
+            #expect(one.summary == whole.summary)
             #expect(one.export.healthRecords == whole.export.healthRecords.filter { $0.careCircleId == "g2" })
             #expect(one.export.tasks == whole.export.tasks.filter { $0.careCircleId == "g2" })
             #expect(one.export.updates == whole.export.updates.filter { $0.careCircleId == "g2" })
@@ -128,6 +130,7 @@ extension IngestTests {
             let reader = try loader.circleReader(path)
             let whole = try loader.load(path)
             #expect(reader.result.diagnostics.map(\.description) == whole.diagnostics.map(\.description))
+            #expect(reader.result.summary == whole.summary)
             #expect(reader.result.export.tasks.isEmpty && reader.result.export.updates.isEmpty)
             #expect(!whole.export.circles.isEmpty)
             for circle in whole.export.circles {
