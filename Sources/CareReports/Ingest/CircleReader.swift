@@ -51,14 +51,19 @@ public final class CircleReader {
     public func export(ofCircle id: String) throws(IngestError) -> CareExport {
         let decoder = ExportDecoder()
         let tape = JSONTape()
-        var contexts: [String: DecodingContext] = [:]
+        // One context per collection and file (as the first reading had), found without building a key string per record.
+        struct ContextKey: Hashable {
+            let kind: CollectionKind
+            let file: String
+        }
+        var contexts: [ContextKey: DecodingContext] = [:]
         let circleLocations = locations[id] ?? []
         for path in Set(circleLocations.map(\.file)) {
             guard let file = files[path], file.isUnchanged(at: path) else { throw .unreadable(path: path, reason: Self.changed) }
         }
         for location in circleLocations {
             guard let file = files[location.file] else { throw .unreadable(path: location.file, reason: Self.changed) }
-            let key = "\(location.kind.rawValue)|\(location.file)"
+            let key = ContextKey(kind: location.kind, file: location.file)
             let context = contexts[key] ?? decoder.elementContext(file: location.file, kind: location.kind)
             contexts[key] = context
             do {

@@ -40,17 +40,17 @@ struct ReferenceChecker {
             }
         }
         let others = otherIds.results
-        let keptUsers = keptMask(decoder.users.count, rejecting: report(others[0]))
-        let keptCircles = keptMask(decoder.circles.count, rejecting: report(others[1]))
+        let validUsers = validMask(decoder.users.count, rejecting: report(others[0]))
+        let validCircles = validMask(decoder.circles.count, rejecting: report(others[1]))
         var userIds = IdIndex(capacity: decoder.users.items.count)
         // Each known circle's id, numbered by its place in `recipients`.
         var circleIds = IdIndex(capacity: decoder.circles.items.count)
         var recipients: [String] = []
         decoder.users.items.withUnsafeBufferPointer { users in
-            for index in users.indices where keptUsers[index] { userIds.insert(users[index].id, value: index) }
+            for index in users.indices where validUsers[index] { userIds.insert(users[index].id, value: index) }
         }
         decoder.circles.items.withUnsafeBufferPointer { circles in
-            for index in circles.indices where keptCircles[index] {
+            for index in circles.indices where validCircles[index] {
                 if let place = circleIds.value(for: circles[index].id) {
                     recipients[place] = circles[index].careRecipient.userId
                 } else {
@@ -67,37 +67,37 @@ struct ReferenceChecker {
         // References (or records, when all are kept) are read in place: a loop over an array would
         // copy each one. A record that is rejected is marked to be left out of the model.
         let tasks = decoder.tasks
-        var keptTasks = keptMask(tasks.count, rejecting: report(others[2]))
+        var validTasks = validMask(tasks.count, rejecting: report(others[2]))
         tasks.read(
-            records: { checkTasks($0, &keptTasks, tasks.origins, circles: circleIds, users: userIds) },
-            references: { checkTasks($0, &keptTasks, tasks.origins, circles: circleIds, users: userIds) })
+            records: { checkTasks($0, &validTasks, tasks.origins, circles: circleIds, users: userIds) },
+            references: { checkTasks($0, &validTasks, tasks.origins, circles: circleIds, users: userIds) })
         let records = decoder.healthRecords
-        var keptRecords = keptMask(records.count, rejecting: report(healthIds.results[0]))
+        var validRecords = validMask(records.count, rejecting: report(healthIds.results[0]))
         records.read(
-            records: { checkHealthRecords($0, &keptRecords, records.origins, circles: circleIds, recipients: recipients, users: userIds) },
-            references: { checkHealthRecords($0, &keptRecords, records.origins, circles: circleIds, recipients: recipients, users: userIds) })
+            records: { checkHealthRecords($0, &validRecords, records.origins, circles: circleIds, recipients: recipients, users: userIds) },
+            references: { checkHealthRecords($0, &validRecords, records.origins, circles: circleIds, recipients: recipients, users: userIds) })
         let updates = decoder.updates
-        var keptUpdates = keptMask(updates.count, rejecting: report(others[3]))
+        var validUpdates = validMask(updates.count, rejecting: report(others[3]))
         updates.read(
-            records: { checkUpdates($0, &keptUpdates, updates.origins, circles: circleIds, users: userIds) },
-            references: { checkUpdates($0, &keptUpdates, updates.origins, circles: circleIds, users: userIds) })
+            records: { checkUpdates($0, &validUpdates, updates.origins, circles: circleIds, users: userIds) },
+            references: { checkUpdates($0, &validUpdates, updates.origins, circles: circleIds, users: userIds) })
         let export = CareExport(
             timeZone: decoder.timeZone ?? TimeZone(identifier: "UTC")!, exportedAt: decoder.exportedAt,
-            users: decoder.users.items.takeAll(keeping: keptUsers),
-            circles: decoder.circles.items.takeAll(keeping: keptCircles),
-            tasks: tasks.takeKept(keptTasks),
-            healthRecords: records.takeKept(keptRecords),
-            updates: updates.takeKept(keptUpdates))
-        return Checked(export: export, validity: Validity(tasks: keptTasks, healthRecords: keptRecords, updates: keptUpdates))
+            users: decoder.users.items.takeAll(keeping: validUsers),
+            circles: decoder.circles.items.takeAll(keeping: validCircles),
+            tasks: tasks.takeKept(validTasks),
+            healthRecords: records.takeKept(validRecords),
+            updates: updates.takeKept(validUpdates))
+        return Checked(export: export, validity: Validity(tasks: validTasks, healthRecords: validRecords, updates: validUpdates))
     }
 
     private func checkTasks<R: TaskReferencing>(
-        _ tasks: UnsafeBufferPointer<R>, _ kept: inout [Bool], _ origins: RecordList<Origin>, circles: IdIndex, users: IdIndex
+        _ tasks: UnsafeBufferPointer<R>, _ valid: inout [Bool], _ origins: RecordList<Origin>, circles: IdIndex, users: IdIndex
     ) {
-        for index in tasks.indices where kept[index] {
+        for index in tasks.indices where valid[index] {
             guard circles.contains(tasks[index].careCircleId) else {
                 reject(origins, index, "careCircleId", "unknown circle; the task is rejected")
-                kept[index] = false
+                valid[index] = false
                 continue
             }
             checkUser(tasks[index].creatorId, origins, index, "createdBy.userId", known: users)
@@ -106,13 +106,13 @@ struct ReferenceChecker {
     }
 
     private func checkHealthRecords<R: HealthRecordReferencing>(
-        _ records: UnsafeBufferPointer<R>, _ kept: inout [Bool], _ origins: RecordList<Origin>, circles: IdIndex, recipients: [String],
+        _ records: UnsafeBufferPointer<R>, _ valid: inout [Bool], _ origins: RecordList<Origin>, circles: IdIndex, recipients: [String],
         users: IdIndex
     ) {
-        for index in records.indices where kept[index] {
+        for index in records.indices where valid[index] {
             guard let place = circles.value(for: records[index].careCircleId) else {
                 reject(origins, index, "careCircleId", "unknown circle; the record is rejected")
-                kept[index] = false
+                valid[index] = false
                 continue
             }
             if records[index].careRecipientId != recipients[place] {
@@ -125,9 +125,9 @@ struct ReferenceChecker {
     }
 
     private func checkUpdates<R: UpdateReferencing>(
-        _ updates: UnsafeBufferPointer<R>, _ kept: inout [Bool], _ origins: RecordList<Origin>, circles: IdIndex, users: IdIndex
+        _ updates: UnsafeBufferPointer<R>, _ valid: inout [Bool], _ origins: RecordList<Origin>, circles: IdIndex, users: IdIndex
     ) {
-        for index in updates.indices where kept[index] {
+        for index in updates.indices where valid[index] {
             if !circles.contains(updates[index].careCircleId) {
                 warn(origins, index, "careCircleId", "unknown circle; the update is shown to nobody")
             }
@@ -136,7 +136,7 @@ struct ReferenceChecker {
     }
 
     /// One flag per record: false for those a duplicate-id scan rejected.
-    private func keptMask(_ count: Int, rejecting rejected: Set<Int>) -> [Bool] {
+    private func validMask(_ count: Int, rejecting rejected: Set<Int>) -> [Bool] {
         var mask = [Bool](repeating: true, count: count)
         for index in rejected { mask[index] = false }
         return mask
