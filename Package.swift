@@ -52,6 +52,8 @@ let package = Package(
             name: "CareReportsTests",
             dependencies: [
                 "CareReports",
+                "CCmarkGFM",
+                "CLibXML2",
                 "Templates",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],

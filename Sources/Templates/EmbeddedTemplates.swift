@@ -1423,7 +1423,7 @@ body.visit {
 
 """#,
         "digest/text.mustache": #"""
-{{% CONTENT_TYPE: TEXT }}
+{{% CONTENT_TYPE: MARKDOWN }}
 {{#quiet}}
 {{circleName}}, week {{weekNumber}} ({{range}}): nothing to report.
 {{/quiet}}
@@ -1437,7 +1437,7 @@ Weekly digest about {{recipientName}}, written for {{writtenFor}} on {{writtenOn
 ## Needs attention
 
 {{#attention}}
-- {{symbol}} {{kind}}: {{text}}
+- {{{symbol}}} {{kind}}: {{text}}
 {{/attention}}
 
 {{/empty(attention)}}
@@ -1445,7 +1445,7 @@ Weekly digest about {{recipientName}}, written for {{writtenFor}} on {{writtenOn
 {{#medicationTable}}
 ## Medications
 
-{{medicationTable}}
+{{{medicationTable}}}
 
 {{/medicationTable}}
 {{#summary}}
@@ -1485,7 +1485,7 @@ Weekly digest about {{recipientName}}, written for {{writtenFor}} on {{writtenOn
 {{#measurementTable}}
 ## Measurements
 
-{{measurementTable}}
+{{{measurementTable}}}
 
 {{/measurementTable}}
 {{#summary}}

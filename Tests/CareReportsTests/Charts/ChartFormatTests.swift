@@ -29,7 +29,7 @@ struct ChartFormatTests {
     @Test("escaping")
     func escape() {
         #expect(ChartFormat.escape(#"a<b>&"c"'d"#) == "a&lt;b&gt;&amp;&quot;c&quot;&#39;d")
-        #expect(ChartFormat.escape("bell\u{07}") == "bell ")
+        #expect(ChartFormat.escape("bell\u{07}") == "bell", "controls are dropped, as everywhere (DisplayText)")
     }
 
     @Test("nice steps")

@@ -44,24 +44,8 @@ enum ChartFormat {
         return needed
     }
 
-    /// Escapes text for XML/HTML content and attribute values.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for ch in text.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                // Control characters other than tab and newline are not allowed in XML 1.0.
-                if ch.value < 0x20 && ch != "\t" && ch != "\n" { out += " " } else { out.unicodeScalars.append(ch) }
-            }
-        }
-        return out
-    }
+    /// Escapes text for XML/HTML content and attribute values (the project's one escaping).
+    static func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
 
     /// An id safe to use in XML and CSS: letters, digits, `-` and `_`, starting with a letter.
     static func identifier(_ raw: String) -> String {

@@ -4,9 +4,12 @@
 /// structure is backslash-escaped (as are the `:` of `://` and the `.` of `www.`, so no link is made),
 /// a leading list marker is defused, line breaks become spaces so the text stays on its line, and
 /// leading blanks are dropped. An e-mail address still becomes a `mailto:` link showing the same text.
+///
+/// It works over Unicode scalars, never `Character`s (a prepend or combining scalar would otherwise
+/// hide a `<` or `|` inside a grapheme cluster), on text first ``DisplayText/cleaned(_:)``.
 public enum MarkdownEscaping {
-    /// Characters escaped wherever they occur in ``inline(_:)``.
-    static let structural: Set<Character> = ["\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "!", "~", "&"]
+    /// Scalars escaped wherever they occur in ``inline(_:)``.
+    static let structural: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "!", "~", "&"]
 
     /// `text` escaped for inline Markdown: structure characters escaped, line breaks turned into spaces.
     public static func inline(_ text: String) -> String {
@@ -22,41 +25,51 @@ public enum MarkdownEscaping {
     /// The shared escaping; `backslash` is what a literal backslash becomes.
     private static func escape(_ text: String, backslash: String) -> String {
         // One line, no leading blanks (four of them would start an indented code block).
-        var line = ""
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count)
         var pendingSpace = false
-        for character in text {
-            if character.isNewline || character == "\t" || character == "\u{0B}" || character == "\u{0C}" {
+        for scalar in DisplayText.cleaned(text).unicodeScalars {
+            if isLineBreakOrTab(scalar) {
                 pendingSpace = true
                 continue
             }
-            if pendingSpace { line.append(" "); pendingSpace = false }
-            line.append(character)
+            if pendingSpace {
+                if !scalars.isEmpty { scalars.append(" ") }
+                pendingSpace = false
+            }
+            if scalar == " ", scalars.isEmpty { continue }
+            scalars.append(scalar)
         }
-        let trimmed = line.drop { $0 == " " }
 
-        let characters = Array(trimmed)
-        var out = ""
-        out.reserveCapacity(trimmed.utf8.count + 8)
-        for (index, character) in characters.enumerated() {
-            if character == "\\" {
-                out += backslash
-            } else if structural.contains(character) || startsExtendedAutolink(characters, at: index) {
-                out += "\\" + String(character)
+        var out = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "\\" {
+                out.append(contentsOf: backslash.unicodeScalars)
+            } else if structural.contains(scalar) || startsExtendedAutolink(scalars, at: index) {
+                out.append("\\")
+                out.append(scalar)
             } else {
-                out.append(character)
+                out.append(scalar)
             }
         }
-        return defusingLeadingMarker(out)
+        return defusingLeadingMarker(String(out))
     }
 
-    /// Whether the character at `index` is the `:` of `://` or the `.` of `www.`, which GFM would
-    /// turn into a link whose text shows the escapes; escaping that one character prevents it.
-    private static func startsExtendedAutolink(_ characters: [Character], at index: Int) -> Bool {
-        switch characters[index] {
+    private static func isLineBreakOrTab(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    /// Whether the scalar at `index` is the `:` of `://` or the `.` of `www.`, which GFM would
+    /// turn into a link whose text shows the escapes; escaping that one scalar prevents it.
+    private static func startsExtendedAutolink(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        switch scalars[index] {
         case ":":
-            return index + 2 < characters.count && characters[index + 1] == "/" && characters[index + 2] == "/"
+            return index + 2 < scalars.count && scalars[index + 1] == "/" && scalars[index + 2] == "/"
         case ".":
-            return index >= 3 && characters[(index - 3)..<index].allSatisfy { $0 == "w" || $0 == "W" }
+            return index >= 3 && scalars[(index - 3)..<index].allSatisfy { $0 == "w" || $0 == "W" }
         default:
             return false
         }
@@ -65,15 +78,16 @@ public enum MarkdownEscaping {
     /// Escapes a leading `-`, `+`, `=` or ordered-list marker (`1.`, `12)`), which would otherwise
     /// start a list, a thematic break or a setext underline when the text opens a line.
     private static func defusingLeadingMarker(_ text: String) -> String {
-        guard let first = text.first else { return text }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first else { return text }
         if first == "-" || first == "+" || first == "=" {
             return "\\" + text
         }
-        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        let digits = scalars.prefix { ("0"..."9").contains($0) }
         if !digits.isEmpty, digits.count <= 9 {
-            let rest = text.dropFirst(digits.count)
+            let rest = scalars.dropFirst(digits.count)
             if let marker = rest.first, marker == "." || marker == ")" {
-                return digits + "\\" + rest
+                return String(String.UnicodeScalarView(digits)) + "\\" + String(String.UnicodeScalarView(rest))
             }
         }
         return text

@@ -2,18 +2,24 @@ import Foundation
 import Mustache
 
 /// Renders view models through the Mustache templates: HTML escaped by default, Markdown templates
-/// (`{{% CONTENT_TYPE: MARKDOWN }}`) escaped so user text cannot break their structure.
+/// (`{{% CONTENT_TYPE: MARKDOWN }}`) escaped so user text cannot break their structure, plain text
+/// (`TEXT`) cleaned of control characters. Every escaping is the project's own and works over Unicode
+/// scalars (see ``HTMLEscaping``): a template without a content type gets `HTML` set explicitly,
+/// since swift-mustache's built-in default escapes by `Character`.
 public struct PageRenderer: Sendable {
     private let library: MustacheLibrary
 
     public init(templates: TemplateSet) throws(RenderError) {
-        PageRenderer.registerMarkdown
+        PageRenderer.registerContentTypes
         var library = MustacheLibrary()
         for (name, text) in templates.templates.sorted(by: { $0.key < $1.key }) {
+            let prefix = text.hasPrefix("{{% CONTENT_TYPE:") ? "" : PageRenderer.htmlPragma
             do {
-                try library.register(text, named: name)
+                try library.register(prefix + text, named: name)
             } catch let error as MustacheTemplate.ParserError {
-                throw .templateSyntax(name: name, line: error.context.lineNumber, column: error.context.columnNumber, message: "\(error.error)")
+                let line = error.context.lineNumber
+                let column = line == 1 ? max(error.context.columnNumber - prefix.count, 1) : error.context.columnNumber
+                throw .templateSyntax(name: name, line: line, column: column, message: "\(error.error)")
             } catch {
                 throw .templateSyntax(name: name, line: 0, column: 0, message: "\(error)")
             }
@@ -27,9 +33,25 @@ public struct PageRenderer: Sendable {
         return text
     }
 
-    private static let registerMarkdown: Void = {
+    /// Set in front of every template that names no content type (on its first line, so line
+    /// numbers stay those of the file).
+    static let htmlPragma = "{{% CONTENT_TYPE: HTML }}"
+
+    private static let registerContentTypes: Void = {
+        MustacheContentTypes.register(HTMLContentType(), named: "HTML")
+        MustacheContentTypes.register(PlainTextContentType(), named: "TEXT")
         MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN")
     }()
+}
+
+/// Escapes user text written into HTML, over Unicode scalars.
+struct HTMLContentType: MustacheContentType {
+    func escapeText(_ text: String) -> String { HTMLEscaping.escape(text) }
+}
+
+/// Plain text: nothing is markup, but no control character or bidi override gets through.
+struct PlainTextContentType: MustacheContentType {
+    func escapeText(_ text: String) -> String { DisplayText.cleaned(text) }
 }
 
 /// Escapes user text written into Markdown so it stays text, even inside a table cell.

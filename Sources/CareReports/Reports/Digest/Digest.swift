@@ -58,7 +58,15 @@ public struct DigestBuilder {
         return Digest(
             circleName: chrome.circleName, recipientName: chrome.recipientName, week: week.description, weekNumber: week.week,
             range: range, writtenFor: chrome.writtenFor, writtenOn: chrome.writtenOn, subject: subject, quiet: summary.quiet,
-            summary: summary, medicationTable: summary.medications.isEmpty ? nil : medicationTable,
-            measurementTable: summary.measurements.isEmpty ? nil : measurementTable)
+            summary: summary, medicationTable: summary.medications.isEmpty ? nil : Self.codeBlock(medicationTable),
+            measurementTable: summary.measurements.isEmpty ? nil : Self.codeBlock(measurementTable))
+    }
+
+    /// A monospace table as a Markdown indented code block: Markdown readers show it as it is laid
+    /// out, nothing in a cell is read as markup, and plain text shows it indented.
+    static func codeBlock(_ table: String) -> String {
+        table.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { "    " + DisplayText.cleaned(String($0)) }
+            .joined(separator: "\n")
     }
 }

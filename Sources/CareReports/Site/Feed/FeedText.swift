@@ -26,7 +26,7 @@ enum FeedText {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var afterCR = false
-        for scalar in text.unicodeScalars {
+        for scalar in DisplayText.cleaned(text).unicodeScalars {
             let wasCR = afterCR
             afterCR = false
             switch scalar {
@@ -59,7 +59,7 @@ enum FeedText {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var afterCR = false
-        for scalar in text.unicodeScalars {
+        for scalar in DisplayText.cleaned(text).unicodeScalars {
             let wasCR = afterCR
             afterCR = false
             switch scalar {

@@ -1,0 +1,83 @@
+/// What every text from an export goes through before it is written anywhere: scalar by scalar,
+/// never by `Character` (a grapheme cluster can swallow a markup character: `"\u{600}<"` is one
+/// `Character` and is not equal to `"<"`).
+///
+/// - C0 controls other than tab and line feed, DEL, C1 controls and Unicode noncharacters are
+///   dropped; CR LF and a lone CR become LF. No escape sequence reaches a terminal, and no page holds
+///   a character a validator or a mail reader would refuse.
+/// - Bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069) are
+///   dropped, so no text can reorder what follows it; text that holds right-to-left letters is
+///   wrapped in FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE (what `<bdi>` does), so it is laid out
+///   on its own and never reorders its neighbours. The marks U+200E/U+200F stay: they affect only
+///   their own text.
+public enum DisplayText {
+    /// FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE.
+    public static let isolateStart: Unicode.Scalar = "\u{2068}"
+    public static let isolateEnd: Unicode.Scalar = "\u{2069}"
+
+    /// `text` with what ``DisplayText`` drops removed and right-to-left text isolated.
+    public static func cleaned(_ text: String) -> String {
+        if isPlainASCII(text) { return text }
+        var (out, rightToLeft) = strip(text)
+        if rightToLeft {
+            out.insert(isolateStart, at: out.startIndex)
+            out.append(isolateEnd)
+        }
+        return String(out)
+    }
+
+    /// `text` with what ``DisplayText`` drops removed, and nothing added: for a terminal, or a line
+    /// that must stay valid JSON.
+    public static func stripped(_ text: String) -> String {
+        isPlainASCII(text) ? text : String(strip(text).scalars)
+    }
+
+    private static func strip(_ text: String) -> (scalars: String.UnicodeScalarView, rightToLeft: Bool) {
+        var out = String.UnicodeScalarView()
+        var rightToLeft = false
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            let wasCR = afterCR
+            afterCR = false
+            if scalar == "\r" {
+                afterCR = true
+                out.append("\n")
+                continue
+            }
+            if scalar == "\n", wasCR { continue }
+            if isDropped(scalar) { continue }
+            if !rightToLeft, isRightToLeft(scalar) { rightToLeft = true }
+            out.append(scalar)
+        }
+        return (out, rightToLeft)
+    }
+
+    /// True when every byte is printable ASCII, tab or line feed: nothing to clean.
+    @inline(__always)
+    static func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }
+    }
+
+    /// Scalars that are never written: controls but tab and line feed, DEL, C1, bidi controls,
+    /// noncharacters.
+    public static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        switch value {
+        case 0x09, 0x0A: return false
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x202A...0x202E, 0x2066...0x2069: return true
+        case 0xFDD0...0xFDEF: return true
+        default: return value & 0xFFFE == 0xFFFE
+        }
+    }
+
+    /// Scalars of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko and the others of
+    /// bidi class R or AL), and the right-to-left and Arabic letter marks.
+    public static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+        case 0x200F, 0x061C: return true
+        default: return false
+        }
+    }
+}
