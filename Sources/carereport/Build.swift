@@ -100,7 +100,7 @@ extension CareReport {
                 let viewers = try viewerOptions.resolveAll(in: export)
                 var folders: [String: [String]] = [:]
                 try source.forEach(viewers) { viewer, circleExport in
-                    let folder = "\(out)/\(viewer.circleId)/\(viewer.userId!)"
+                    let folder = try SiteOutput.memberPath(out, viewer).member
                     try write(circleExport, viewer, now: now, templates: templateSet, formats: formats, period: period, to: folder)
                     folders[viewer.circleId, default: []].append(viewer.userId!)
                 }

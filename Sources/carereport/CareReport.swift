@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct CareReport: ParsableCommand {
@@ -20,4 +21,19 @@ struct CareReport: ParsableCommand {
         version: "0.1.0",
         subcommands: [Validate.self, Audit.self, Build.self, Visit.self, DigestCommand.self, TemplatesCommand.self, Generate.self]
     )
+
+    /// As ArgumentParser's, except that an error no command turned into an exit status is an
+    /// internal error (70, named by its type only, never its text, which could quote data), not 1.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .failure, !(error is ExitCode) {
+                Console.error("error: internal error (\(type(of: error))); nothing more was written")
+                Foundation.exit(70)
+            }
+            exit(withError: error)
+        }
+    }
 }

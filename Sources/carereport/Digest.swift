@@ -80,9 +80,9 @@ extension CareReport {
                 let suffix = ["markdown": "md", "html": "html", "email": "eml"][format.rawValue]!
                 try source.forEach(try viewerOptions.resolveAll(in: export)) { viewer, circleExport in
                     let message = try digest(for: viewer, in: circleExport, now: now, renderer: renderer)
-                    let folder = "\(out)/\(viewer.circleId)"
-                    try SiteOutput.makeFolder(folder)
-                    try SiteOutput.emit(message, to: "\(folder)/\(viewer.userId!).\(suffix)")
+                    let path = try SiteOutput.memberPath(out, viewer)
+                    try SiteOutput.makeFolder(path.circle)
+                    try SiteOutput.emit(message, to: "\(path.member).\(suffix)")
                 }
             } else {
                 let viewer = try viewerOptions.resolve(in: export)

@@ -45,6 +45,14 @@ extension CareReport {
         }
 
         func run() throws {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) {
+                let contents = isDirectory.boolValue ? ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [""]) : [""]
+                if !contents.isEmpty {
+                    Console.error("\(out): error: already exists and is not an empty folder; generate writes into a new or empty folder, never over files")
+                    throw ExitCode(73)
+                }
+            }
             let generator = try ExportGenerator(circles: circles, weeks: weeks, seed: seed)
             do {
                 let summary = try generator.write(to: out)

@@ -32,8 +32,12 @@ struct ReferenceChecker {
                 healthIds.run { Self.unique(decoder.healthRecords, collection: "health record") }
             } else {
                 otherIds.run {
-                    [decoder.users.items.withUnsafeBufferPointer { Self.unique($0, decoder.users.origins, id: { $0.id }, collection: "user") },
-                     decoder.circles.items.withUnsafeBufferPointer { Self.unique($0, decoder.circles.origins, id: { $0.id }, collection: "circle") },
+                    [decoder.users.items.withUnsafeBufferPointer {
+                        Self.unique($0, decoder.users.origins, id: { $0.id }, collection: "user", namesFolders: true)
+                     },
+                     decoder.circles.items.withUnsafeBufferPointer {
+                        Self.unique($0, decoder.circles.origins, id: { $0.id }, collection: "circle", namesFolders: true)
+                     },
                      Self.unique(decoder.tasks, collection: "task"),
                      Self.unique(decoder.updates, collection: "update")]
                 }
@@ -59,8 +63,22 @@ struct ReferenceChecker {
                 }
             }
             for (position, circle) in circles.enumerated() {
-                for (index, member) in circle.members.enumerated() where !userIds.contains(member.userId) {
-                    warn(decoder.circles.origins, position, "members[\(index)].userId", "unknown user; shown as \"unknown member\"")
+                var listed: [String: Int] = [:]
+                if !SafeId.isSafe(circle.careRecipient.userId) {
+                    reject(decoder.circles.origins, position, "careRecipient.userId", "not a usable user id: \(SafeId.rule(namesFolder: true))")
+                }
+                for (index, member) in circle.members.enumerated() {
+                    if !SafeId.isSafe(member.userId) {
+                        reject(decoder.circles.origins, position, "members[\(index)].userId", "not a usable user id: \(SafeId.rule(namesFolder: true))")
+                    } else if let first = listed[member.userId] {
+                        reject(decoder.circles.origins, position, "members[\(index)].userId",
+                               "the user is listed twice in this circle (first at members[\(first)]); list each member once, with all their roles")
+                    } else {
+                        listed[member.userId] = index
+                    }
+                    if !userIds.contains(member.userId) {
+                        warn(decoder.circles.origins, position, "members[\(index)].userId", "unknown user; shown as \"unknown member\"")
+                    }
                 }
             }
         }
@@ -142,8 +160,9 @@ struct ReferenceChecker {
         return mask
     }
 
-    /// The indexes of records whose id was used before, and for each an error naming where the
-    /// first stands (not yet reported: see `report`).
+    /// The indexes of records whose id is not a ``SafeId`` or was used before, and for each an error
+    /// naming why (not yet reported: see `report`). Ids that name folders (`namesFolders`) must also
+    /// differ in more than letter case, which some file systems do not tell apart.
     private static func unique<Item>(_ collection: ExportDecoder.ScopedCollection<Item>, collection name: String) -> Duplicates {
         collection.read(
             records: { unique($0, collection.origins, id: { $0.id }, collection: name) },
@@ -151,17 +170,29 @@ struct ReferenceChecker {
     }
 
     private static func unique<T>(
-        _ items: UnsafeBufferPointer<T>, _ origins: RecordList<Origin>, id: (borrowing T) -> String, collection name: String
+        _ items: UnsafeBufferPointer<T>, _ origins: RecordList<Origin>, id: (borrowing T) -> String, collection name: String,
+        namesFolders: Bool = false
     ) -> Duplicates {
         var seen = IdIndex(capacity: items.count)
+        var folded = IdIndex(capacity: namesFolders ? items.count : 0)
         var rejected: Set<Int> = []
         var errors: [Diagnostic] = []
+        func place(_ first: Int, from index: Int) -> String {
+            let firstOrigin = origins[first]
+            return firstOrigin.file == origins[index].file ? firstOrigin.keyPath : "\(firstOrigin.file) \(firstOrigin.keyPath)"
+        }
         for index in items.indices {
-            if let first = seen.insert(id(items[index]), value: index) {
-                let firstOrigin = origins[first]
-                let origin = origins[index]
-                let place = firstOrigin.file == origin.file ? firstOrigin.keyPath : "\(firstOrigin.file) \(firstOrigin.keyPath)"
-                errors.append(Self.diagnostic(.error, origin, "id", "duplicate \(name) id; first used at \(place)"))
+            let value = id(items[index])
+            if !SafeId.isSafe(value, namesFolder: namesFolders) {
+                errors.append(Self.diagnostic(.error, origins[index], "id", "not a usable \(name) id: \(SafeId.rule(namesFolder: namesFolders))"))
+                rejected.insert(index)
+            } else if let first = seen.insert(value, value: index) {
+                errors.append(Self.diagnostic(.error, origins[index], "id", "duplicate \(name) id; first used at \(place(first, from: index))"))
+                rejected.insert(index)
+            } else if namesFolders, let first = folded.insert(SafeId.folded(value), value: index) {
+                errors.append(Self.diagnostic(
+                    .error, origins[index], "id",
+                    "\(name) id differs from the one at \(place(first, from: index)) only in letter case; ids name folders, which some file systems do not tell apart by case"))
                 rejected.insert(index)
             }
         }

@@ -39,7 +39,7 @@ public struct SiteFeeds: Sendable {
         }
         return AtomFeed(
             id: "urn:carereport:\(circle.id):\(viewerKey)", title: "\(circle.name): weekly summaries",
-            subtitle: "Care summaries about \(circle.careRecipient.firstName) \(circle.careRecipient.lastName)",
+            subtitle: "Care summaries about \(context.names.recipientName)",
             updated: context.now, timeZone: context.timeZone, authorName: "carereport", entries: entries)
     }
 

@@ -4,9 +4,17 @@ import Foundation
 
 /// Writes a site plan into a sibling temporary folder, then swaps it in whole, so a killed build
 /// leaves the previous site untouched and no file of an earlier build survives.
+///
+/// The staging folder is `.NAME.carereport-new-PID` beside the output folder `NAME` (and, where the
+/// system has no atomic exchange, the old site briefly stands at `.NAME.carereport-old-PID`). Its
+/// marker is written first; a build killed outright leaves it behind with the viewer's pages, so
+/// every build first removes the staging folders of earlier builds into the same parent whose
+/// process is gone (``StagingCleaner``).
 public struct SiteWriter: Sendable {
     /// The file that marks a folder as carereport's, so a build never replaces someone's other files.
     public static let marker = ".carereport-site"
+    /// What the marker file holds.
+    static let markerText = "written by carereport\n"
 
     public init() {}
 
@@ -20,12 +28,17 @@ public struct SiteWriter: Sendable {
         } catch {
             throw .cannotCreate(parent.path, "the parent folder cannot be made")
         }
-        let staging = parent.appendingPathComponent(".\(target.lastPathComponent).carereport-new-\(getpid())")
+        StagingCleaner.removeAbandoned(in: parent.path)
+        let staging = parent.appendingPathComponent(StagingCleaner.stagingName(for: target.lastPathComponent, pid: getpid()))
         try? fileManager.removeItem(at: staging)
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
             throw .cannotCreate(staging.path, "no permission or no space")
+        }
+        guard Self.writeFile(staging.appendingPathComponent(Self.marker).path, Array(Self.markerText.utf8)) else {
+            try? fileManager.removeItem(at: staging)
+            throw .cannotWrite(staging.path, "no permission or no space")
         }
         do {
             try writeFiles(plan, into: staging)
@@ -38,6 +51,8 @@ public struct SiteWriter: Sendable {
 
     private func checkReplaceable(_ target: URL) throws(WriteError) {
         let fileManager = FileManager.default
+        var status = stat()
+        if lstat(target.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { throw .symbolicLink(target.path) }
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
         guard isDirectory.boolValue else { throw .notASite(target.path) }
@@ -48,7 +63,7 @@ public struct SiteWriter: Sendable {
     private func writeFiles(_ plan: SitePlan, into staging: URL) throws(WriteError) {
         let fileManager = FileManager.default
         var madeFolders: Set<String> = []
-        for file in plan.sorted + [SitePlan.File(path: Self.marker, bytes: Array("written by carereport\n".utf8))] {
+        for file in plan.sorted {
             let url = staging.appendingPathComponent(file.path)
             let folder = url.deletingLastPathComponent().path
             if !madeFolders.contains(folder) {
@@ -92,7 +107,8 @@ public struct SiteWriter: Sendable {
                 return
             }
             // No atomic exchange here: move the old site aside, move the new one in, delete the old.
-            let aside = staging.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).carereport-old-\(getpid())")
+            let aside = staging.deletingLastPathComponent().appendingPathComponent(
+                StagingCleaner.asideName(for: target.lastPathComponent, pid: getpid()))
             do {
                 try fileManager.moveItem(at: target, to: aside)
             } catch {

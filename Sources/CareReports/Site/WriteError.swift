@@ -6,6 +6,7 @@ public enum WriteError: Error, LocalizedError, Sendable, Equatable {
     case cannotCreate(String, String)
     case cannotWrite(String, String)
     case cannotSwap(String, String)
+    case symbolicLink(String)
 
     public var errorDescription: String? {
         switch self {
@@ -14,6 +15,8 @@ public enum WriteError: Error, LocalizedError, Sendable, Equatable {
         case .cannotCreate(let path, let reason): "\(path): error: cannot create: \(reason)"
         case .cannotWrite(let path, let reason): "\(path): error: cannot write: \(reason)"
         case .cannotSwap(let path, let reason): "\(path): error: cannot put the new site in place: \(reason)"
+        case .symbolicLink(let path):
+            "\(path): error: the output is a symbolic link; replacing it would leave the old site where it points. Give the real folder"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// The templates and assets a site is rendered with: the embedded defaults, with any file of the
 /// same name from a user's folder taking their place.
@@ -19,6 +20,9 @@ public struct TemplateSet: Sendable {
         guard let walker = FileManager.default.enumerator(atPath: directory) else { throw .templateFolderMissing(directory) }
         while let relative = walker.nextObject() as? String {
             let path = (directory as NSString).appendingPathComponent(relative)
+            // A link could bring any file of the machine into the site: refuse it, file or folder.
+            var status = stat()
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { throw .templateSymlink(path) }
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else { continue }
             guard relative.hasSuffix(".mustache") || relative.hasPrefix("assets/") else { continue }

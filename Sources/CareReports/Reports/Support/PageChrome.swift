@@ -22,8 +22,7 @@ public struct PageChrome: Sendable {
         let records = context.records
         self.title = title
         self.circleName = records.circle.name
-        let recipient = records.circle.careRecipient
-        self.recipientName = "\(recipient.firstName) \(recipient.lastName)"
+        self.recipientName = context.names.recipientName
         self.root = String(repeating: "../", count: link.split(separator: "/").count - 1)
         let items: [(String, String, String)] = [
             ("Home", "index", "home"), ("Weeks", "weeks/index", "weeks"), ("Medications", "medications/index", "medications"),

@@ -5,17 +5,29 @@ public struct PersonNames: Sendable {
     let members: [String: User]
     let full: Bool
     let viewerId: String?
+    let recipient: CareRecipient
 
     public init(_ records: VisibleRecords) {
         self.members = records.members
         self.full = records.viewer.isCareRecipient || records.viewer.roles.contains(.caregiver)
         self.viewerId = records.viewer.userId
+        self.recipient = records.circle.careRecipient
     }
 
     /// The display name of `userId`.
     public func name(_ userId: String?) -> String {
         guard let userId, let user = members[userId] else { return "unknown member" }
-        if full || user.lastName.isEmpty || userId == viewerId { return "\(user.firstName) \(user.lastName)".trimmingCharacters(in: .whitespaces) }
-        return "\(user.firstName) \(user.lastName.prefix(1))."
+        return name(userId: userId, firstName: user.firstName, lastName: user.lastName)
+    }
+
+    /// The care recipient's display name, by the same rule as everyone else's (page headers, feeds,
+    /// the digest and the visit summary included).
+    public var recipientName: String {
+        name(userId: recipient.userId, firstName: recipient.firstName, lastName: recipient.lastName)
+    }
+
+    private func name(userId: String, firstName: String, lastName: String) -> String {
+        if full || lastName.isEmpty || userId == viewerId { return "\(firstName) \(lastName)".trimmingCharacters(in: .whitespaces) }
+        return "\(firstName) \(lastName.prefix(1))."
     }
 }

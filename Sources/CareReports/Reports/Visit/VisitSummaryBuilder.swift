@@ -43,7 +43,7 @@ public struct VisitSummaryBuilder: Sendable {
         let (current, stopped) = medicationRows()
         let (allergies, allergyStatus) = allergyLines()
         let (problems, pastProblems) = problemLines()
-        let patient = "\(recipient.firstName) \(recipient.lastName)"
+        let patient = context.names.recipientName
         let born = recipient.dateOfBirth.map(format.day) ?? "not recorded"
         let period = "\(format.day(sinceDay)) to \(format.day(context.today))"
         let written = format.dateTime(.instant(context.now))

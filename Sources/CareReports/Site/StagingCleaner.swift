@@ -1,0 +1,66 @@
+import Foundation
+import Glibc
+
+/// Finds and removes the staging folders that builds killed outright (`kill -9`, a power cut) left
+/// beside their output, each holding a viewer's pages: a folder is removed only when its name is one
+/// carereport gives (`.NAME.carereport-new-PID` or `.NAME.carereport-old-PID`), it holds
+/// carereport's marker file, and no process with that PID is running (a live build's folder is
+/// left alone).
+public enum StagingCleaner {
+    static let newInfix = ".carereport-new-"
+    static let oldInfix = ".carereport-old-"
+
+    static func stagingName(for output: String, pid: pid_t) -> String { ".\(output)\(newInfix)\(pid)" }
+    static func asideName(for output: String, pid: pid_t) -> String { ".\(output)\(oldInfix)\(pid)" }
+
+    /// Removes every abandoned staging folder directly inside `parent`; returns the names removed.
+    @discardableResult
+    public static func removeAbandoned(in parent: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+        var removed: [String] = []
+        for name in names.sorted() {
+            guard let pid = ownerPID(of: name), pid != getpid(), !isRunning(pid) else { continue }
+            let path = (parent as NSString).appendingPathComponent(name)
+            guard isCarereportFolder(path) else { continue }
+            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(name) }
+        }
+        return removed
+    }
+
+    /// The PID in a staging folder's name, or nil when the name is not one carereport gives.
+    static func ownerPID(of name: String) -> pid_t? {
+        guard name.hasPrefix(".") else { return nil }
+        for infix in [newInfix, oldInfix] {
+            guard let range = name.range(of: infix, options: .backwards), range.lowerBound > name.index(after: name.startIndex) else {
+                continue
+            }
+            let digits = name[range.upperBound...]
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let pid = pid_t(digits), pid > 0 else {
+                continue
+            }
+            return pid
+        }
+        return nil
+    }
+
+    static func isRunning(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// A real folder (not a link) holding carereport's marker as a regular file.
+    public static func isCarereportFolder(_ path: String) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return false }
+        return isMarker((path as NSString).appendingPathComponent(SiteWriter.marker))
+    }
+
+    /// A regular file (not a link) that starts with the marker's text.
+    static func isMarker(_ path: String) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: SiteWriter.markerText.utf8.count)) ?? Data()
+        return head == Data(SiteWriter.markerText.utf8)
+    }
+}
