@@ -6,7 +6,7 @@ DEMO_NOW ?= 2025-04-18T18:00:00-07:00
 RELEASE_BIN = .build/release/carereport
 DEBUG_BIN = .build/debug/carereport
 
-.PHONY: demo test setup setup-build build release install uninstall clean bench
+.PHONY: demo test setup setup-build build release install uninstall clean bench fuzz
 
 setup:
 	@scripts/setup-machine.sh test
@@ -32,6 +32,10 @@ test: setup
 	$(SWIFT) test
 	CAREREPORT_BIN=$(DEBUG_BIN) python3 -m pytest -q Tests/schema Tests/cli Tests/site
 
+fuzz: setup-build
+	@python3 scripts/embed-templates.py
+	@scripts/fuzz.sh
+
 bench: setup-build
 	@python3 scripts/embed-templates.py
 	@scripts/bench.sh
@@ -55,4 +59,4 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/carereport.fish
 
 clean:
-	rm -rf .build $(DEMO_OUT)
+	rm -rf .build .build-fuzz fuzz-findings $(DEMO_OUT)

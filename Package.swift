@@ -45,6 +45,10 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "carereport-fuzz",
+            dependencies: ["CareReports"]
+        ),
+        .executableTarget(
             name: "carereport-bench",
             dependencies: ["CareReports"]
         ),

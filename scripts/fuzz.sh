@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# make fuzz: builds the fuzz targets with libFuzzer and AddressSanitizer and runs each for a fixed
+# number of inputs. A crash is written to fuzz-findings/ and the script exits 1: copy the input into
+# Tests/fuzz-regressions/TARGET/ (make test replays every file there) and fix the cause.
+# Usage: scripts/fuzz.sh [escaping-runs] [ingest-runs]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+escaping_runs=${1:-${FUZZ_ESCAPING_RUNS:-200000}}
+ingest_runs=${2:-${FUZZ_INGEST_RUNS:-20000}}
+scratch=.build-fuzz
+swift build --product carereport-fuzz --scratch-path "$scratch" -c release \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+binary="$scratch/release/carereport-fuzz"
+findings=fuzz-findings
+mkdir -p "$findings"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+run() { # target runs max_len seed-folders...
+  local target=$1 runs=$2 max_len=$3; shift 3
+  local corpus="$work/$target"
+  mkdir -p "$corpus"
+  local count=0
+  while IFS= read -r -d '' seed; do
+    count=$((count + 1))
+    cp "$seed" "$corpus/$count-$(basename "$seed")"
+  done < <(find "$@" -type f -size -64k -print0)
+  echo "fuzz: $target, $runs inputs (seeds: $(ls "$corpus" | wc -l))"
+  CAREREPORT_FUZZ=$target TMPDIR="$work" "$binary" -runs="$runs" -max_len="$max_len" -seed=1 \
+    -artifact_prefix="$findings/$target-" -print_final_stats=1 "$corpus" 2>"$work/$target.log" || {
+      tail -40 "$work/$target.log" >&2
+      echo "fuzz: $target found a crash; the input is in $findings/" >&2
+      exit 1
+    }
+  grep -E "stat::number_of_executed_units|Done" "$work/$target.log" || true
+}
+
+run escaping "$escaping_runs" 512 Tests/fuzz-regressions/escaping
+run ingest "$ingest_runs" 65536 Tests/fuzz-regressions/ingest sample-data Tests/CareReportsTests/Fixtures
+echo "fuzz: no crash"
