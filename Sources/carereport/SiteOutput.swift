@@ -37,16 +37,16 @@ enum SiteOutput {
     }
 
 
-    /// Writes one document to a file (atomically: a temporary file renamed into place) or standard output.
+    /// Writes one document to a file (atomically, through a marked staging folder) or standard output.
     static func emit(_ text: String, to path: String?) throws {
         guard let path else {
             FileHandle.standardOutput.write(Data(text.utf8))
             return
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try SiteWriter().writeDocument(Array(text.utf8), to: path)
         } catch {
-            Console.error("\(path): error: cannot write the file")
+            Console.error(error.errorDescription ?? "\(path): error: cannot write the file")
             throw ExitCode(73)
         }
     }

@@ -289,3 +289,35 @@ def test_generate_refuses_a_folder_that_is_not_empty(tmp_path):
     assert result.returncode == 73
     assert "not an empty folder" in result.stderr
     assert sorted(p.name for p in out.iterdir()) == ["notes.txt"]
+
+
+def test_sigterm_while_writing_removes_the_staging_folder(tmp_path):
+    """Ctrl-C or a service stop while the site is being written: the viewer's pages do not stay."""
+    import signal
+    import time
+    big = tmp_path / "big"
+    assert run_carereport("generate", "--circles", "1", "--weeks", "30", "--seed", "3", "--out", big).returncode == 0
+    circles = json.loads((big / "circles.json").read_text())
+    circles = circles["data"] if isinstance(circles, dict) else circles
+    recipient = circles[0]["careRecipient"]["userId"]
+    process = subprocess.Popen([str(binary()), "build", str(big), "--out", str(tmp_path / "site"), "--viewer", recipient,
+                                "--now", NOW], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    staging = tmp_path / f".site.carereport-new-{process.pid}"
+    deadline = time.time() + 60
+    while process.poll() is None and time.time() < deadline and not (staging / ".carereport-site").exists():
+        time.sleep(0.001)
+    if process.poll() is not None:
+        pytest.skip("the build finished before the signal could be sent while staging")
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=60) == -signal.SIGTERM
+    assert not staging.exists(), "the staging folder with the viewer's pages must be removed on SIGTERM"
+
+
+def test_a_digest_file_is_written_through_a_staging_folder(tmp_path):
+    out = tmp_path / "digest.md"
+    abandoned = make_staging(tmp_path, "digest.md", dead_pid())
+    result = run_carereport("digest", SAMPLE, "--viewer", "u-ellen", "--week", "2025-W15", "--out", out, "--now", NOW)
+    assert result.returncode == 0, result.stderr
+    assert out.read_text().startswith("# ")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["digest.md"], "no staging or temporary file is left"
+    assert not abandoned.exists()

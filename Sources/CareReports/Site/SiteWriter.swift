@@ -28,18 +28,9 @@ public struct SiteWriter: Sendable {
         } catch {
             throw .cannotCreate(parent.path, "the parent folder cannot be made")
         }
-        StagingCleaner.removeAbandoned(in: parent.path)
-        let staging = parent.appendingPathComponent(StagingCleaner.stagingName(for: target.lastPathComponent, pid: getpid()))
-        try? fileManager.removeItem(at: staging)
-        do {
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
-        } catch {
-            throw .cannotCreate(staging.path, "no permission or no space")
-        }
-        guard Self.writeFile(staging.appendingPathComponent(Self.marker).path, Array(Self.markerText.utf8)) else {
-            try? fileManager.removeItem(at: staging)
-            throw .cannotWrite(staging.path, "no permission or no space")
-        }
+        InterruptGuard.begin()
+        defer { InterruptGuard.end() }
+        let staging = try Self.makeStaging(in: parent, for: target.lastPathComponent)
         do {
             try writeFiles(plan, into: staging)
             try swapIn(staging, as: target)
@@ -47,6 +38,39 @@ public struct SiteWriter: Sendable {
             try? fileManager.removeItem(at: staging)
             throw error
         }
+    }
+
+    /// Writes one document (a digest, a visit summary) to `path` atomically: into a marked staging
+    /// folder beside it, then renamed into place, so a killed run leaves only what the next run
+    /// removes, never a half-written file or a temporary one nobody knows about.
+    public func writeDocument(_ bytes: [UInt8], to path: String) throws(WriteError) {
+        let target = URL(fileURLWithPath: path).standardizedFileURL
+        let parent = target.deletingLastPathComponent()
+        InterruptGuard.begin()
+        defer { InterruptGuard.end() }
+        let staging = try Self.makeStaging(in: parent, for: target.lastPathComponent)
+        defer { try? FileManager.default.removeItem(at: staging) }
+        let file = staging.appendingPathComponent(target.lastPathComponent)
+        guard Self.writeFile(file.path, bytes), !InterruptGuard.isInterrupted else { throw .cannotWrite(target.path, "no permission or no space") }
+        guard rename(file.path, target.path) == 0 else { throw .cannotWrite(target.path, "it cannot be put in place") }
+    }
+
+    /// A new, marked staging folder for `name` in `parent`, after removing abandoned ones there.
+    static func makeStaging(in parent: URL, for name: String) throws(WriteError) -> URL {
+        let fileManager = FileManager.default
+        StagingCleaner.removeAbandoned(in: parent.path)
+        let staging = parent.appendingPathComponent(StagingCleaner.stagingName(for: name, pid: getpid()))
+        try? fileManager.removeItem(at: staging)
+        do {
+            try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            throw .cannotCreate(staging.path, "no permission or no space")
+        }
+        guard writeFile(staging.appendingPathComponent(marker).path, Array(markerText.utf8)) else {
+            try? fileManager.removeItem(at: staging)
+            throw .cannotWrite(staging.path, "no permission or no space")
+        }
+        return staging
     }
 
     private func checkReplaceable(_ target: URL) throws(WriteError) {
@@ -75,6 +99,7 @@ public struct SiteWriter: Sendable {
                 madeFolders.insert(folder)
             }
             guard Self.writeFile(url.path, file.bytes) else { throw .cannotWrite(url.path, "no permission or no space") }
+            if InterruptGuard.isInterrupted { throw .cannotWrite(staging.path, "interrupted") }
         }
     }
 

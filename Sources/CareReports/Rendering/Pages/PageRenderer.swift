@@ -17,9 +17,8 @@ public struct PageRenderer: Sendable {
             do {
                 try library.register(prefix + text, named: name)
             } catch let error as MustacheTemplate.ParserError {
-                let line = error.context.lineNumber
-                let column = line == 1 ? max(error.context.columnNumber - prefix.count, 1) : error.context.columnNumber
-                throw .templateSyntax(name: name, line: line, column: column, message: "\(error.error)")
+                let line = max(error.context.lineNumber - (prefix.isEmpty ? 0 : 1), 1)
+                throw .templateSyntax(name: name, line: line, column: error.context.columnNumber, message: "\(error.error)")
             } catch {
                 throw .templateSyntax(name: name, line: 0, column: 0, message: "\(error)")
             }
@@ -33,9 +32,9 @@ public struct PageRenderer: Sendable {
         return text
     }
 
-    /// Set in front of every template that names no content type (on its first line, so line
-    /// numbers stay those of the file).
-    static let htmlPragma = "{{% CONTENT_TYPE: HTML }}"
+    /// Set in front of every template that names no content type, on a line of its own (a standalone
+    /// tag, so it writes nothing; error line numbers are given back as those of the file).
+    static let htmlPragma = "{{% CONTENT_TYPE: HTML }}\n"
 
     private static let registerContentTypes: Void = {
         MustacheContentTypes.register(HTMLContentType(), named: "HTML")

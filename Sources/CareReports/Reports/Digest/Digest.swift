@@ -62,11 +62,20 @@ public struct DigestBuilder {
             measurementTable: summary.measurements.isEmpty ? nil : Self.codeBlock(measurementTable))
     }
 
-    /// A monospace table as a Markdown indented code block: Markdown readers show it as it is laid
-    /// out, nothing in a cell is read as markup, and plain text shows it indented.
+    /// A monospace table as a fenced Markdown code block: Markdown readers show it as it is laid out,
+    /// nothing in a cell is read as markup, and the fence is longer than any run of backticks in it,
+    /// so no cell can close it. (Fenced rather than indented keeps rows within 78 columns.)
     static func codeBlock(_ table: String) -> String {
-        table.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { "    " + DisplayText.cleaned(String($0)) }
-            .joined(separator: "\n")
+        let lines = table.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayText.cleaned(String($0)) }
+        var longestRun = 0
+        for line in lines {
+            var run = 0
+            for scalar in line.unicodeScalars {
+                run = scalar == "`" ? run + 1 : 0
+                longestRun = max(longestRun, run)
+            }
+        }
+        let fence = String(repeating: "`", count: max(3, longestRun + 1))
+        return ([fence + "text"] + lines + [fence]).joined(separator: "\n")
     }
 }
