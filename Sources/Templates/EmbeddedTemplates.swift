@@ -1366,6 +1366,12 @@ body.visit {
 </ul>
 </div>
 {{/empty(attention)}}
+{{/summary}}
+{{^empty(changes)}}
+<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Medication changes</h2>
+<ul style="margin:0;padding-left:20px;">{{#changes}}<li><strong>Changed:</strong> {{.}}</li>{{/changes}}</ul>
+{{/empty(changes)}}
+{{#summary}}
 {{^empty(medications)}}
 <h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Medications</h2>
 <table style="width:100%;border-collapse:collapse;font-size:14px;">
@@ -1449,6 +1455,14 @@ Weekly digest about {{recipientName}}, written for {{writtenFor}} on {{writtenOn
 
 {{/empty(attention)}}
 {{/summary}}
+{{^empty(changes)}}
+## Medication changes
+
+{{#changes}}
+- Changed: {{.}}
+{{/changes}}
+
+{{/empty(changes)}}
 {{#medicationTable}}
 ## Medications
 
@@ -1760,6 +1774,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <dl class="facts">
 {{#facts}}<div><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/facts}}
 </dl>
+{{^empty(doseChanges)}}<ul class="dose-changes">{{#doseChanges}}<li><strong>{{label}}:</strong> {{text}}; see {{direction}}, <a href="{{page.root}}{{link}}.html">{{name}}</a></li>{{/doseChanges}}</ul>{{/empty(doseChanges)}}
 {{#description}}<div class="user-content">{{{html}}}</div>{{/description}}
 {{#instructions}}<section aria-labelledby="instructions-heading"><h2 id="instructions-heading">Instructions</h2><div class="user-content">{{{html}}}</div></section>{{/instructions}}
 <section aria-labelledby="adherence-heading">
@@ -2290,6 +2305,9 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 {{#facts}}
 - **{{label}}:** {{value}}
 {{/facts}}
+{{#doseChanges}}
+- **{{label}}:** {{text}}; see {{direction}}, [{{name}}]({{page.root}}{{link}}.md)
+{{/doseChanges}}
 
 {{#description}}{{{markdown}}}
 

@@ -4,7 +4,7 @@ extension VisitSummaryBuilder {
     /// Medication reconciliation: every medicine whose latest order is active or on hold, with its
     /// dose history across orders and its doses in the period; and those stopped in the period.
     func medicationRows() -> (current: [VisitSummary.MedicationRow], stopped: [VisitSummary.MedicationRow]) {
-        let history = DoseHistory(medications.medications.map { (record: $0.0, medication: $0.1) }, timeZone: context.timeZone)
+        let history = medications.doseHistory
         var current: [(String, VisitSummary.MedicationRow)] = []
         var stopped: [(String, VisitSummary.MedicationRow)] = []
         for chain in history.chains {
