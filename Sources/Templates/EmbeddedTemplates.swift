@@ -1311,8 +1311,15 @@ body.visit {
 .visit table.data th, .visit table.data td { text-align: left; padding: 0.1rem 0.3rem; border-bottom: 1px solid #bbb; vertical-align: top; }
 .visit table.data thead th { border-bottom: 1.5px solid #333; background: #EEF5F0; }
 .visit table.data .num { text-align: right; }
+.visit table.meds { table-layout: fixed; }
+.visit table.meds thead th:nth-child(1) { width: 15%; }
+.visit table.meds thead th:nth-child(2) { width: 12%; }
+.visit table.meds thead th:nth-child(3) { width: 29%; }
+.visit table.meds thead th:nth-child(4) { width: 26%; }
+.visit table.meds thead th:nth-child(5) { width: 18%; }
 .visit thead { display: table-header-group; }
 .visit tr, .visit li { break-inside: avoid; }
+.visit table.keep, .visit section.keep { break-inside: avoid; }
 .visit .flag { font-weight: 700; white-space: nowrap; }
 .visit .flag-high, .visit .flag-low, .visit .flag-critical, .visit .flag-abnormal { border: 1px solid #333; border-radius: 4px; padding: 0 0.2rem; }
 .visit .flag-normal { font-weight: 400; }
@@ -1774,7 +1781,9 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <dl class="facts">
 {{#facts}}<div><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/facts}}
 </dl>
-{{^empty(doseChanges)}}<ul class="dose-changes">{{#doseChanges}}<li><strong>{{label}}:</strong> {{text}}; see {{direction}}, <a href="{{page.root}}{{link}}.html">{{name}}</a></li>{{/doseChanges}}</ul>{{/empty(doseChanges)}}
+{{^empty(doseChanges)}}
+<ul class="dose-changes">{{#doseChanges}}<li><strong>{{label}}:</strong> {{text}}; see {{direction}}, <a href="{{page.root}}{{link}}.html">{{name}}</a></li>{{/doseChanges}}</ul>
+{{/empty(doseChanges)}}
 {{#description}}<div class="user-content">{{{html}}}</div>{{/description}}
 {{#instructions}}<section aria-labelledby="instructions-heading"><h2 id="instructions-heading">Instructions</h2><div class="user-content">{{{html}}}</div></section>{{/instructions}}
 <section aria-labelledby="adherence-heading">
@@ -1932,7 +1941,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <section aria-labelledby="vitals-heading">
 <h2 id="vitals-heading">Vital signs <span class="period">{{period}}</span></h2>
 {{^empty(vitals)}}
-<table class="data">
+<table class="data keep">
 <caption class="visually-hidden">Vital signs in the period: latest, lowest, highest and trend</caption>
 <thead><tr><th scope="col">Measurement</th><th scope="col">Latest</th><th scope="col">Lowest</th><th scope="col">Highest</th><th scope="col" class="num">Readings</th><th scope="col">Trend</th></tr></thead>
 <tbody>{{#vitals}}<tr><th scope="row">{{kind}}</th><td>{{latest}}</td><td>{{lowest}}</td><td>{{highest}}</td><td class="num">{{readings}}</td><td>{{trend}}</td></tr>{{/vitals}}</tbody>
@@ -1941,11 +1950,11 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{#empty(vitals)}}<p>No readings in the period.</p>{{/empty(vitals)}}
 </section>
 
-<section aria-labelledby="symptoms-heading">
+<section aria-labelledby="symptoms-heading" class="keep">
 <h2 id="symptoms-heading">Symptoms, falls and near-falls <span class="period">{{period}}, most severe first</span></h2>
 {{^empty(falls)}}<ul class="falls">{{#falls}}<li><strong class="warning">▲ Fall or near-fall:</strong> {{text}}, {{detail}}</li>{{/falls}}</ul>{{/empty(falls)}}
 {{^empty(symptoms)}}
-<table class="data">
+<table class="data keep">
 <caption class="visually-hidden">Symptoms in the period: first seen, worst severity, how often</caption>
 <thead><tr><th scope="col">Symptom</th><th scope="col">First seen</th><th scope="col">Worst</th><th scope="col" class="num">Times</th></tr></thead>
 <tbody>{{#symptoms}}<tr><th scope="row">{{name}}</th><td>{{firstSeen}}</td><td>{{worst}}</td><td class="num">{{times}}</td></tr>{{/symptoms}}</tbody>

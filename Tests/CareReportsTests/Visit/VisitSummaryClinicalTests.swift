@@ -56,7 +56,7 @@ struct VisitSummaryClinicalTests {
     func pulseRow() throws {
         let summary = try VisitFixture.summary(try VisitFixture.sample())
         let pulse = try #require(summary.vitals.first { $0.kind.hasPrefix("Heart rate") })
-        #expect(pulse.highest == "104 1 Mar" && pulse.readings == 3)
+        #expect(pulse.highest == "104 (1 Mar)" && pulse.readings == 3)
     }
 
     @Test("hr-med-lisinopril-10 and -20: one medicine, increased 10 → 20 mg on 24 Feb, not a stopped drug beside a new one")

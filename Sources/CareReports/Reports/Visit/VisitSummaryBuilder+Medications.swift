@@ -64,20 +64,26 @@ extension VisitSummaryBuilder {
         let use = AsNeededUse(chain, slots: periodSlots(chain), timeZone: context.timeZone)
         var warnings: [String] = []
         if let maximum = use.maximum {
-            let over = use.days.filter { $0.doses > maximum }
+            let over = use.days.filter { $0.doses > maximum }.sorted { ($1.doses, $0.day) < ($0.doses, $1.day) }
             if !over.isEmpty {
                 let list = over.map { day in "\(day.doses)\(day.amountText.map { " (\($0))" } ?? "") on \(when(day.day))" }
-                warnings.append("▲ over the maximum of \(maximum) a day: \(list.joined(separator: "; "))")
+                warnings.append("▲ over the maximum of \(maximum) a day: \(shortList(list, unit: "day"))")
             }
         }
         if let gap = use.minimumGapHours {
-            let close = use.days.filter { $0.shortGaps > 0 }
+            let close = use.days.filter { $0.shortGaps > 0 }.sorted { ($1.shortGaps, $0.day) < ($0.shortGaps, $1.day) }
             if !close.isEmpty {
                 let count = close.reduce(0) { $0 + $1.shortGaps }
                 let list = close.map { "\(when($0.day))\($0.shortGaps > 1 ? " (\($0.shortGaps))" : "")" }
-                warnings.append("▲ under \(DisplayFormat.number(gap)) h apart \(count) time\(count == 1 ? "" : "s"): \(list.joined(separator: ", "))")
+                warnings.append("▲ under \(DisplayFormat.number(gap)) h apart \(count) time\(count == 1 ? "" : "s"): \(shortList(list, unit: "day"))")
             }
         }
         return warnings
+    }
+
+    /// The first three items (the worst, as sorted), then how many more: a long export compresses.
+    func shortList(_ items: [String], unit: String) -> String {
+        guard items.count > 3 else { return items.joined(separator: "; ") }
+        return items.prefix(3).joined(separator: "; ") + "; and \(items.count - 3) more \(unit)s"
     }
 }

@@ -13,7 +13,7 @@ extension VisitSummaryBuilder {
             let (lowest, highest) = kind == .bloodPressure ? pressureExtremes(readings) : singleExtremes(readings)
             return VisitSummary.VitalRow(
                 kind: "\(MeasurementRanges.kindName(kind)), \(last.unit)",
-                latest: "\(Self.number(last)) \(when(context.day(lastRecord.date)))",
+                latest: "\(Self.number(last)) (\(when(context.day(lastRecord.date))))",
                 lowest: lowest, highest: highest, readings: readings.count, trend: VitalTrend.words(kind, values))
         }
     }
@@ -42,7 +42,7 @@ extension VisitSummaryBuilder {
     }
 
     private func dated(_ reading: (HealthRecord, Measurement)) -> String {
-        "\(Self.number(reading.1)) \(when(context.day(reading.0.date)))"
+        "\(Self.number(reading.1)) (\(when(context.day(reading.0.date))))"
     }
 
     /// `126/75`, `70.7`: the value without its unit (the row names the unit).
