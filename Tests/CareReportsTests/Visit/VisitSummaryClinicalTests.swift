@@ -30,6 +30,14 @@ struct VisitSummaryClinicalTests {
         #expect(row(summary, "Protein, urine")?.remark == "not as expected")
     }
 
+    @Test("hr-lab-2025-02-10-cbc: when April's reports fall in the period, February's high WBC still shows, dated")
+    func olderAbnormalResultsStillShow() throws {
+        let summary = try VisitFixture.summary(try VisitFixture.sample(), since: LocalDate(year: 2025, month: 4, day: 1))
+        let wbc = try #require(row(summary, "WBC"))
+        #expect(wbc.value == "11.8 10*3/uL" && wbc.date == "10 Feb" && wbc.flag?.label == "High")
+        #expect(row(summary, "Hemoglobin")?.flag?.label == "Low")
+    }
+
     @Test("the period: the last 90 days when no earlier visit matches the next appointment")
     func defaultPeriodIsNinetyDaysWithoutAMatchingVisit() throws {
         let summary = try VisitFixture.summary(try VisitFixture.sample())
