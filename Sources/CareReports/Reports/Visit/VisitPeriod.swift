@@ -36,8 +36,9 @@ public struct VisitPeriod: Sendable {
             self.reason = "since the last visit to \(who) on \(context.format.day(self.firstDay))"
         } else {
             self.firstDay = context.today.adding(days: -VisitPeriod.defaultDays)
+            // Without a coming appointment, no reason is given: one the viewer may not see must leave no trace.
             self.reason = next == nil
-                ? "the last \(VisitPeriod.defaultDays) days (no appointment booked)"
+                ? "the last \(VisitPeriod.defaultDays) days"
                 : "the last \(VisitPeriod.defaultDays) days (no earlier visit to the same specialty or provider)"
         }
         self.start = firstDay.midnight(in: zone)
