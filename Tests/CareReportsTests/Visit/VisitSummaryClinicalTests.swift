@@ -117,6 +117,14 @@ struct VisitSummaryClinicalTests {
         #expect(!html.contains("; </p>") && !html.contains(";</p>"))
     }
 
+    @Test("a problem without an onset has no dangling comma (Walter's hypertension)")
+    func problemWithoutOnset() throws {
+        let context = try VisitFixture.context(try VisitFixture.sample(), viewer: "u-rosa", circle: "circle-walter")
+        let summary = VisitSummaryBuilder(context: context).build()
+        #expect(summary.problems.map(\.text) == ["Essential hypertension"] && summary.problems[0].detail == nil)
+        #expect(!(try VisitFixture.html(summary)).contains("</strong>, </li>"))
+    }
+
     @Test("every section says which period it covers")
     func sectionsNameTheirPeriod() throws {
         let html = try VisitFixture.html(try VisitFixture.summary(try VisitFixture.sample()))
@@ -137,5 +145,10 @@ struct VisitSummaryClinicalTests {
             Measurement(kind: .bloodPressure, systolic: Double($0.0), diastolic: Double($0.1), unit: "mmHg")
         }
         #expect(VitalTrend.words(.bloodPressure, pressure).hasPrefix("↓ falling"))
+        // Whole-number means keep their last zero: 140/80, not 14/8.
+        let round = [(150, 90), (151, 90), (140, 80), (140.4, 80)].map {
+            Measurement(kind: .bloodPressure, systolic: Double($0.0), diastolic: Double($0.1), unit: "mmHg")
+        }
+        #expect(VitalTrend.words(.bloodPressure, round) == "↓ falling (average 151/90 → 140/80)")
     }
 }

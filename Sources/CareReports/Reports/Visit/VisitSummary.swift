@@ -17,7 +17,13 @@ public struct VisitSummary: Sendable {
 
     public struct Line: Sendable {
         public let text: String
-        public let detail: String
+        /// Nil when there is nothing to add, so no stray separator is printed.
+        public let detail: String?
+
+        init(text: String, detail: String) {
+            self.text = text
+            self.detail = detail.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : detail
+        }
     }
 
     public struct ResultRow: Sendable {
