@@ -1913,12 +1913,12 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 
 <div class="visit-columns">
 <section aria-labelledby="allergies-heading">
-<h2 id="allergies-heading">Allergies</h2>
+<h2 id="allergies-heading">Allergies <span class="period">as recorded</span></h2>
 {{#allergyStatus}}<p>{{allergyStatus}}</p>{{/allergyStatus}}
 {{^empty(allergies)}}<ul>{{#allergies}}<li><strong>{{text}}</strong>{{#detail}}: {{detail}}{{/detail}}</li>{{/allergies}}</ul>{{/empty(allergies)}}
 </section>
 <section aria-labelledby="problems-heading">
-<h2 id="problems-heading">Problems</h2>
+<h2 id="problems-heading">Problems <span class="period">as recorded</span></h2>
 {{^empty(problems)}}<ul>{{#problems}}<li><strong>{{text}}</strong>{{#detail}}, {{detail}}{{/detail}}</li>{{/problems}}</ul>{{/empty(problems)}}
 {{#empty(problems)}}<p>None recorded.</p>{{/empty(problems)}}
 {{#pastProblems}}<p class="small">Resolved: {{pastProblems}}</p>{{/pastProblems}}
@@ -1978,7 +1978,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 </div>
 
 <section aria-labelledby="questions-heading" class="questions">
-<h2 id="questions-heading">Questions for the doctor</h2>
+<h2 id="questions-heading">Questions for the doctor <span class="period">open now</span></h2>
 {{^empty(questions)}}<ol>{{#questions}}<li><strong>{{text}}</strong>{{#detail}}<br><span class="small">{{detail}}</span>{{/detail}}</li>{{/questions}}</ol>{{/empty(questions)}}
 {{#moreQuestions}}<p class="small">{{moreQuestions}}</p>{{/moreQuestions}}
 {{#empty(questions)}}<p>None noted.</p>{{/empty(questions)}}

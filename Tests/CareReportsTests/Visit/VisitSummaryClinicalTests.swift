@@ -128,7 +128,8 @@ struct VisitSummaryClinicalTests {
     @Test("every section says which period it covers")
     func sectionsNameTheirPeriod() throws {
         let html = try VisitFixture.html(try VisitFixture.summary(try VisitFixture.sample()))
-        for heading in ["meds-heading", "results-heading", "vitals-heading", "symptoms-heading", "appointments-heading"] {
+        for heading in ["meds-heading", "allergies-heading", "problems-heading", "results-heading", "vitals-heading", "symptoms-heading",
+                        "appointments-heading", "immunizations-heading", "questions-heading"] {
             let start = try #require(html.range(of: "id=\"\(heading)\""))
             let line = html[start.upperBound...].prefix { $0 != "\n" }
             #expect(line.contains("class=\"period\""), "\(heading) has no period")
