@@ -67,6 +67,18 @@ struct VisitSummaryClinicalTests {
         #expect(pulse.highest == "104 (1 Mar)" && pulse.readings == 3)
     }
 
+    @Test("readings in another unit get their own row, never a lowest of 7 among values in mg/dL")
+    func unitsAreNotMixed() throws {
+        let export = VisitFixture.replacing("hr-glucose-2025-04-17", in: try VisitFixture.sample()) { data in
+            guard case .measurement(let m) = data else { return data }
+            return .measurement(Measurement(kind: m.kind, value: 7.0, unit: "mmol/L", loinc: m.loinc, context: m.context))
+        }
+        let summary = try VisitFixture.summary(export)
+        let glucose = summary.vitals.filter { $0.kind.hasPrefix("Blood glucose") }
+        #expect(glucose.map(\.kind) == ["Blood glucose, mg/dL", "Blood glucose, mmol/L"])
+        #expect(glucose.first?.lowest == "64 (27 Mar)")
+    }
+
     @Test("hr-med-lisinopril-10 and -20: one medicine, increased 10 → 20 mg on 24 Feb, not a stopped drug beside a new one")
     func lisinoprilIncrease() throws {
         let summary = try VisitFixture.summary(try VisitFixture.sample())

@@ -2,19 +2,26 @@ import Foundation
 
 extension VisitSummaryBuilder {
     /// Every kind of reading taken in the period: latest, lowest, highest and the trend in words.
+    /// One row per kind and unit (and per LOINC code for "other"): readings in different units are
+    /// never compared with each other.
     func vitalRows() -> [VisitSummary.VitalRow] {
-        var byKind: [Measurement.Kind: [(HealthRecord, Measurement)]] = [:]
+        var groups: [String: [(HealthRecord, Measurement)]] = [:]
+        var order: [(rank: Int, key: String)] = []
         for record in sorted(context.records.healthRecords) where inPeriod(record.date) {
-            if case .measurement(let measurement) = record.data { byKind[measurement.kind, default: []].append((record, measurement)) }
+            guard case .measurement(let measurement) = record.data else { continue }
+            let key = "\(measurement.kind.rawValue)|\(measurement.unit.lowercased())|\(measurement.kind == .other ? measurement.loinc ?? record.title : "")"
+            if groups[key] == nil { order.append((Measurement.Kind.allCases.firstIndex(of: measurement.kind)!, key)) }
+            groups[key, default: []].append((record, measurement))
         }
-        return Measurement.Kind.allCases.compactMap { kind in
-            guard let readings = byKind[kind], let (lastRecord, last) = readings.last else { return nil }
-            let values = readings.map(\.1)
+        return order.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : $0.key < $1.key }.compactMap { _, key in
+            guard let readings = groups[key], let (lastRecord, last) = readings.last else { return nil }
+            let kind = last.kind
+            let name = kind == .other ? lastRecord.title : MeasurementRanges.kindName(kind)
             let (lowest, highest) = kind == .bloodPressure ? pressureExtremes(readings) : singleExtremes(readings)
             return VisitSummary.VitalRow(
-                kind: "\(MeasurementRanges.kindName(kind)), \(last.unit)",
+                kind: "\(name), \(last.unit)",
                 latest: "\(Self.number(last)) (\(when(context.day(lastRecord.date))))",
-                lowest: lowest, highest: highest, readings: readings.count, trend: VitalTrend.words(kind, values))
+                lowest: lowest, highest: highest, readings: readings.count, trend: VitalTrend.words(kind, readings.map(\.1)))
         }
     }
 
