@@ -1282,7 +1282,7 @@ table.matrix td { white-space: nowrap; }
 /* The doctor-visit summary: one self-contained page, compact on screen and on paper (A4 or Letter). */
 @page {
   size: auto;
-  margin: 16mm 12mm 14mm;
+  margin: 13mm 11mm 12mm;
   @bottom-right { content: "page " counter(page) " of " counter(pages); font: 8pt system-ui, sans-serif; }
   @top-left { font: 8pt system-ui, sans-serif; }
 }
@@ -1308,15 +1308,25 @@ body.visit {
 .visit ul, .visit ol { margin: 0.2rem 0; padding-left: 1.2rem; }
 .visit p { margin: 0.2rem 0; }
 .visit table.data { width: 100%; border-collapse: collapse; font-size: 9.5pt; }
-.visit table.data th, .visit table.data td { text-align: left; padding: 0.15rem 0.35rem; border-bottom: 1px solid #bbb; vertical-align: top; }
+.visit table.data th, .visit table.data td { text-align: left; padding: 0.1rem 0.3rem; border-bottom: 1px solid #bbb; vertical-align: top; }
 .visit table.data thead th { border-bottom: 1.5px solid #333; background: #EEF5F0; }
 .visit table.data .num { text-align: right; }
+.visit table.meds { table-layout: fixed; }
+.visit table.meds thead th:nth-child(1) { width: 15%; }
+.visit table.meds thead th:nth-child(2) { width: 12%; }
+.visit table.meds thead th:nth-child(3) { width: 29%; }
+.visit table.meds thead th:nth-child(4) { width: 26%; }
+.visit table.meds thead th:nth-child(5) { width: 18%; }
 .visit thead { display: table-header-group; }
 .visit tr, .visit li { break-inside: avoid; }
+.visit table.keep, .visit section.keep { break-inside: avoid; }
 .visit .flag { font-weight: 700; white-space: nowrap; }
 .visit .flag-high, .visit .flag-low, .visit .flag-critical, .visit .flag-abnormal { border: 1px solid #333; border-radius: 4px; padding: 0 0.2rem; }
 .visit .flag-normal { font-weight: 400; }
 .visit .small { font-size: 9pt; }
+.visit h2 .period { font-size: 9pt; font-weight: 400; color: #333; margin-left: 0.4rem; }
+.visit .warning { font-weight: 700; }
+.visit .normal-results, .visit .stopped, .visit .falls { list-style: none; padding-left: 0; }
 .visit .muted { color: #444; }
 .visit .visually-hidden {
   position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
@@ -1327,7 +1337,11 @@ body.visit {
   .visit table.data { display: block; overflow-x: auto; }
 }
 @media print {
-  body.visit { padding: 0; max-width: none; font-size: 9.5pt; }
+  body.visit { padding: 0; max-width: none; font-size: 8.5pt; line-height: 1.25; }
+  .visit table.data { font-size: 8pt; }
+  .visit h1 { font-size: 14pt; }
+  .visit h2 { font-size: 10.5pt; margin: 0.6rem 0 0.2rem; }
+  .visit .small, .visit h2 .period { font-size: 8pt; }
   .visit a { color: inherit; text-decoration: none; }
 }
 
@@ -1359,6 +1373,12 @@ body.visit {
 </ul>
 </div>
 {{/empty(attention)}}
+{{/summary}}
+{{^empty(changes)}}
+<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Medication changes</h2>
+<ul style="margin:0;padding-left:20px;">{{#changes}}<li><strong>Changed:</strong> {{.}}</li>{{/changes}}</ul>
+{{/empty(changes)}}
+{{#summary}}
 {{^empty(medications)}}
 <h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Medications</h2>
 <table style="width:100%;border-collapse:collapse;font-size:14px;">
@@ -1442,6 +1462,14 @@ Weekly digest about {{recipientName}}, written for {{writtenFor}} on {{writtenOn
 
 {{/empty(attention)}}
 {{/summary}}
+{{^empty(changes)}}
+## Medication changes
+
+{{#changes}}
+- Changed: {{.}}
+{{/changes}}
+
+{{/empty(changes)}}
 {{#medicationTable}}
 ## Medications
 
@@ -1753,6 +1781,9 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <dl class="facts">
 {{#facts}}<div><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/facts}}
 </dl>
+{{^empty(doseChanges)}}
+<ul class="dose-changes">{{#doseChanges}}<li><strong>{{label}}:</strong> {{text}}; see {{direction}}, <a href="{{page.root}}{{link}}.html">{{name}}</a></li>{{/doseChanges}}</ul>
+{{/empty(doseChanges)}}
 {{#description}}<div class="user-content">{{{html}}}</div>{{/description}}
 {{#instructions}}<section aria-labelledby="instructions-heading"><h2 id="instructions-heading">Instructions</h2><div class="user-content">{{{html}}}</div></section>{{/instructions}}
 <section aria-labelledby="adherence-heading">
@@ -1859,58 +1890,59 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <h1>Visit summary for {{patientName}}</h1>
 <dl class="visit-facts">
 <div><dt>Born</dt><dd>{{dateOfBirth}}</dd></div>
-<div><dt>Period</dt><dd>{{period}}</dd></div>
-<div><dt>Written</dt><dd>{{writtenOn}}</dd></div>
-<div><dt>Prepared for</dt><dd>{{page.writtenFor}}</dd></div>
+<div><dt>Period</dt><dd>{{period}}, {{periodReason}}</dd></div>
+{{#nextAppointment}}<div><dt>For</dt><dd>{{nextAppointment}}</dd></div>{{/nextAppointment}}
+<div><dt>Written</dt><dd>{{writtenOn}} for {{page.writtenFor}}</dd></div>
 </dl>
 </header>
 
 <section aria-labelledby="meds-heading">
-<h2 id="meds-heading">Medications</h2>
+<h2 id="meds-heading">Medications <span class="period">current; doses and changes {{period}}</span></h2>
 {{^empty(medications)}}
-<table class="data">
-<caption class="visually-hidden">Current medications with adherence in the period</caption>
-<thead><tr><th scope="col">Medication</th><th scope="col">Dose</th><th scope="col">Schedule</th><th scope="col">Taken on time</th><th scope="col">Change in period</th><th scope="col">For</th></tr></thead>
-<tbody>{{#medications}}<tr><th scope="row">{{name}}</th><td>{{dose}}</td><td>{{schedule}}</td><td>{{adherence}}</td><td>{{change}}</td><td>{{reason}}</td></tr>{{/medications}}</tbody>
+<table class="data meds">
+<caption class="visually-hidden">Current medications with their dose history and the doses taken in the period</caption>
+<thead><tr><th scope="col">Medication</th><th scope="col">Schedule</th><th scope="col">Doses in the period</th><th scope="col">Dose history</th><th scope="col">For</th></tr></thead>
+<tbody>{{#medications}}<tr><th scope="row">{{name}}{{#status}} <span class="flag flag-abnormal">{{status}}</span>{{/status}}</th><td>{{schedule}}</td><td>{{adherence}}{{#warnings}}<br><strong class="warning">{{.}}</strong>{{/warnings}}</td><td>{{history}}</td><td>{{reason}}</td></tr>{{/medications}}</tbody>
 </table>
 {{/empty(medications)}}
 {{#empty(medications)}}<p>No current medications recorded.</p>{{/empty(medications)}}
 {{^empty(stoppedMedications)}}
-<p class="small"><strong>Stopped in the period:</strong> {{#stoppedMedications}}{{name}} ({{change}}); {{/stoppedMedications}}</p>
+<ul class="small stopped">{{#stoppedMedications}}<li><strong>Stopped:</strong> {{name}}: {{history}}{{#reason}} ({{reason}}){{/reason}}</li>{{/stoppedMedications}}</ul>
 {{/empty(stoppedMedications)}}
 </section>
 
 <div class="visit-columns">
 <section aria-labelledby="allergies-heading">
-<h2 id="allergies-heading">Allergies</h2>
+<h2 id="allergies-heading">Allergies <span class="period">as recorded</span></h2>
 {{#allergyStatus}}<p>{{allergyStatus}}</p>{{/allergyStatus}}
 {{^empty(allergies)}}<ul>{{#allergies}}<li><strong>{{text}}</strong>{{#detail}}: {{detail}}{{/detail}}</li>{{/allergies}}</ul>{{/empty(allergies)}}
 </section>
 <section aria-labelledby="problems-heading">
-<h2 id="problems-heading">Problems</h2>
+<h2 id="problems-heading">Problems <span class="period">as recorded</span></h2>
 {{^empty(problems)}}<ul>{{#problems}}<li><strong>{{text}}</strong>{{#detail}}, {{detail}}{{/detail}}</li>{{/problems}}</ul>{{/empty(problems)}}
 {{#empty(problems)}}<p>None recorded.</p>{{/empty(problems)}}
-{{^empty(pastProblems)}}<p class="small">Resolved: {{#pastProblems}}{{text}}; {{/pastProblems}}</p>{{/empty(pastProblems)}}
+{{#pastProblems}}<p class="small">Resolved: {{pastProblems}}</p>{{/pastProblems}}
 </section>
 </div>
 
 <section aria-labelledby="results-heading">
-<h2 id="results-heading">Recent results, abnormal first</h2>
+<h2 id="results-heading">Results <span class="period">the latest of each test, any date; out of range first</span></h2>
 {{^empty(results)}}
 <table class="data">
-<caption class="visually-hidden">Lab results in the period (▲ high, ▼ low)</caption>
+<caption class="visually-hidden">Latest result of each test that is out of range or not flagged (▲ high, ▼ low)</caption>
 <thead><tr><th scope="col">Test</th><th scope="col">Result</th><th scope="col">Range</th><th scope="col">Flag</th><th scope="col">Collected</th><th scope="col">Previous</th></tr></thead>
-<tbody>{{#results}}<tr><th scope="row">{{name}}</th><td>{{value}}</td><td>{{range}}</td><td>{{#flag}}<span class="flag {{cssClass}}"><span aria-hidden="true">{{symbol}}</span> {{label}}</span>{{/flag}}</td><td>{{date}}</td><td>{{previous}}</td></tr>{{/results}}</tbody>
+<tbody>{{#results}}<tr><th scope="row">{{name}}</th><td>{{value}}{{#status}} <em>({{status}})</em>{{/status}}</td><td>{{range}}</td><td>{{#flag}}<span class="flag {{cssClass}}"><span aria-hidden="true">{{symbol}}</span> {{label}}</span>{{/flag}}{{^flag}}{{remark}}{{/flag}}</td><td>{{date}}</td><td>{{previous}}</td></tr>{{/results}}</tbody>
 </table>
 {{/empty(results)}}
-{{#empty(results)}}<p>No results recorded.</p>{{/empty(results)}}
+{{^empty(normalResults)}}<ul class="small normal-results">{{#normalResults}}<li><strong>Normal, {{date}}:</strong> {{items}}</li>{{/normalResults}}</ul>{{/empty(normalResults)}}
+{{#empty(results)}}{{#empty(normalResults)}}<p>No results recorded.</p>{{/empty(normalResults)}}{{/empty(results)}}
 </section>
 
 <section aria-labelledby="vitals-heading">
-<h2 id="vitals-heading">Vital signs in the period</h2>
+<h2 id="vitals-heading">Vital signs <span class="period">{{period}}</span></h2>
 {{^empty(vitals)}}
-<table class="data">
-<caption class="visually-hidden">Vital signs: latest, lowest, highest and trend</caption>
+<table class="data keep">
+<caption class="visually-hidden">Vital signs in the period: latest, lowest, highest and trend</caption>
 <thead><tr><th scope="col">Measurement</th><th scope="col">Latest</th><th scope="col">Lowest</th><th scope="col">Highest</th><th scope="col" class="num">Readings</th><th scope="col">Trend</th></tr></thead>
 <tbody>{{#vitals}}<tr><th scope="row">{{kind}}</th><td>{{latest}}</td><td>{{lowest}}</td><td>{{highest}}</td><td class="num">{{readings}}</td><td>{{trend}}</td></tr>{{/vitals}}</tbody>
 </table>
@@ -1918,34 +1950,37 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{#empty(vitals)}}<p>No readings in the period.</p>{{/empty(vitals)}}
 </section>
 
-<section aria-labelledby="symptoms-heading">
-<h2 id="symptoms-heading">Symptoms since the last visit</h2>
+<section aria-labelledby="symptoms-heading" class="keep">
+<h2 id="symptoms-heading">Symptoms, falls and near-falls <span class="period">{{period}}, most severe first</span></h2>
+{{^empty(falls)}}<ul class="falls">{{#falls}}<li><strong class="warning">▲ Fall or near-fall:</strong> {{text}}, {{detail}}</li>{{/falls}}</ul>{{/empty(falls)}}
 {{^empty(symptoms)}}
-<table class="data">
-<caption class="visually-hidden">Symptoms: first seen, worst severity, how often</caption>
+<table class="data keep">
+<caption class="visually-hidden">Symptoms in the period: first seen, worst severity, how often</caption>
 <thead><tr><th scope="col">Symptom</th><th scope="col">First seen</th><th scope="col">Worst</th><th scope="col" class="num">Times</th></tr></thead>
 <tbody>{{#symptoms}}<tr><th scope="row">{{name}}</th><td>{{firstSeen}}</td><td>{{worst}}</td><td class="num">{{times}}</td></tr>{{/symptoms}}</tbody>
 </table>
+{{#moreSymptoms}}<p class="small">{{moreSymptoms}}</p>{{/moreSymptoms}}
 {{/empty(symptoms)}}
-{{#empty(symptoms)}}<p>None recorded.</p>{{/empty(symptoms)}}
+{{#empty(symptoms)}}{{#empty(falls)}}<p>None recorded in the period.</p>{{/empty(falls)}}{{/empty(symptoms)}}
 </section>
 
 <div class="visit-columns">
 <section aria-labelledby="appointments-heading">
-<h2 id="appointments-heading">Appointments</h2>
+<h2 id="appointments-heading">Appointments <span class="period">{{period}} and coming</span></h2>
 {{^empty(appointments)}}<ul>{{#appointments}}<li>{{text}} <span class="muted">({{detail}})</span></li>{{/appointments}}</ul>{{/empty(appointments)}}
 {{#empty(appointments)}}<p>None in the period.</p>{{/empty(appointments)}}
 </section>
 <section aria-labelledby="immunizations-heading">
-<h2 id="immunizations-heading">Immunisations</h2>
+<h2 id="immunizations-heading">Immunisations <span class="period">latest</span></h2>
 {{^empty(immunizations)}}<ul>{{#immunizations}}<li>{{text}}, {{detail}}</li>{{/immunizations}}</ul>{{/empty(immunizations)}}
 {{#empty(immunizations)}}<p>None recorded.</p>{{/empty(immunizations)}}
 </section>
 </div>
 
 <section aria-labelledby="questions-heading" class="questions">
-<h2 id="questions-heading">Questions for the doctor</h2>
+<h2 id="questions-heading">Questions for the doctor <span class="period">open now</span></h2>
 {{^empty(questions)}}<ol>{{#questions}}<li><strong>{{text}}</strong>{{#detail}}<br><span class="small">{{detail}}</span>{{/detail}}</li>{{/questions}}</ol>{{/empty(questions)}}
+{{#moreQuestions}}<p class="small">{{moreQuestions}}</p>{{/moreQuestions}}
 {{#empty(questions)}}<p>None noted.</p>{{/empty(questions)}}
 </section>
 </main>
@@ -2279,6 +2314,9 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 {{#facts}}
 - **{{label}}:** {{value}}
 {{/facts}}
+{{#doseChanges}}
+- **{{label}}:** {{text}}; see {{direction}}, [{{name}}]({{page.root}}{{link}}.md)
+{{/doseChanges}}
 
 {{#description}}{{{markdown}}}
 

@@ -8,10 +8,15 @@ extension CareReport {
         static let configuration = CommandConfiguration(
             abstract: "Write the printable doctor-visit summary as one self-contained HTML file.",
             discussion: """
-                The summary a clinician reads, in International Patient Summary order: medications with \
-                adherence and changes, allergies, problems, recent results (abnormal first), vital signs, \
-                symptoms since the last visit, appointments and the family's questions. It prints on A4 \
-                or Letter with the patient's name, date of birth, period and date on every page.
+                The summary a clinician reads, in International Patient Summary order: medication \
+                reconciliation (dose history across orders, doses taken and on time, as-needed use against \
+                the daily maximum and the minimum gap), allergies, problems, the latest result of every \
+                test (out of range first, each with its date and the previous result), vital signs, \
+                symptoms, falls and near-falls, appointments and the family's questions. The period \
+                starts on the day of the last completed visit with the next appointment's specialty or \
+                provider, else 90 days ago; --since overrides it. It prints on two pages, A4 or Letter, \
+                with the patient's name, date of birth, period and date on every page (see \
+                docs/visit-summary.md).
 
                 Examples:
                   carereport visit sample-data --viewer u-ellen --out visit.html
@@ -27,7 +32,7 @@ extension CareReport {
 
         @OptionGroup var viewerOptions: ViewerOptions
 
-        @Option(help: ArgumentHelp("Start of the period (YYYY-MM-DD); default: the last completed appointment.", valueName: "date"))
+        @Option(help: ArgumentHelp("Start of the period (YYYY-MM-DD); default: the day of the last visit with the next appointment's specialty or provider, else 90 days ago.", valueName: "date"))
         var since: String?
 
         @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))

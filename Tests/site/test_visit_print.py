@@ -66,3 +66,59 @@ def test_visit_tells_none_known_from_not_recorded():
     assert "No known allergies (recorded)." in walter.stdout
     margaret = run_carereport("visit", SAMPLE, *ELLEN.selector(), "--now", NOW)
     assert "Penicillin" in margaret.stdout and "not recorded" not in margaret.stdout.split("Allergies")[1][:200]
+
+
+def visit_text(html):
+    """The page's text in one line: tags dropped, entities decoded, spaces collapsed."""
+    import html as entities
+    import re
+    body = html[html.index("<body"):]
+    return " ".join(entities.unescape(re.sub(r"<[^>]+>", " ", body)).split())
+
+
+def test_visit_holds_what_the_cardiologist_needs():
+    """Issue 12's cases from the sample (viewer u-ellen, now Fri 18 Apr 2025, cardiology on 24 Apr)."""
+    result = run_carereport("visit", SAMPLE, *ELLEN.selector(), "--now", NOW)
+    assert result.returncode == 0, result.stderr
+    text = visit_text(result.stdout)
+    # hr-lab-2025-04-08-cmp, drawn the same morning as the lipid and urine reports: flagged, dated.
+    assert "Potassium 5.3 mmol/L 3.5–5.1 ▲ High 8 Apr 4.6 mmol/L (21 Jan)" in text
+    assert "eGFR (CKD-EPI 2021) 48 mL/min/1.73m2 ≥ 60 ▼ Low 8 Apr" in text
+    assert "Creatinine 1.1 mg/dL 0.5–1 ▲ High 8 Apr" in text
+    assert "Nitrite Negative (preliminary)" in text
+    # The period: no earlier cardiology visit, so the last 90 days, from their first instant.
+    assert "Sat 18 Jan 2025 to Fri 18 Apr 2025, the last 90 days" in text
+    # hr-med-lisinopril-10 → hr-med-lisinopril-20, one medicine.
+    assert "increased 10 → 20 mg on 24 Feb (Dr. Anh Nguyen)" in text
+    assert "Stopped: Lisinopril" not in text
+    # hr-pulse-2025-03-01 has its row; hr-sym-2025-03-01-dizzy and the near-fall note are listed.
+    assert "Heart rate, /min" in text and "104 (1 Mar)" in text
+    assert "Dizzy on standing after the dose increase 1 Mar 7 of 10" in text
+    assert "Fall or near-fall: Near-fall in the bathroom on Sunday morning" in text
+    # hr-med-acetaminophen-prn on Sat 5 Apr against "at most 4 a day" and "at least 4 hours apart".
+    assert "over the maximum of 4 a day: 5 (2,500 mg) on 5 Apr" in text
+    assert "under 4 h apart 4 times: 5 Apr (4)" in text
+    # Adherence as doses taken and doses on time.
+    assert "taken 87 of 91 (96%), on time 78 (86%)" in text
+    assert "Resolved: Urinary tract infection (9 Feb)." in text and "Infection;" not in text
+
+
+def test_a_long_export_still_prints_on_two_pages(chrome, tmp_path):
+    """Two years of a generated circle: the summary compresses, it never spills onto a third page."""
+    require(shutil.which("pdfinfo") and shutil.which("pdftotext"), "poppler-utils is missing (apt-get install poppler-utils)")
+    export = tmp_path / "export"
+    made = run_carereport("generate", "--circles", "1", "--weeks", "104", "--seed", "12", "--out", export)
+    assert made.returncode == 0, made.stderr
+    page = tmp_path / "visit.html"
+    result = run_carereport("visit", export, "--viewer", "g1-u2", "--circle", "g1", "--now", "2025-04-20T22:00:00-07:00",
+                            "--out", page)
+    assert result.returncode == 0, result.stderr
+    html = page.read_text(encoding="utf-8")
+    for paper in PAPERS:
+        pdf = print_pdf(chrome, page.as_uri(), paper, tmp_path / f"long-{paper}.pdf")
+        count = pages(pdf)
+        assert 1 <= count <= 2, f"{paper}: the long export's visit summary takes {count} pages"
+        for number in range(1, count + 1):
+            text = " ".join(page_text(pdf, number).split())
+            assert "born" in text and "visit summary" in text, f"{paper} page {number} lacks the running header"
+    assert "Questions for the doctor" in html

@@ -14,6 +14,8 @@ public struct Digest: Sendable {
     public let medicationTable: String?
     /// Measurements as monospace text: latest, lowest, highest.
     public let measurementTable: String?
+    /// Dose changes that took effect in the week: "Lisinopril increased 10 → 20 mg on Mon 24 Feb 2025 (Dr. Anh Nguyen)".
+    public let changes: [String]
 }
 
 /// Builds the digest of one week.
@@ -40,9 +42,10 @@ public struct DigestBuilder {
         let chrome = summary.page
         let weekly = WeeklySummaryBuilder(context: context, links: links, catalog: catalog)
         let range = weekly.rangeText(week)
+        let changes = doseChanges(week, links: links)
         let attention = summary.attention.count
         var subject = "\(chrome.circleName): week \(week.week), \(range)"
-        if summary.quiet {
+        if summary.quiet && changes.isEmpty {
             subject += ": nothing to report"
         } else if attention > 0 {
             subject += ": \(attention) thing\(attention == 1 ? "" : "s") need\(attention == 1 ? "s" : "") attention"
@@ -57,9 +60,22 @@ public struct DigestBuilder {
             alignRight: [4])
         return Digest(
             circleName: chrome.circleName, recipientName: chrome.recipientName, week: week.description, weekNumber: week.week,
-            range: range, writtenFor: chrome.writtenFor, writtenOn: chrome.writtenOn, subject: subject, quiet: summary.quiet,
+            range: range, writtenFor: chrome.writtenFor, writtenOn: chrome.writtenOn, subject: subject, quiet: summary.quiet && changes.isEmpty,
             summary: summary, medicationTable: summary.medications.isEmpty ? nil : Self.codeBlock(medicationTable),
-            measurementTable: summary.measurements.isEmpty ? nil : Self.codeBlock(measurementTable))
+            measurementTable: summary.measurements.isEmpty ? nil : Self.codeBlock(measurementTable), changes: changes)
+    }
+
+    /// The week's changes of dose or schedule between two orders of one medicine (see `DoseHistory`).
+    func doseChanges(_ week: ISOWeek, links: SiteLinks) -> [String] {
+        let history = MedicationPageBuilder(context: context, links: links).doseHistory
+        return history.chains.flatMap { chain -> [String] in
+            let prescribers = Dictionary(chain.orders.map { ($0.record.id, $0.medication.prescriber) }, uniquingKeysWith: { a, _ in a })
+            return chain.changes.compactMap { change in
+                guard change.isDoseChange, let day = change.day, day >= week.monday, day <= week.sunday else { return nil }
+                let by = change.toRecordId.flatMap { prescribers[$0] ?? nil }.map { " (\($0))" } ?? ""
+                return "\(chain.latest.medication.name) \(change.words) on \(context.format.day(day))\(by)"
+            }
+        }
     }
 
     /// A monospace table as a fenced Markdown code block: Markdown readers show it as it is laid out,

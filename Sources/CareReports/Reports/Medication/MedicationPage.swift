@@ -34,11 +34,23 @@ public struct MedicationPage: Sendable {
         public let note: String
     }
 
+    /// Another order of the same medicine this one led to or came from: "Dose changed:
+    /// increased 10 → 20 mg on Mon 24 Feb 2025; see the new order, Lisinopril 20 mg".
+    public struct DoseChange: Sendable {
+        public let label: String
+        /// "the new order" or "the earlier order".
+        public let direction: String
+        public let text: String
+        public let name: String
+        public let link: String
+    }
+
     public let page: PageChrome
     public let name: String
     public let title: String
     public let status: String
     public let facts: [Fact]
+    public let doseChanges: [DoseChange]
     public let description: RichText?
     public let instructions: RichText?
     public let overall: String?

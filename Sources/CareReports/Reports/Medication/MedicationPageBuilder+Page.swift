@@ -1,7 +1,7 @@
 import Foundation
 
 extension MedicationPageBuilder {
-    func page(_ record: HealthRecord, _ medication: Medication, link: String) -> MedicationPage {
+    func page(_ record: HealthRecord, _ medication: Medication, link: String, history: DoseHistory) -> MedicationPage {
         let slots = timeline(medication)
         var facts: [MedicationPage.Fact] = []
         func fact(_ label: String, _ value: String?) {
@@ -18,11 +18,28 @@ extension MedicationPageBuilder {
         return MedicationPage(
             page: PageChrome(title: displayName(medication), link: link, section: "medications", context: context),
             name: displayName(medication), title: record.title, status: statusText(medication), facts: facts,
+            doseChanges: doseChanges(record.id, history: history),
             description: context.rich(record.description), instructions: context.rich(medication.instructions),
             overall: Adherence(slots).summary, onTimeWindow: windowText, weeks: weekRows(slots),
             asNeeded: medication.asNeeded, dayUses: dayUses(slots, maximum: medication.maxDailyDoses),
             calendar: charts.doseCalendar(medication: medication, slots: slots, id: "doses"),
             doses: slots.map(doseRow))
+    }
+
+    /// Links to the orders before and after this one in its medicine's dose history, visible ones only.
+    func doseChanges(_ recordId: String, history: DoseHistory) -> [MedicationPage.DoseChange] {
+        guard let chain = history.chain(containing: recordId) else { return [] }
+        let orders = Dictionary(chain.orders.map { ($0.record.id, $0.medication) }, uniquingKeysWith: { a, _ in a })
+        return chain.changes.compactMap { change in
+            guard let from = change.fromRecordId, let to = change.toRecordId, from == recordId || to == recordId else { return nil }
+            let other = from == recordId ? to : from
+            guard let medication = orders[other], let link = links.medication(other) else { return nil }
+            let text = change.words + (change.day.map { " on \(context.format.day($0))" } ?? "")
+            let label = change.isDoseChange ? "Dose changed" : change.kind == .restarted ? "Restarted" : "Renewed"
+            return MedicationPage.DoseChange(
+                label: label, direction: from == recordId ? "the new order" : "the earlier order", text: text,
+                name: displayName(medication), link: link)
+        }
     }
 
     private func weekRows(_ slots: [DoseEvent]) -> [MedicationPage.WeekRow] {

@@ -39,10 +39,16 @@ public struct MedicationPageBuilder: Sendable {
     }
 
     public func pages() -> [(link: String, page: MedicationPage)] {
-        medications.compactMap { record, medication in
+        let history = doseHistory
+        return medications.compactMap { record, medication in
             guard let link = links.medication(record.id) else { return nil }
-            return (link, page(record, medication, link: link))
+            return (link, page(record, medication, link: link, history: history))
         }
+    }
+
+    /// The viewer's orders chained per medicine (see `DoseHistory`).
+    public var doseHistory: DoseHistory {
+        DoseHistory(medications.map { (record: $0.0, medication: $0.1) }, timeZone: context.timeZone)
     }
 
     var windowText: String { "within \(Int(context.onTimeWindow / 60)) minutes of the scheduled time" }

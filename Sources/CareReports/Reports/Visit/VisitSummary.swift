@@ -4,14 +4,26 @@ public struct VisitSummary: Sendable {
         public let name: String
         public let dose: String
         public let schedule: String
+        /// "on hold" for a held order; nil for an active one.
+        public let status: String?
+        /// Doses in the period: "taken 52 of 54 (96%), on time 47 (87%)", or the as-needed use.
         public let adherence: String
-        public let change: String
+        /// Dated steps of its orders: "started 10 mg 6 Jan; increased 10 → 20 mg 24 Feb (Dr. Anh Nguyen)".
+        public let history: String
+        /// As-needed warnings in words: days over the maximum, doses closer than the minimum gap.
+        public let warnings: [String]
         public let reason: String
     }
 
     public struct Line: Sendable {
         public let text: String
-        public let detail: String
+        /// Nil when there is nothing to add, so no stray separator is printed.
+        public let detail: String?
+
+        init(text: String, detail: String) {
+            self.text = text
+            self.detail = detail.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : detail
+        }
     }
 
     public struct ResultRow: Sendable {
@@ -19,8 +31,18 @@ public struct VisitSummary: Sendable {
         public let value: String
         public let range: String
         public let flag: FlagView?
+        /// Words for a result without a flag: "not as expected", "no range given".
+        public let remark: String?
+        /// "preliminary", "corrected", "pending" … in words; nil for a final result.
+        public let status: String?
         public let date: String
         public let previous: String
+    }
+
+    /// Normal results of one day, compressed to one line: "Sodium 136 mmol/L, ALT 21 U/L".
+    public struct NormalGroup: Sendable {
+        public let date: String
+        public let items: String
     }
 
     public struct VitalRow: Sendable {
@@ -43,19 +65,29 @@ public struct VisitSummary: Sendable {
     public let patientName: String
     public let dateOfBirth: String
     public let period: String
+    /// Why the period starts where it does.
+    public let periodReason: String
+    /// "Thu 24 Apr 2025, 09:45: Cardiology, Dr. Samir Patel (fast pulse episodes, medication review)".
+    public let nextAppointment: String?
     public let writtenOn: String
     public let medications: [MedicationRow]
     public let stoppedMedications: [MedicationRow]
     public let allergies: [Line]
     public let allergyStatus: String?
     public let problems: [Line]
-    public let pastProblems: [Line]
+    /// Resolved problems joined into one sentence, without a trailing separator.
+    public let pastProblems: String?
     public let results: [ResultRow]
+    public let normalResults: [NormalGroup]
     public let vitals: [VitalRow]
     public let symptoms: [SymptomRow]
+    /// "and 3 milder symptoms: …" when the list was shortened to keep to two pages.
+    public let moreSymptoms: String?
+    public let falls: [Line]
     public let appointments: [Line]
     public let immunizations: [Line]
     public let questions: [Line]
+    public let moreQuestions: String?
     /// The print style sheet, inlined so the file stands alone.
     public var styles: String
     /// Patient, birth date, period and date written, escaped for the running header of each printed page.

@@ -1,85 +1,63 @@
 import Foundation
 
-/// Builds the doctor-visit summary for the period since the last visit.
+/// Builds the doctor-visit summary for one period (see `VisitPeriod`).
 public struct VisitSummaryBuilder: Sendable {
     let context: ReportContext
-    let since: Date
+    let period: VisitPeriod
     let catalog: LabCatalog
     let medications: MedicationPageBuilder
 
-    /// `since` defaults to the start of the last completed appointment before now, else 90 days ago.
+    /// `since` overrides the default period (see `VisitPeriod`).
     public init(context: ReportContext, since: LocalDate? = nil) {
         self.context = context
         self.catalog = LabCatalog(context)
-        self.medications = MedicationPageBuilder(context: context, links: SiteLinks(context: context, catalog: LabCatalog(context)))
-        if let since {
-            self.since = since.midnight(in: context.timeZone)
-        } else {
-            self.since = VisitSummaryBuilder.lastVisit(context) ?? context.now.addingTimeInterval(-90 * 86_400)
-        }
+        self.medications = MedicationPageBuilder(context: context, links: SiteLinks(context: context, catalog: catalog))
+        self.period = VisitPeriod(context: context, since: since)
     }
 
-    static func lastVisit(_ context: ReportContext) -> Date? {
-        context.records.healthRecords.compactMap { record -> Date? in
-            guard case .appointment(let appointment) = record.data, appointment.status == .completed else { return nil }
-            let start = appointment.start.resolved(in: context.timeZone)
-            return start < context.now ? start : nil
-        }.max()
-    }
+    /// The period's first instant.
+    var since: Date { period.start }
 
-    func inPeriod(_ date: CareDate) -> Bool {
-        let instant = date.resolved(in: context.timeZone)
-        return instant >= since && instant <= context.now
-    }
+    func inPeriod(_ date: CareDate) -> Bool { period.contains(date.resolved(in: context.timeZone)) }
 
     func sorted(_ records: [HealthRecord]) -> [HealthRecord] {
         records.sorted { ($0.date.resolved(in: context.timeZone), $0.id) < ($1.date.resolved(in: context.timeZone), $1.id) }
     }
 
+    /// `24 Feb` within the current year, `24 Feb 2024` before it.
+    func when(_ day: LocalDate) -> String {
+        day.year == context.today.year ? context.format.shortDay(day) : "\(context.format.shortDay(day)) \(day.year)"
+    }
+
     public func build(styles: String = "") -> VisitSummary {
         let recipient = context.records.circle.careRecipient
         let format = context.format
-        let sinceDay = LocalDate(since, in: context.timeZone)
         let (current, stopped) = medicationRows()
         let (allergies, allergyStatus) = allergyLines()
         let (problems, pastProblems) = problemLines()
+        let (results, normal) = resultRows()
+        let (symptoms, moreSymptoms) = symptomRows()
+        let (questions, moreQuestions) = questionLines()
         let patient = context.names.recipientName
         let born = recipient.dateOfBirth.map(format.day) ?? "not recorded"
-        let period = "\(format.day(sinceDay)) to \(format.day(context.today))"
+        let periodText = "\(format.day(period.firstDay)) to \(format.day(context.today))"
         let written = format.dateTime(.instant(context.now))
         return VisitSummary(
             page: PageChrome(title: "Visit summary", link: "visit", section: "visit", context: context),
-            patientName: patient, dateOfBirth: born, period: period, writtenOn: written,
+            patientName: patient, dateOfBirth: born, period: periodText, periodReason: period.reason,
+            nextAppointment: nextAppointmentText(), writtenOn: written,
             medications: current, stoppedMedications: stopped, allergies: allergies, allergyStatus: allergyStatus,
-            problems: problems, pastProblems: pastProblems, results: resultRows(), vitals: vitalRows(),
-            symptoms: symptomRows(), appointments: appointmentLines(), immunizations: immunizationLines(),
-            questions: questionLines(), styles: styles,
-            runningHeader: CSSString.escape("\(patient) · born \(born) · visit summary \(period) · written \(written)"))
+            problems: problems, pastProblems: pastProblems, results: results, normalResults: normal, vitals: vitalRows(),
+            symptoms: symptoms, moreSymptoms: moreSymptoms, falls: fallLines(), appointments: appointmentLines(),
+            immunizations: immunizationLines(), questions: questions, moreQuestions: moreQuestions, styles: styles,
+            runningHeader: CSSString.escape("\(patient) · born \(born) · visit summary \(periodText) · written \(written)"))
     }
 
-    func medicationRows() -> (current: [VisitSummary.MedicationRow], stopped: [VisitSummary.MedicationRow]) {
-        var current: [VisitSummary.MedicationRow] = []
-        var stopped: [VisitSummary.MedicationRow] = []
-        for (record, medication) in medications.medications {
-            let start = medication.startDate.resolved(in: context.timeZone)
-            let end = medication.endDate?.resolved(in: context.timeZone)
-            let slots = medications.timeline(medication).filter { $0.moment >= since && $0.moment <= context.now }
-            let adherence = Adherence(slots)
-            var change: [String] = []
-            if start >= since { change.append("started \(context.format.day(context.day(medication.startDate)))") }
-            if let end, end >= since, let endDate = medication.endDate { change.append("stopped \(context.format.day(context.day(endDate)))") }
-            let row = VisitSummary.MedicationRow(
-                name: medications.displayName(medication), dose: medications.doseText(medication),
-                schedule: medications.scheduleText(medication),
-                adherence: adherence.summary ?? (medication.asNeeded ? "\(adherence.asNeededUses) uses" : "—"),
-                change: change.joined(separator: "; "), reason: medication.reason ?? record.title)
-            if medication.status == .active {
-                current.append(row)
-            } else if let end, end >= since {
-                stopped.append(row)
-            }
-        }
-        return (current, stopped)
+    func nextAppointmentText() -> String? {
+        guard let (record, appointment) = period.nextAppointment else { return nil }
+        let who = [appointment.specialty, appointment.provider].compactMap { $0 }.joined(separator: ", ")
+        let purpose = appointment.purpose.map { " (\($0))" } ?? ""
+        return "\(context.format.dateTime(appointment.start)): \(who.isEmpty ? record.title : who)\(purpose)"
     }
 
     func observations(_ kind: Observation.Kind) -> [(HealthRecord, Observation)] {
@@ -102,19 +80,25 @@ public struct VisitSummaryBuilder: Sendable {
         return ([], all.contains { $0.1.isKnownAbsentAllergy } ? "No known allergies (recorded)." : "Allergies: not recorded.")
     }
 
-    func problemLines() -> ([VisitSummary.Line], [VisitSummary.Line]) {
+    /// Active problems with their onset, and the resolved ones as one sentence.
+    func problemLines() -> ([VisitSummary.Line], String?) {
         var active: [VisitSummary.Line] = []
-        var past: [VisitSummary.Line] = []
+        var past: [String] = []
         for (record, condition) in observations(.condition) {
-            let since = condition.onset.map { "since \(context.format.day(context.day($0)))" } ?? ""
-            let line = VisitSummary.Line(text: condition.name ?? record.title, detail: since)
-            if condition.clinicalStatus == .resolved { past.append(line) } else { active.append(line) }
+            let name = condition.name ?? record.title
+            if condition.clinicalStatus == .resolved {
+                past.append(name + (condition.onset.map { " (\(when(context.day($0))))" } ?? ""))
+            } else {
+                let since = condition.onset.map { "since \(context.format.day(context.day($0)))" } ?? ""
+                active.append(VisitSummary.Line(text: name, detail: since))
+            }
         }
-        return (active, past)
+        return (active, past.isEmpty ? nil : past.joined(separator: "; ") + ".")
     }
 
+    /// The latest four immunisations, newest first.
     func immunizationLines() -> [VisitSummary.Line] {
-        observations(.immunization).map { record, shot in
+        observations(.immunization).reversed().prefix(4).map { record, shot in
             VisitSummary.Line(text: shot.name ?? record.title, detail: context.format.day(context.day(record.date)))
         }
     }

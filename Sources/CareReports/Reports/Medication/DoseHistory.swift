@@ -1,0 +1,131 @@
+import Foundation
+
+/// The history of each medicine across its orders. The export keeps one record per order: a dose
+/// change stops the old order and starts a new one. Orders of the same medicine (same name, both
+/// scheduled or both as-needed) form one chain, oldest first; each step between two orders is a
+/// dated change ("increased 10 → 20 mg"). Only the orders given (the viewer's) are chained, so an
+/// order the viewer may not see leaves no trace in another's history.
+public struct DoseHistory: Sendable {
+    public typealias Order = (record: HealthRecord, medication: Medication)
+
+    /// One dated event of a chain.
+    public struct Change: Sendable {
+        public enum Kind: String, Sendable, Hashable {
+            case started, increased, decreased, changed, renewed, restarted, onHold, stopped
+        }
+
+        public let kind: Kind
+        /// The day it took effect; nil for "on hold", which the export does not date.
+        public let day: LocalDate?
+        /// The order it came from (nil for the first start) and the order it led to (nil for a stop or hold).
+        public let fromRecordId: String?
+        public let toRecordId: String?
+        /// What changed, without the date: "increased 10 → 20 mg", "started 10 mg", "on hold".
+        public let words: String
+
+        /// True for the changes between two orders of a medicine (the dose or the schedule).
+        public var isDoseChange: Bool { kind == .increased || kind == .decreased || kind == .changed }
+    }
+
+    /// The orders of one medicine, oldest first, and the changes that led from one to the next.
+    public struct Chain: Sendable {
+        public let orders: [Order]
+        public let changes: [Change]
+
+        public var latest: Order { orders[orders.count - 1] }
+        public var recordIds: [String] { orders.map(\.record.id) }
+    }
+
+    public let chains: [Chain]
+    private let chainIndex: [String: Int]
+
+    public init(_ orders: [Order], timeZone: TimeZone) {
+        var groups: [String: [Order]] = [:]
+        var keys: [String] = []
+        for order in orders {
+            let key = DoseHistory.key(order.medication)
+            if groups[key] == nil { keys.append(key) }
+            groups[key, default: []].append(order)
+        }
+        var chains: [Chain] = []
+        var index: [String: Int] = [:]
+        for key in keys.sorted() {
+            let sorted = groups[key]!.sorted {
+                let (a, b) = ($0.medication.startDate.resolved(in: timeZone), $1.medication.startDate.resolved(in: timeZone))
+                return a != b ? a < b : $0.record.id < $1.record.id
+            }
+            for order in sorted { index[order.record.id] = chains.count }
+            chains.append(Chain(orders: sorted, changes: DoseHistory.changes(sorted, timeZone: timeZone)))
+        }
+        self.chains = chains
+        self.chainIndex = index
+    }
+
+    /// The chain an order belongs to.
+    public func chain(containing recordId: String) -> Chain? { chainIndex[recordId].map { chains[$0] } }
+
+    /// The same medicine: its name without case or spacing differences, and whether it is as-needed.
+    static func key(_ medication: Medication) -> String {
+        let name = medication.name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return "\(name)|\(medication.asNeeded ? "prn" : "scheduled")"
+    }
+
+    static func changes(_ orders: [Order], timeZone: TimeZone) -> [Change] {
+        var changes: [Change] = []
+        for (position, order) in orders.enumerated() {
+            let medication = order.medication
+            let start = medication.startDate.localDay(in: timeZone)
+            if position == 0 {
+                changes.append(Change(kind: .started, day: start, fromRecordId: nil, toRecordId: order.record.id,
+                                      words: "started \(amount(medication))"))
+            } else {
+                let previous = orders[position - 1]
+                let previousEnd = previous.medication.endDate?.localDay(in: timeZone)
+                if let previousEnd, start.daysSinceEpoch - previousEnd.daysSinceEpoch > 1 {
+                    changes.append(Change(kind: .stopped, day: previousEnd, fromRecordId: previous.record.id, toRecordId: nil,
+                                          words: "stopped \(amount(previous.medication))"))
+                    changes.append(Change(kind: .restarted, day: start, fromRecordId: previous.record.id, toRecordId: order.record.id,
+                                          words: "restarted \(amount(medication))"))
+                } else {
+                    let (kind, words) = step(from: previous.medication, to: medication)
+                    changes.append(Change(kind: kind, day: start, fromRecordId: previous.record.id, toRecordId: order.record.id, words: words))
+                }
+            }
+        }
+        let last = orders[orders.count - 1]
+        switch last.medication.status {
+        case .stopped:
+            changes.append(Change(kind: .stopped, day: last.medication.endDate?.localDay(in: timeZone), fromRecordId: last.record.id,
+                                  toRecordId: nil, words: "stopped"))
+        case .onHold:
+            changes.append(Change(kind: .onHold, day: nil, fromRecordId: last.record.id, toRecordId: nil, words: "on hold"))
+        case .active:
+            break
+        }
+        return changes
+    }
+
+    /// The change from one order to the next: the dose when it differs, else the schedule.
+    static func step(from old: Medication, to new: Medication) -> (Change.Kind, String) {
+        if let a = old.dose, let b = new.dose, a.unit.lowercased() == b.unit.lowercased(), a.value != b.value {
+            let kind: Change.Kind = b.value > a.value ? .increased : .decreased
+            return (kind, "\(kind.rawValue) \(DisplayFormat.number(a.value)) → \(DisplayFormat.number(b.value)) \(b.unit)")
+        }
+        let (oldAmount, newAmount) = (amount(old), amount(new))
+        if oldAmount != newAmount { return (.changed, "changed \(oldAmount) → \(newAmount)") }
+        let (oldTimes, newTimes) = (times(old), times(new))
+        if oldTimes != newTimes { return (.changed, "schedule changed \(oldTimes) → \(newTimes)") }
+        return (.renewed, "renewed, same dose")
+    }
+
+    /// `10 mg`: the dose, else the strength, else the name.
+    static func amount(_ medication: Medication) -> String {
+        if let dose = medication.dose { return "\(DisplayFormat.number(dose.value)) \(dose.unit)" }
+        return medication.strength ?? medication.name
+    }
+
+    static func times(_ medication: Medication) -> String {
+        guard let schedule = medication.schedule, !schedule.times.isEmpty else { return medication.asNeeded ? "as needed" : "no times" }
+        return schedule.times.map(\.description).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+extension VisitSummaryBuilder {
+    /// The latest result of every test the viewer may see, whatever its date (the date says how
+    /// old it is): those out of range or unflagged in a table, most serious first; the normal ones
+    /// compressed into one line per day. Each carries the previous result as reported, never a
+    /// difference computed from it (a value such as ">60" is a limit, not a number).
+    func resultRows() -> ([VisitSummary.ResultRow], [VisitSummary.NormalGroup]) {
+        var rows: [(rank: Int, instant: Date, row: VisitSummary.ResultRow)] = []
+        var normal: [(day: LocalDate, instant: Date, name: String, text: String)] = []
+        for analyte in catalog.analytes {
+            guard let latest = analyte.points.last else { continue }
+            let result = latest.result
+            let day = context.day(latest.entry.collected)
+            let instant = latest.entry.collected.resolved(in: context.timeZone)
+            let status = statusWords(latest)
+            let value = LabValueText.value(result) + (result.unit.map { $0.isEmpty ? "" : " \($0)" } ?? "")
+            let rank = severityRank(result)
+            if rank == 0 {
+                normal.append((day, instant, result.name, value + (status.isEmpty ? "" : " (\(status))")))
+                continue
+            }
+            let previous = analyte.points.dropLast().last { $0.entry.collected.resolved(in: context.timeZone) < instant }
+            let previousText = previous.map { point in
+                let unit = point.result.unit.map { $0.isEmpty ? "" : " \($0)" } ?? ""
+                return "\(LabValueText.value(point.result))\(unit) (\(when(context.day(point.entry.collected))))"
+            } ?? "none"
+            rows.append((rank, instant, VisitSummary.ResultRow(
+                name: result.name, value: value, range: LabValueText.range(result.referenceRange), flag: FlagView(result),
+                remark: rank == 2 ? "not as expected" : rank == 1 ? "no range given" : nil,
+                status: status.isEmpty ? nil : status, date: when(day), previous: previousText)))
+        }
+        let table = rows.sorted { a, b in
+            if a.rank != b.rank { return a.rank > b.rank }
+            if a.instant != b.instant { return a.instant > b.instant }
+            return a.row.name.lowercased() < b.row.name.lowercased()
+        }.map(\.row)
+        let days = Dictionary(grouping: normal) { $0.day }
+        let groups = days.keys.sorted(by: >).map { day in
+            VisitSummary.NormalGroup(
+                date: when(day),
+                items: days[day]!.sorted { ($0.instant, $0.name.lowercased()) < ($1.instant, $1.name.lowercased()) }
+                    .map { "\($0.name) \($0.text)" }.joined(separator: "; "))
+        }
+        return (table, groups)
+    }
+
+    /// 0 normal; 1 not flagged; 2 a text result that differs from its expected text; 3 abnormal,
+    /// low or high; 4 critical.
+    func severityRank(_ result: LabResult) -> Int {
+        if let (flag, _) = LabFlagging.flag(of: result) {
+            switch flag {
+            case .normal: break
+            case .criticalLow, .criticalHigh: return 4
+            case .low, .high, .abnormal: return 3
+            }
+            return 0
+        }
+        if case .text(let text) = result.value, let expected = result.referenceRange?.text {
+            return text.trimmingCharacters(in: .whitespaces).lowercased() == expected.trimmingCharacters(in: .whitespaces).lowercased() ? 0 : 2
+        }
+        return 1
+    }
+
+    /// The report's status in words when it is not final; "pending" for a result not yet given.
+    func statusWords(_ point: LabCatalog.Point) -> String {
+        if case .text(let text) = point.result.value, text.lowercased().hasPrefix("pending") { return "pending" }
+        switch point.entry.report.status {
+        case .final: return ""
+        case .preliminary: return "preliminary"
+        case .corrected: return "corrected"
+        case .amended: return "amended"
+        }
+    }
+}
