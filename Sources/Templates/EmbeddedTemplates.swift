@@ -1362,7 +1362,7 @@ body.visit {
 {{^empty(medications)}}
 <h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Medications</h2>
 <table style="width:100%;border-collapse:collapse;font-size:14px;">
-<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Medication</th><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Taken on time</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Late</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Missed</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Skipped</th></tr></thead>
+<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Medication</th><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Taken</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Late</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Missed</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Skipped</th></tr></thead>
 <tbody>{{#medications}}<tr><th scope="row" style="text-align:left;border-bottom:1px solid #C9D6CE;padding:4px;">{{name}}</th><td style="border-bottom:1px solid #C9D6CE;padding:4px;">{{adherence}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{late}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{missed}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{skipped}}</td></tr>{{/medications}}</tbody>
 </table>
 {{/empty(medications)}}
@@ -1762,8 +1762,8 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <div class="table-scroll">
 <table class="data">
 <caption>Scheduled doses by week</caption>
-<thead><tr><th scope="col">Week</th><th scope="col" class="num">Scheduled</th><th scope="col" class="num">On time</th><th scope="col" class="num">Late</th><th scope="col" class="num">Missed</th><th scope="col" class="num">Skipped</th><th scope="col" class="num">Adherence</th></tr></thead>
-<tbody>{{#weeks}}<tr><th scope="row">{{#link}}<a href="{{page.root}}{{link}}.html">{{week}}</a>{{/link}}{{^link}}{{week}}{{/link}}</th><td class="num">{{scheduled}}</td><td class="num">{{onTime}}</td><td class="num">{{late}}</td><td class="num">{{missed}}</td><td class="num">{{skipped}}</td><td class="num">{{adherence}}</td></tr>{{/weeks}}</tbody>
+<thead><tr><th scope="col">Week</th><th scope="col" class="num">Scheduled</th><th scope="col" class="num">Taken</th><th scope="col" class="num">On time</th><th scope="col" class="num">Late</th><th scope="col" class="num">Missed</th><th scope="col" class="num">Skipped</th><th scope="col" class="num">Adherence</th></tr></thead>
+<tbody>{{#weeks}}<tr><th scope="row">{{#link}}<a href="{{page.root}}{{link}}.html">{{week}}</a>{{/link}}{{^link}}{{week}}{{/link}}</th><td class="num">{{scheduled}}</td><td class="num">{{taken}}</td><td class="num">{{onTime}}</td><td class="num">{{late}}</td><td class="num">{{missed}}</td><td class="num">{{skipped}}</td><td class="num">{{adherence}}</td></tr>{{/weeks}}</tbody>
 </table>
 </div>
 {{/empty(weeks)}}
@@ -1973,8 +1973,8 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <h2 id="medications-heading">Medications</h2>
 <div class="table-scroll">
 <table class="data">
-<caption>Doses this week (on time means within the on-time window)</caption>
-<thead><tr><th scope="col">Medication</th><th scope="col">Taken on time</th><th scope="col" class="num">Late</th><th scope="col" class="num">Missed</th><th scope="col" class="num">Skipped</th><th scope="col" class="num">As needed</th><th scope="col">Changes</th></tr></thead>
+<caption>Doses this week: taken, and taken on time (within the on-time window)</caption>
+<thead><tr><th scope="col">Medication</th><th scope="col">Taken</th><th scope="col" class="num">Late</th><th scope="col" class="num">Missed</th><th scope="col" class="num">Skipped</th><th scope="col" class="num">As needed</th><th scope="col">Changes</th></tr></thead>
 <tbody>
 {{#medications}}
 <tr><th scope="row">{{#link}}<a href="{{page.root}}{{link}}.html">{{name}}</a>{{/link}}{{^link}}{{name}}{{/link}}</th><td>{{adherence}}</td><td class="num">{{late}}</td><td class="num">{{missed}}</td><td class="num">{{skipped}}</td><td class="num">{{asNeededUses}}</td><td>{{change}}</td></tr>
@@ -2294,10 +2294,10 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 {{#overall}}{{overall}} (on time means {{onTimeWindow}}).{{/overall}}
 
 {{^empty(weeks)}}
-| Week | Scheduled | On time | Late | Missed | Skipped | Adherence |
-|---|--:|--:|--:|--:|--:|--:|
+| Week | Scheduled | Taken | On time | Late | Missed | Skipped | Adherence |
+|---|--:|--:|--:|--:|--:|--:|--:|
 {{#weeks}}
-| {{week}} | {{scheduled}} | {{onTime}} | {{late}} | {{missed}} | {{skipped}} | {{adherence}} |
+| {{week}} | {{scheduled}} | {{taken}} | {{onTime}} | {{late}} | {{missed}} | {{skipped}} | {{adherence}} |
 {{/weeks}}
 
 {{/empty(weeks)}}
@@ -2380,7 +2380,7 @@ Nothing to report this week.
 {{^empty(medications)}}
 ## Medications
 
-| Medication | Taken on time | Late | Missed | Skipped | As needed | Changes |
+| Medication | Taken | Late | Missed | Skipped | As needed | Changes |
 |---|---|--:|--:|--:|--:|---|
 {{#medications}}
 | {{name}} | {{adherence}} | {{late}} | {{missed}} | {{skipped}} | {{asNeededUses}} | {{change}} |

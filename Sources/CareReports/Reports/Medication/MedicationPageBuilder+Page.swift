@@ -2,7 +2,7 @@ import Foundation
 
 extension MedicationPageBuilder {
     func page(_ record: HealthRecord, _ medication: Medication, link: String) -> MedicationPage {
-        let slots = timeline(medication)
+        let slots = timeline(record, medication)
         var facts: [MedicationPage.Fact] = []
         func fact(_ label: String, _ value: String?) {
             if let value, !value.isEmpty { facts.append(.init(label: label, value: value)) }
@@ -32,9 +32,14 @@ extension MedicationPageBuilder {
             let adherence = Adherence(byWeek[week]!)
             return MedicationPage.WeekRow(
                 week: week.description, link: links.weeks.contains(week) ? links.week(week) : nil, scheduled: adherence.scheduled,
-                onTime: adherence.onTime, late: adherence.late, missed: adherence.missed + adherence.notRecorded,
-                skipped: adherence.skipped, adherence: adherence.fraction.map(DisplayFormat.percent) ?? "")
+                taken: adherence.taken, onTime: adherence.onTime, late: adherence.late, missed: adherence.missed + adherence.notRecorded,
+                skipped: adherence.skipped, adherence: percentages(adherence))
         }
+    }
+
+    private func percentages(_ adherence: Adherence) -> String {
+        guard let taken = adherence.takenFraction, let onTime = adherence.fraction else { return "" }
+        return "\(DisplayFormat.percent(taken)) taken, \(DisplayFormat.percent(onTime)) on time"
     }
 
     private func dayUses(_ slots: [DoseEvent], maximum: Int?) -> [MedicationPage.DayUse] {

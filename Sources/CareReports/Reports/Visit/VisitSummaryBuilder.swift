@@ -63,7 +63,7 @@ public struct VisitSummaryBuilder: Sendable {
         for (record, medication) in medications.medications {
             let start = medication.startDate.resolved(in: context.timeZone)
             let end = medication.endDate?.resolved(in: context.timeZone)
-            let slots = medications.timeline(medication).filter { $0.moment >= since && $0.moment <= context.now }
+            let slots = medications.timeline(record, medication).filter { $0.moment >= since && $0.moment <= context.now }
             let adherence = Adherence(slots)
             var change: [String] = []
             if start >= since { change.append("started \(context.format.day(context.day(medication.startDate)))") }

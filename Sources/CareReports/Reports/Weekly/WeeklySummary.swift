@@ -35,6 +35,8 @@ public struct WeeklySummary: Sendable {
         public let name: String
         public let link: String?
         public let adherence: String
+        /// `7 of 7 (6 on time)`, for the digest's plain-text table.
+        public let adherenceShort: String
         public let late: Int
         public let missed: Int
         public let skipped: Int

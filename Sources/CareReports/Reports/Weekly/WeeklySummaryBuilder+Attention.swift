@@ -6,7 +6,7 @@ extension WeeklySummaryBuilder {
     func attentionItems(_ week: ISOWeek, records: [HealthRecord], tasks: TaskSections) -> [WeeklySummary.Attention] {
         var items: [WeeklySummary.Attention] = []
         for (record, medication) in medicationsActive(in: week) {
-            let slots = timeline(medication).filter { week.contains(LocalDate($0.moment, in: context.timeZone)) }
+            let slots = timeline(record, medication).filter { week.contains(LocalDate($0.moment, in: context.timeZone)) }
             let adherence = Adherence(slots)
             var parts: [String] = []
             if adherence.missed > 0 { parts.append("\(adherence.missed) missed") }
@@ -26,7 +26,9 @@ extension WeeklySummaryBuilder {
             }
         }
         for task in tasks.overdueTasks {
-            items.append(.init(symbol: "!", kind: "Overdue task", text: "\(task.title), due \(context.format.dateTime(task.dueDate))", link: nil))
+            var text = "\(task.title), due \(context.format.dateTime(task.dueDate))"
+            if task.status == .completed, let done = task.completionDetails { text += "; done later, \(context.format.dateTime(done.completedAt))" }
+            items.append(.init(symbol: "!", kind: "Overdue task", text: text, link: nil))
         }
         for task in tasks.unassignedOpen where !tasks.overdueTasks.contains(task) {
             items.append(.init(symbol: "?", kind: "Nobody assigned", text: "\(task.title), due \(context.format.dateTime(task.dueDate))", link: nil))

@@ -4,7 +4,7 @@ extension WeeklySummaryBuilder {
     /// Medications active at some point of the week, with that week's adherence.
     func medicationRows(_ week: ISOWeek) -> [WeeklySummary.MedicationRow] {
         medicationsActive(in: week).compactMap { record, medication in
-            let slots = timeline(medication).filter { week.contains(LocalDate($0.moment, in: context.timeZone)) }
+            let slots = timeline(record, medication).filter { week.contains(LocalDate($0.moment, in: context.timeZone)) }
             let adherence = Adherence(slots)
             var changes: [String] = []
             let start = context.day(medication.startDate)
@@ -14,6 +14,7 @@ extension WeeklySummaryBuilder {
             return WeeklySummary.MedicationRow(
                 name: "\(medication.name)\(medication.strength.map { " \($0)" } ?? "")", link: links.medication(record.id),
                 adherence: adherence.summary ?? (medication.asNeeded ? "as needed" : "no doses due"),
+                adherenceShort: adherence.shortSummary ?? (medication.asNeeded ? "as needed" : "no doses due"),
                 late: adherence.late, missed: adherence.missed + adherence.notRecorded, skipped: adherence.skipped,
                 asNeededUses: adherence.asNeededUses, change: changes.isEmpty ? nil : changes.joined(separator: "; "))
         }
@@ -29,8 +30,8 @@ extension WeeklySummaryBuilder {
         }
     }
 
-    func timeline(_ medication: Medication) -> [DoseEvent] {
-        DoseTimeline(medication, now: context.now, timeZone: context.timeZone, onTimeWindow: context.onTimeWindow).slots
+    func timeline(_ record: HealthRecord, _ medication: Medication) -> [DoseEvent] {
+        DoseTimeline(medication, orderedAt: record.date, now: context.now, timeZone: context.timeZone, onTimeWindow: context.onTimeWindow).slots
     }
 
     func measurementGroups(_ records: [HealthRecord], week: ISOWeek) -> [WeeklySummary.MeasurementGroup] {
