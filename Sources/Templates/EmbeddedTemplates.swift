@@ -2031,7 +2031,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <thead><tr><th scope="col">When</th><th scope="col">Reading</th><th scope="col">Value</th><th scope="col">Range</th></tr></thead>
 <tbody>
 {{#readings}}
-<tr><td>{{when}}</td><td>{{title}}{{#context}} <span class="muted">({{context}})</span>{{/context}}</td><td class="num">{{value}}</td><td>{{#flag}}<span class="flag flag-{{flag}}">{{flag}}</span>{{/flag}}{{^flag}}usual{{/flag}}</td></tr>
+<tr><td>{{when}}</td><td>{{title}}{{#context}} <span class="muted">({{context}})</span>{{/context}}</td><td class="num">{{value}}</td><td>{{#flag}}<span class="flag flag-{{flag}}">{{flag}}</span>{{#flagReason}} <span class="muted">({{flagReason}})</span>{{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}}</td></tr>
 {{/readings}}
 </tbody>
 </table>
@@ -2426,7 +2426,7 @@ Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outsi
 | When | Reading | Value | Range |
 |---|---|--:|---|
 {{#readings}}
-| {{when}} | {{title}} | {{value}} | {{#flag}}{{flag}}{{/flag}}{{^flag}}usual{{/flag}} |
+| {{when}} | {{title}} | {{value}} | {{#flag}}{{flag}}{{#flagReason}} ({{flagReason}}){{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}} |
 {{/readings}}
 
 {{/measurements}}

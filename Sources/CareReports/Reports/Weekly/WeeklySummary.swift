@@ -48,6 +48,8 @@ public struct WeeklySummary: Sendable {
         public let when: String
         public let value: String
         public let flag: String?
+        /// Why a reading within the usual range is flagged: how far it is from the person's usual.
+        public let flagReason: String?
         public let title: String
         public let context: String?
     }

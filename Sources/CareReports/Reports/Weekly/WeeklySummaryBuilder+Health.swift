@@ -45,9 +45,10 @@ extension WeeklySummaryBuilder {
             let low = readings.min { key($0.1) < key($1.1) }!.1
             let high = readings.max { key($0.1) < key($1.1) }!.1
             let rows = readings.map { record, measurement in
-                WeeklySummary.Reading(
+                let flag = signs.flag(record, measurement)
+                return WeeklySummary.Reading(
                     when: context.format.dateTime(record.date), value: MeasurementRanges.valueText(measurement),
-                    flag: MeasurementRanges.flag(measurement), title: record.title, context: measurement.context)
+                    flag: flag?.direction, flagReason: flag?.reason, title: record.title, context: measurement.context)
             }
             return WeeklySummary.MeasurementGroup(
                 kind: MeasurementRanges.kindName(kind), unit: last.1.unit, latest: MeasurementRanges.valueText(last.1),
@@ -64,14 +65,17 @@ extension WeeklySummaryBuilder {
         if let minutes = symptom.durationMinutes { detail += ", for \(DisplayFormat.duration(minutes: minutes))" }
         return WeeklySummary.EventRow(
             title: record.title, when: context.format.dateTime(record.date), detail: detail,
-            badge: symptom.severity >= 7 ? "severe" : nil, link: nil, text: context.rich(symptom.notes ?? record.description))
+            badge: symptom.severity >= 7 ? "severe" : signs.isNew(record, symptom) ? "new" : nil, link: nil, text: context.rich(symptom.notes ?? record.description))
     }
 
     func labRow(_ record: HealthRecord) -> WeeklySummary.EventRow? {
         guard case .document(let document) = record.data, let report = document.labReport else { return nil }
         let abnormal = report.results.filter { LabFlagging.flag(of: $0).map { LabFlagging.isAbnormal($0.flag) } ?? false }.count
+        let drawn = report.collectedAt ?? record.date
+        var when = context.format.dateTime(drawn)
+        if let reported = report.reportedAt { when = "reported \(context.format.dateTime(reported)), drawn \(context.format.dateTime(drawn))" }
         return WeeklySummary.EventRow(
-            title: record.title, when: context.format.dateTime(report.collectedAt ?? record.date),
+            title: record.title, when: when,
             detail: "\(report.results.count) result\(report.results.count == 1 ? "" : "s"), \(abnormal) outside the range",
             badge: report.status == .final ? nil : report.status.rawValue, link: links.report(record.id), text: nil)
     }
