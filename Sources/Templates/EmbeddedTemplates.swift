@@ -1582,6 +1582,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <p>{{#link}}<a href="{{page.root}}{{link}}.html"><strong>{{title}}</strong></a>{{/link}}{{^link}}<strong>{{title}}</strong>{{/link}}{{#badge}} <span class="badge">{{badge}}</span>{{/badge}}</p>
 <p class="muted">{{when}}{{#detail}} · {{detail}}{{/detail}}</p>
 {{#text}}<div class="user-content">{{{html}}}</div>{{/text}}
+{{^empty(attachments)}}<p>Attached: {{#attachments}}{{#link}}<a href="{{#relative}}{{page.root}}{{/relative}}{{link}}">{{name}}</a>{{/link}}{{^link}}{{name}}{{/link}} <span class="muted">({{kind}})</span>{{^last()}}, {{/last()}}{{/attachments}}</p>{{/empty(attachments)}}
 </li>
 
 """#,
@@ -1663,6 +1664,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 </table>
 </div>
 </section>
+{{^empty(attachments)}}<section aria-labelledby="attachments-heading"><h2 id="attachments-heading">Attachments</h2><ul class="attachments">{{#attachments}}<li>{{#link}}<a href="{{#relative}}{{page.root}}{{/relative}}{{link}}">{{name}}</a>{{/link}}{{^link}}{{name}}{{/link}} <span class="muted">({{kind}})</span></li>{{/attachments}}</ul></section>{{/empty(attachments)}}
 {{#conclusion}}<section aria-labelledby="conclusion-heading"><h2 id="conclusion-heading">Conclusion</h2><div class="user-content">{{{html}}}</div></section>{{/conclusion}}
 {{/content}}
 {{/html.layout}}
@@ -1688,9 +1690,9 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <h2 id="matrix-heading">Results by date</h2>
 <div class="table-scroll">
 <table class="data matrix">
-<caption>Each test across the reports (▲ high, ▼ low, * worked out from the range)</caption>
+<caption>Each test across the reports (▲ high, ▼ low, * worked out from the range; reports that are not final say preliminary, corrected or amended)</caption>
 <thead><tr><th scope="col">Test</th>{{#dates}}<th scope="col" class="num">{{.}}</th>{{/dates}}</tr></thead>
-<tbody>{{#matrix}}<tr><th scope="row"><a href="{{page.root}}{{link}}.html">{{analyte}}</a></th>{{#cells}}<td class="num">{{text}} {{>html.flag}}</td>{{/cells}}</tr>{{/matrix}}</tbody>
+<tbody>{{#matrix}}<tr><th scope="row"><a href="{{page.root}}{{link}}.html">{{analyte}}</a></th>{{#cells}}<td class="num">{{text}} {{>html.flag}}{{#status}} <span class="badge">{{status}}</span>{{/status}}</td>{{/cells}}</tr>{{/matrix}}</tbody>
 </table>
 </div>
 </section>
@@ -2135,7 +2137,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 """#,
         "md/event-row.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
-- **{{#link}}[{{title}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{title}}{{/link}}**{{#badge}} ({{badge}}){{/badge}}, {{when}}{{#detail}}. {{detail}}{{/detail}}
+- **{{#link}}[{{title}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{title}}{{/link}}**{{#badge}} ({{badge}}){{/badge}}, {{when}}{{#detail}}. {{detail}}{{/detail}}{{^empty(attachments)}}. Attached: {{#attachments}}{{#link}}[{{name}}]({{#relative}}{{page.root}}{{/relative}}{{link}}){{/link}}{{^link}}{{name}}{{/link}} ({{kind}}){{^last()}}, {{/last()}}{{/attachments}}{{/empty(attachments)}}
 {{#text}}
 
 {{{indented}}}
@@ -2233,6 +2235,14 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 | {{#link}}[{{name}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{name}}{{/link}} | {{value}} | {{unit}} | {{range}} | {{>md.flag}} | {{previous}} | {{change}} |
 {{/rows}}
 
+{{^empty(attachments)}}
+## Attachments
+
+{{#attachments}}
+- {{#link}}[{{name}}]({{#relative}}{{page.root}}{{/relative}}{{link}}){{/link}}{{^link}}{{name}}{{/link}} ({{kind}})
+{{/attachments}}
+
+{{/empty(attachments)}}
 {{#conclusion}}
 ## Conclusion
 
@@ -2258,12 +2268,12 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 
 ## Results by date
 
-▲ high, ▼ low, \* worked out from the range.
+▲ high, ▼ low, \* worked out from the range; reports that are not final say preliminary, corrected or amended.
 
 | Test |{{#dates}} {{.}} |{{/dates}}
 |---|{{#dates}}--:|{{/dates}}
 {{#matrix}}
-| [{{analyte}}]({{page.root}}{{link}}.md) |{{#cells}} {{text}} {{>md.flag}} |{{/cells}}
+| [{{analyte}}]({{page.root}}{{link}}.md) |{{#cells}} {{text}} {{>md.flag}}{{#status}} ({{status}}){{/status}} |{{/cells}}
 {{/matrix}}
 {{/empty(reports)}}
 {{>md.footer}}

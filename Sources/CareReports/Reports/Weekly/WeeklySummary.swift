@@ -72,6 +72,8 @@ public struct WeeklySummary: Sendable {
         public let badge: String?
         public let link: String?
         public let text: RichText?
+        /// The record's attachments: names, and links where the address is safe.
+        public var attachments: [AttachmentView] = []
     }
 
     public struct UpdateRow: Sendable {

@@ -63,9 +63,9 @@ extension WeeklySummaryBuilder {
         var detail = "severity \(symptom.severity) of 10"
         if let site = symptom.bodySite { detail += ", \(site)" }
         if let minutes = symptom.durationMinutes { detail += ", for \(DisplayFormat.duration(minutes: minutes))" }
-        return WeeklySummary.EventRow(
+        return attached(record, WeeklySummary.EventRow(
             title: record.title, when: context.format.dateTime(record.date), detail: detail,
-            badge: symptom.severity >= 7 ? "severe" : signs.isNew(record, symptom) ? "new" : nil, link: nil, text: context.rich(symptom.notes ?? record.description))
+            badge: symptom.severity >= 7 ? "severe" : signs.isNew(record, symptom) ? "new" : nil, link: nil, text: context.rich(symptom.notes ?? record.description)))
     }
 
     func labRow(_ record: HealthRecord) -> WeeklySummary.EventRow? {
@@ -74,10 +74,17 @@ extension WeeklySummaryBuilder {
         let drawn = report.collectedAt ?? record.date
         var when = context.format.dateTime(drawn)
         if let reported = report.reportedAt { when = "reported \(context.format.dateTime(reported)), drawn \(context.format.dateTime(drawn))" }
-        return WeeklySummary.EventRow(
+        return attached(record, WeeklySummary.EventRow(
             title: record.title, when: when,
             detail: "\(report.results.count) result\(report.results.count == 1 ? "" : "s"), \(abnormal) outside the range",
-            badge: report.status == .final ? nil : report.status.rawValue, link: links.report(record.id), text: nil)
+            badge: report.status == .final ? nil : report.status.rawValue, link: links.report(record.id), text: nil))
+    }
+
+    /// The row with the record's attachments.
+    func attached(_ record: HealthRecord, _ row: WeeklySummary.EventRow) -> WeeklySummary.EventRow {
+        var row = row
+        row.attachments = AttachmentView.views(record.attachments)
+        return row
     }
 
     func appointmentRows(_ week: ISOWeek) -> (held: [WeeklySummary.EventRow], coming: [WeeklySummary.EventRow]) {
@@ -91,10 +98,10 @@ extension WeeklySummaryBuilder {
             if let specialty = appointment.specialty { detail += " (\(specialty))" }
             if let location = appointment.location { detail += ", \(location)" }
             if let purpose = appointment.purpose { detail += ". \(purpose)" }
-            let row = WeeklySummary.EventRow(
+            let row = attached(record, WeeklySummary.EventRow(
                 title: record.title, when: context.format.dateTime(appointment.start), detail: detail,
                 badge: appointment.status == .scheduled ? nil : appointment.status.rawValue, link: nil,
-                text: context.rich(appointment.outcome ?? record.description))
+                text: context.rich(appointment.outcome ?? record.description)))
             if appointment.status == .scheduled { coming.append(row) } else { held.append(row) }
         }
         return (held, coming)
@@ -108,13 +115,13 @@ extension WeeklySummaryBuilder {
             if let name = observation.name { detail.append(name) }
             if let reaction = observation.reaction { detail.append("reaction: \(reaction)") }
             if let status = observation.clinicalStatus { detail.append(status.rawValue) }
-            return WeeklySummary.EventRow(
+            return attached(record, WeeklySummary.EventRow(
                 title: record.title, when: context.format.dateTime(record.date), detail: detail.joined(separator: ", "),
-                badge: nil, link: nil, text: context.rich(observation.text ?? record.description))
+                badge: nil, link: nil, text: context.rich(observation.text ?? record.description)))
         case .document(let document) where document.labReport == nil:
-            return WeeklySummary.EventRow(
+            return attached(record, WeeklySummary.EventRow(
                 title: record.title, when: context.format.dateTime(record.date), detail: "document (\(document.kind.rawValue))",
-                badge: nil, link: nil, text: context.rich(record.description))
+                badge: nil, link: nil, text: context.rich(record.description)))
         default:
             return nil
         }
