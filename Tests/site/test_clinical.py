@@ -135,7 +135,7 @@ def test_early_signs_before_the_delirium_are_flagged():
 def test_a_near_fall_and_a_pressure_low_for_this_person_need_attention(sites):
     week = attention(page(sites.site(ELLEN), WEEK.format("2025-W09")))
     assert "Near-fall in the bathroom on Sunday morning" in week
-    assert re.search(r"Blood pressure low:\s*104/61 mmHg \(systolic \d+ below the usual \d+\)", week), week
+    assert re.search(r"Blood pressure low:\s*104/61 mmHg \(systolic \d+ mmHg below the usual \d+ mmHg\)", week), week
 
 
 def test_a_rise_over_the_usual_temperature_is_a_fever(tmp_path):

@@ -50,7 +50,7 @@ struct EarlySigns: Sendable {
             guard let systolic = measurement.systolic,
                 let usual = baseline(measurement, before: moment, value: { $0.systolic }), usual - systolic >= EarlySigns.systolicDrop
             else { return nil }
-            return Flag(direction: "low", reason: "systolic \(DisplayFormat.number(usual - systolic)) below the usual \(DisplayFormat.number(usual))")
+            return Flag(direction: "low", reason: "systolic \(DisplayFormat.number(usual - systolic)) \(measurement.unit) below the usual \(DisplayFormat.number(usual)) \(measurement.unit)")
         default:
             return nil
         }

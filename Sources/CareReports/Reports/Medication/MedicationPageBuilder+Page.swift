@@ -11,7 +11,7 @@ extension MedicationPageBuilder {
         fact("Schedule", scheduleText(medication))
         fact("Prescriber", medication.prescriber)
         fact("Reason", medication.reason)
-        fact("Started", context.format.day(context.day(medication.startDate)))
+        fact("Started", startText(record, medication))
         fact("Ended", medication.endDate.map { context.format.day(context.day($0)) })
         fact("Status", statusText(medication))
         fact("RxNorm", medication.rxnorm)
@@ -35,6 +35,14 @@ extension MedicationPageBuilder {
                 taken: adherence.taken, onTime: adherence.onTime, late: adherence.late, missed: adherence.missed + adherence.notRecorded,
                 skipped: adherence.skipped, adherence: percentages(adherence))
         }
+    }
+
+    /// The start day, with the time when the order was written at a time of day on that day.
+    private func startText(_ record: HealthRecord, _ medication: Medication) -> String {
+        let course = MedicationCourse(medication, orderedAt: record.date, timeZone: context.timeZone)
+        let day = context.day(medication.startDate)
+        guard course.start > day.midnight(in: context.timeZone) else { return context.format.day(day) }
+        return context.format.dateTime(.instant(course.start))
     }
 
     private func percentages(_ adherence: Adherence) -> String {
