@@ -1581,8 +1581,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <li>
 <p>{{#link}}<a href="{{page.root}}{{link}}.html"><strong>{{title}}</strong></a>{{/link}}{{^link}}<strong>{{title}}</strong>{{/link}}{{#badge}} <span class="badge">{{badge}}</span>{{/badge}}</p>
 <p class="muted">{{when}}{{#detail}} · {{detail}}{{/detail}}</p>
-{{#text}}<div class="user-content">{{{html}}}</div>{{/text}}
-{{^empty(attachments)}}<p>Attached: {{#attachments}}{{#link}}<a href="{{#relative}}{{page.root}}{{/relative}}{{link}}">{{name}}</a>{{/link}}{{^link}}{{name}}{{/link}} <span class="muted">({{kind}})</span>{{^last()}}, {{/last()}}{{/attachments}}</p>{{/empty(attachments)}}
+{{#text}}<div class="user-content">{{{html}}}</div>{{/text}}{{^empty(attachments)}}<p>Attached: {{#attachments}}{{#link}}<a href="{{#relative}}{{page.root}}{{/relative}}{{link}}">{{name}}</a>{{/link}}{{^link}}{{name}}{{/link}} <span class="muted">({{kind}})</span>{{^last()}}, {{/last()}}{{/attachments}}</p>{{/empty(attachments)}}
 </li>
 
 """#,

@@ -175,7 +175,7 @@ def test_glucose_in_mmol_is_charted_and_compared_in_mg_per_dl(sites):
     assert "Glucose from 148 to 133 mg/dL" in text_of(chart.group(1)), "7.4 mmol/L is 133 mg/dL on the mg/dL chart"
     assert "7.4 mmol/L (= 133 mg/dL)" in text_of(analyte)
     report = text_of(page(site, "labs/2025-04-08-metabolic-panel-from-the-april-fasting-draw.html"))
-    assert "148 mg/dL (Tue 21 Jan 2025), 8.21 mmol/L" in report and "different unit" not in report
+    assert "148 mg/dL = 8.21 mmol/L (Tue 21 Jan 2025)" in report and "different unit" not in report
 
 
 def test_units_that_cannot_be_converted_are_never_trended(tmp_path):

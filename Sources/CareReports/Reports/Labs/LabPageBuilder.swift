@@ -66,25 +66,25 @@ public struct LabPageBuilder: Sendable {
                 point.entry.collected.resolved(in: context.timeZone) < entry.collected.resolved(in: context.timeZone)
             }
             var change = ""
-            var previous = earlier.map { "\(LabValueText.value($0.result))\($0.result.unit.map { " \($0)" } ?? "") (\(collected($0.entry)))" } ?? ""
+            var previous = earlier.map { "\(LabValueText.value($0.result))\($0.result.unit.map { " \($0)" } ?? "")" } ?? ""
             if let earlier, case .number(let now) = result.value, case .number = earlier.result.value {
                 let unit = result.unit ?? ""
                 if let before = LabUnits.number(earlier.result, in: unit) {
                     let delta = now - before
                     change = delta == 0 ? "no change" : (delta > 0 ? "+" : "−") + DisplayFormat.number(abs(delta), maxDecimals: 3)
                     if (earlier.result.unit ?? "") != unit {
-                        previous += ", \(DisplayFormat.number(before, maxDecimals: 3)) \(unit)"
+                        previous += " = \(DisplayFormat.number(before, maxDecimals: 3)) \(unit)"
                         warnings.append("\(result.name) is in \(unit.isEmpty ? "no unit" : unit) here but was in \(earlier.result.unit ?? "no unit") before; the previous value is converted to compare them")
                     }
                 } else {
-                    change = "different unit"
+                    change = "not compared: different unit"
                     warnings.append("\(result.name) is in \(unit.isEmpty ? "no unit" : unit) here but was in \(earlier.result.unit ?? "no unit") before; values are not compared")
                 }
             }
             return LabReportPage.Row(
                 name: result.name, link: links.analyte(LabValueText.analyteKey(result)), value: LabValueText.value(result),
                 unit: result.unit ?? "", range: LabValueText.range(result.referenceRange), flag: FlagView(result),
-                previous: previous, change: change,
+                previous: earlier.map { "\(previous) (\(collected($0.entry)))" } ?? "", change: change,
                 note: result.note)
         }
         return LabReportPage(
