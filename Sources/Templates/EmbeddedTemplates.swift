@@ -1564,6 +1564,9 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{/html.layout}}
 
 """#,
+        "html/attachments.mustache": #"""
+{{^empty(attachments)}}<p class="attachments">Attached: {{#attachments}}{{#link}}<a href="{{#relative}}{{page.root}}{{/relative}}{{link}}">{{name}}</a>{{/link}}{{^link}}{{name}}{{/link}} <span class="muted">({{kind}})</span>{{^last()}}, {{/last()}}{{/attachments}}</p>{{/empty(attachments)}}
+"""#,
         "html/attention.mustache": #"""
 {{^empty(attention)}}
 <section class="needs-attention" aria-labelledby="attention-heading">
@@ -1581,7 +1584,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <li>
 <p>{{#link}}<a href="{{page.root}}{{link}}.html"><strong>{{title}}</strong></a>{{/link}}{{^link}}<strong>{{title}}</strong>{{/link}}{{#badge}} <span class="badge">{{badge}}</span>{{/badge}}</p>
 <p class="muted">{{when}}{{#detail}} · {{detail}}{{/detail}}</p>
-{{#text}}<div class="user-content">{{{html}}}</div>{{/text}}{{^empty(attachments)}}<p>Attached: {{#attachments}}{{#link}}<a href="{{#relative}}{{page.root}}{{/relative}}{{link}}">{{name}}</a>{{/link}}{{^link}}{{name}}{{/link}} <span class="muted">({{kind}})</span>{{^last()}}, {{/last()}}{{/attachments}}</p>{{/empty(attachments)}}
+{{#text}}<div class="user-content">{{{html}}}</div>{{/text}}{{>html.attachments}}
 </li>
 
 """#,
@@ -1827,7 +1830,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
         "html/task-row.mustache": #"""
 <li class="task">
 <p><strong>{{title}}</strong> <span class="badge {{stateClass}}">{{state}}</span> <span class="badge priority-{{priority}}">{{priority}} priority</span></p>
-<p class="muted">{{category}} · due {{due}} · {{who}}</p>
+<p class="muted">{{category}} · due {{due}} · {{who}}</p>{{>html.attachments}}
 {{#description}}<div class="user-content">{{{html}}}</div>{{/description}}
 {{#completionNote}}<div class="user-content"><p class="muted">Done:</p>{{{html}}}</div>{{/completionNote}}
 {{^empty(notes)}}
@@ -2078,7 +2081,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{#updates}}
 <li class="card">
 <p class="muted">{{author}}, {{when}}</p>
-{{#content}}<div class="user-content">{{{html}}}</div>{{/content}}
+{{#content}}<div class="user-content">{{{html}}}</div>{{/content}}{{>html.attachments}}
 {{^empty(comments)}}
 <ul class="comments">{{#comments}}<li><span class="muted">{{author}}, {{when}}:</span>{{#text}}<div class="user-content">{{{html}}}</div>{{/text}}</li>{{/comments}}</ul>
 {{/empty(comments)}}
@@ -2122,6 +2125,10 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{>md.footer}}
 
 """#,
+        "md/attachments.mustache": #"""
+{{% CONTENT_TYPE: MARKDOWN }}
+{{^empty(attachments)}}. Attached: {{#attachments}}{{#link}}[{{name}}]({{#relative}}{{page.root}}{{/relative}}{{link}}){{/link}}{{^link}}{{name}}{{/link}} ({{kind}}){{^last()}}, {{/last()}}{{/attachments}}{{/empty(attachments)}}
+"""#,
         "md/attention.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
 {{^empty(attention)}}
@@ -2136,7 +2143,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 """#,
         "md/event-row.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
-- **{{#link}}[{{title}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{title}}{{/link}}**{{#badge}} ({{badge}}){{/badge}}, {{when}}{{#detail}}. {{detail}}{{/detail}}{{^empty(attachments)}}. Attached: {{#attachments}}{{#link}}[{{name}}]({{#relative}}{{page.root}}{{/relative}}{{link}}){{/link}}{{^link}}{{name}}{{/link}} ({{kind}}){{^last()}}, {{/last()}}{{/attachments}}{{/empty(attachments)}}
+- **{{#link}}[{{title}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{title}}{{/link}}**{{#badge}} ({{badge}}){{/badge}}, {{when}}{{#detail}}. {{detail}}{{/detail}}{{>md.attachments}}
 {{#text}}
 
 {{{indented}}}
@@ -2362,7 +2369,7 @@ Adherence counts doses taken {{onTimeWindow}}, out of the doses scheduled.
 """#,
         "md/task-row.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
-- **{{title}}** ({{state}}, {{priority}} priority, {{category}}), due {{due}}, {{who}}
+- **{{title}}** ({{state}}, {{priority}} priority, {{category}}), due {{due}}, {{who}}{{>md.attachments}}
 {{#description}}
 
 {{{indented}}}
@@ -2474,7 +2481,7 @@ Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outsi
 ## Circle updates
 
 {{#updates}}
-**{{author}}, {{when}}**
+**{{author}}, {{when}}**{{>md.attachments}}
 
 {{#content}}{{{markdown}}}{{/content}}
 {{#comments}}

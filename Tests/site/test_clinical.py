@@ -51,13 +51,14 @@ def matrix_row(site, analyte):
     pytest.fail(f"no matrix row for {analyte}")
 
 
-def edited_sample(tmp_path, edit):
-    """A copy of the sample data with `edit({id: health record})` applied to health.json (it may add records)."""
+def edited_sample(tmp_path, edit, file="health.json"):
+    """A copy of the sample data with `edit({id: record})` applied to one file (it may add records)."""
     folder = tmp_path / "export"
-    shutil.copytree(SAMPLE, folder)
-    records = {record["id"]: record for record in json.loads((folder / "health.json").read_text(encoding="utf-8"))}
+    if not folder.exists():
+        shutil.copytree(SAMPLE, folder)
+    records = {record["id"]: record for record in json.loads((folder / file).read_text(encoding="utf-8"))}
     edit(records)
-    (folder / "health.json").write_text(json.dumps(list(records.values()), indent=2), encoding="utf-8")
+    (folder / file).write_text(json.dumps(list(records.values()), indent=2), encoding="utf-8")
     return folder
 
 
@@ -229,3 +230,19 @@ def test_an_attachment_of_another_scheme_is_named_but_not_linked(tmp_path):
     site = build(edited_sample(tmp_path, unsafe), tmp_path / "site")
     week = page(site, WEEK.format("2025-W12"))
     assert "eye-clinic-letter.pdf" in week and "javascript:" not in week
+
+
+def test_tasks_and_updates_show_their_attachments_too(tmp_path):
+    def statement(tasks):
+        tasks["task-duplicate-charge"]["attachments"] = [
+            {"id": "att-statement", "fileName": "statement-page.pdf", "mimeType": "application/pdf",
+             "url": "https://bank.example.org/statements/2025-01"}]
+
+    def photo(updates):
+        updates["upd-2025-03-02-near-fall"]["attachments"] = [
+            {"id": "att-grab-bars", "fileName": "grab bars (new).jpg", "mimeType": "image/jpeg", "url": "photos/grab bars (new).jpg"}]
+    edited_sample(tmp_path, statement, file="tasks.json")
+    site = build(edited_sample(tmp_path, photo, file="updates.json"), tmp_path / "site")
+    assert '<a href="https://bank.example.org/statements/2025-01">statement-page.pdf</a>' in page(site, WEEK.format("2025-W14"))
+    assert '<a href="../photos/grab%20bars%20%28new%29.jpg">grab bars (new).jpg</a>' in page(site, WEEK.format("2025-W09"))
+    assert "[grab bars (new).jpg](../photos/grab%20bars%20%28new%29.jpg)" in page(site, "weeks/2025-W09.md")

@@ -18,6 +18,7 @@ public struct WeeklySummary: Sendable {
         public let description: RichText?
         public let notes: [NoteRow]
         public let completionNote: RichText?
+        public var attachments: [AttachmentView] = []
     }
 
     public struct NoteRow: Sendable {
@@ -81,6 +82,7 @@ public struct WeeklySummary: Sendable {
         public let when: String
         public let content: RichText?
         public let comments: [NoteRow]
+        public var attachments: [AttachmentView] = []
     }
 
     public let page: PageChrome

@@ -73,7 +73,8 @@ extension WeeklySummaryBuilder {
                 WeeklySummary.NoteRow(
                     author: context.names.name(note.authorId), when: context.format.dateTime(note.createdAt), text: context.rich(note.content))
             },
-            completionNote: task.status == .completed ? context.rich(task.completionDetails?.notes) : nil)
+            completionNote: task.status == .completed ? context.rich(task.completionDetails?.notes) : nil,
+            attachments: AttachmentView.views(task.attachments))
     }
 }
 

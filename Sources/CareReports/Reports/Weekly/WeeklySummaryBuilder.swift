@@ -84,7 +84,8 @@ public struct WeeklySummaryBuilder: Sendable {
                         WeeklySummary.NoteRow(
                             author: context.names.name(comment.authorId), when: context.format.dateTime(comment.timestamp),
                             text: context.rich(comment.content))
-                    })
+                    },
+                    attachments: AttachmentView.views(update.attachments))
             }
     }
 }
