@@ -1382,7 +1382,7 @@ body.visit {
 {{^empty(medications)}}
 <h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Medications</h2>
 <table style="width:100%;border-collapse:collapse;font-size:14px;">
-<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Medication</th><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Taken on time</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Late</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Missed</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Skipped</th></tr></thead>
+<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Medication</th><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Taken</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Late</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Missed</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Skipped</th></tr></thead>
 <tbody>{{#medications}}<tr><th scope="row" style="text-align:left;border-bottom:1px solid #C9D6CE;padding:4px;">{{name}}</th><td style="border-bottom:1px solid #C9D6CE;padding:4px;">{{adherence}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{late}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{missed}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{skipped}}</td></tr>{{/medications}}</tbody>
 </table>
 {{/empty(medications)}}
@@ -1592,6 +1592,9 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{/html.layout}}
 
 """#,
+        "html/attachments.mustache": #"""
+{{^empty(attachments)}}<p class="attachments">Attached: {{#attachments}}{{#link}}<a href="{{#relative}}{{page.root}}{{/relative}}{{link}}">{{name}}</a>{{/link}}{{^link}}{{name}}{{/link}} <span class="muted">({{kind}})</span>{{^last()}}, {{/last()}}{{/attachments}}</p>{{/empty(attachments)}}
+"""#,
         "html/attention.mustache": #"""
 {{^empty(attention)}}
 <section class="needs-attention" aria-labelledby="attention-heading">
@@ -1609,7 +1612,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <li>
 <p>{{#link}}<a href="{{page.root}}{{link}}.html"><strong>{{title}}</strong></a>{{/link}}{{^link}}<strong>{{title}}</strong>{{/link}}{{#badge}} <span class="badge">{{badge}}</span>{{/badge}}</p>
 <p class="muted">{{when}}{{#detail}} · {{detail}}{{/detail}}</p>
-{{#text}}<div class="user-content">{{{html}}}</div>{{/text}}
+{{#text}}<div class="user-content">{{{html}}}</div>{{/text}}{{>html.attachments}}
 </li>
 
 """#,
@@ -1691,6 +1694,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 </table>
 </div>
 </section>
+{{^empty(attachments)}}<section aria-labelledby="attachments-heading"><h2 id="attachments-heading">Attachments</h2><ul class="attachments">{{#attachments}}<li>{{#link}}<a href="{{#relative}}{{page.root}}{{/relative}}{{link}}">{{name}}</a>{{/link}}{{^link}}{{name}}{{/link}} <span class="muted">({{kind}})</span></li>{{/attachments}}</ul></section>{{/empty(attachments)}}
 {{#conclusion}}<section aria-labelledby="conclusion-heading"><h2 id="conclusion-heading">Conclusion</h2><div class="user-content">{{{html}}}</div></section>{{/conclusion}}
 {{/content}}
 {{/html.layout}}
@@ -1716,9 +1720,9 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <h2 id="matrix-heading">Results by date</h2>
 <div class="table-scroll">
 <table class="data matrix">
-<caption>Each test across the reports (▲ high, ▼ low, * worked out from the range)</caption>
+<caption>Each test across the reports (▲ high, ▼ low, * worked out from the range; reports that are not final say preliminary, corrected or amended)</caption>
 <thead><tr><th scope="col">Test</th>{{#dates}}<th scope="col" class="num">{{.}}</th>{{/dates}}</tr></thead>
-<tbody>{{#matrix}}<tr><th scope="row"><a href="{{page.root}}{{link}}.html">{{analyte}}</a></th>{{#cells}}<td class="num">{{text}} {{>html.flag}}</td>{{/cells}}</tr>{{/matrix}}</tbody>
+<tbody>{{#matrix}}<tr><th scope="row"><a href="{{page.root}}{{link}}.html">{{analyte}}</a></th>{{#cells}}<td class="num">{{text}} {{>html.flag}}{{#status}} <span class="badge">{{status}}</span>{{/status}}</td>{{/cells}}</tr>{{/matrix}}</tbody>
 </table>
 </div>
 </section>
@@ -1793,8 +1797,8 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <div class="table-scroll">
 <table class="data">
 <caption>Scheduled doses by week</caption>
-<thead><tr><th scope="col">Week</th><th scope="col" class="num">Scheduled</th><th scope="col" class="num">On time</th><th scope="col" class="num">Late</th><th scope="col" class="num">Missed</th><th scope="col" class="num">Skipped</th><th scope="col" class="num">Adherence</th></tr></thead>
-<tbody>{{#weeks}}<tr><th scope="row">{{#link}}<a href="{{page.root}}{{link}}.html">{{week}}</a>{{/link}}{{^link}}{{week}}{{/link}}</th><td class="num">{{scheduled}}</td><td class="num">{{onTime}}</td><td class="num">{{late}}</td><td class="num">{{missed}}</td><td class="num">{{skipped}}</td><td class="num">{{adherence}}</td></tr>{{/weeks}}</tbody>
+<thead><tr><th scope="col">Week</th><th scope="col" class="num">Scheduled</th><th scope="col" class="num">Taken</th><th scope="col" class="num">On time</th><th scope="col" class="num">Late</th><th scope="col" class="num">Missed</th><th scope="col" class="num">Skipped</th><th scope="col" class="num">Adherence</th></tr></thead>
+<tbody>{{#weeks}}<tr><th scope="row">{{#link}}<a href="{{page.root}}{{link}}.html">{{week}}</a>{{/link}}{{^link}}{{week}}{{/link}}</th><td class="num">{{scheduled}}</td><td class="num">{{taken}}</td><td class="num">{{onTime}}</td><td class="num">{{late}}</td><td class="num">{{missed}}</td><td class="num">{{skipped}}</td><td class="num">{{adherence}}</td></tr>{{/weeks}}</tbody>
 </table>
 </div>
 {{/empty(weeks)}}
@@ -1857,7 +1861,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
         "html/task-row.mustache": #"""
 <li class="task">
 <p><strong>{{title}}</strong> <span class="badge {{stateClass}}">{{state}}</span> <span class="badge priority-{{priority}}">{{priority}} priority</span></p>
-<p class="muted">{{category}} · due {{due}} · {{who}}</p>
+<p class="muted">{{category}} · due {{due}} · {{who}}</p>{{>html.attachments}}
 {{#description}}<div class="user-content">{{{html}}}</div>{{/description}}
 {{#completionNote}}<div class="user-content"><p class="muted">Done:</p>{{{html}}}</div>{{/completionNote}}
 {{^empty(notes)}}
@@ -2008,8 +2012,8 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <h2 id="medications-heading">Medications</h2>
 <div class="table-scroll">
 <table class="data">
-<caption>Doses this week (on time means within the on-time window)</caption>
-<thead><tr><th scope="col">Medication</th><th scope="col">Taken on time</th><th scope="col" class="num">Late</th><th scope="col" class="num">Missed</th><th scope="col" class="num">Skipped</th><th scope="col" class="num">As needed</th><th scope="col">Changes</th></tr></thead>
+<caption>Doses this week: taken, and taken on time (within the on-time window)</caption>
+<thead><tr><th scope="col">Medication</th><th scope="col">Taken</th><th scope="col" class="num">Late</th><th scope="col" class="num">Missed</th><th scope="col" class="num">Skipped</th><th scope="col" class="num">As needed</th><th scope="col">Changes</th></tr></thead>
 <tbody>
 {{#medications}}
 <tr><th scope="row">{{#link}}<a href="{{page.root}}{{link}}.html">{{name}}</a>{{/link}}{{^link}}{{name}}{{/link}}</th><td>{{adherence}}</td><td class="num">{{late}}</td><td class="num">{{missed}}</td><td class="num">{{skipped}}</td><td class="num">{{asNeededUses}}</td><td>{{change}}</td></tr>
@@ -2066,7 +2070,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <thead><tr><th scope="col">When</th><th scope="col">Reading</th><th scope="col">Value</th><th scope="col">Range</th></tr></thead>
 <tbody>
 {{#readings}}
-<tr><td>{{when}}</td><td>{{title}}{{#context}} <span class="muted">({{context}})</span>{{/context}}</td><td class="num">{{value}}</td><td>{{#flag}}<span class="flag flag-{{flag}}">{{flag}}</span>{{/flag}}{{^flag}}usual{{/flag}}</td></tr>
+<tr><td>{{when}}</td><td>{{title}}{{#context}} <span class="muted">({{context}})</span>{{/context}}</td><td class="num">{{value}}</td><td>{{#flag}}<span class="flag flag-{{flag}}">{{flag}}</span>{{#flagReason}} <span class="muted">({{flagReason}})</span>{{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}}</td></tr>
 {{/readings}}
 </tbody>
 </table>
@@ -2112,7 +2116,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{#updates}}
 <li class="card">
 <p class="muted">{{author}}, {{when}}</p>
-{{#content}}<div class="user-content">{{{html}}}</div>{{/content}}
+{{#content}}<div class="user-content">{{{html}}}</div>{{/content}}{{>html.attachments}}
 {{^empty(comments)}}
 <ul class="comments">{{#comments}}<li><span class="muted">{{author}}, {{when}}:</span>{{#text}}<div class="user-content">{{{html}}}</div>{{/text}}</li>{{/comments}}</ul>
 {{/empty(comments)}}
@@ -2156,6 +2160,10 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{>md.footer}}
 
 """#,
+        "md/attachments.mustache": #"""
+{{% CONTENT_TYPE: MARKDOWN }}
+{{^empty(attachments)}}. Attached: {{#attachments}}{{#link}}[{{name}}]({{#relative}}{{page.root}}{{/relative}}{{link}}){{/link}}{{^link}}{{name}}{{/link}} ({{kind}}){{^last()}}, {{/last()}}{{/attachments}}{{/empty(attachments)}}
+"""#,
         "md/attention.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
 {{^empty(attention)}}
@@ -2170,7 +2178,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 """#,
         "md/event-row.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
-- **{{#link}}[{{title}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{title}}{{/link}}**{{#badge}} ({{badge}}){{/badge}}, {{when}}{{#detail}}. {{detail}}{{/detail}}
+- **{{#link}}[{{title}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{title}}{{/link}}**{{#badge}} ({{badge}}){{/badge}}, {{when}}{{#detail}}. {{detail}}{{/detail}}{{>md.attachments}}
 {{#text}}
 
 {{{indented}}}
@@ -2268,6 +2276,14 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 | {{#link}}[{{name}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{name}}{{/link}} | {{value}} | {{unit}} | {{range}} | {{>md.flag}} | {{previous}} | {{change}} |
 {{/rows}}
 
+{{^empty(attachments)}}
+## Attachments
+
+{{#attachments}}
+- {{#link}}[{{name}}]({{#relative}}{{page.root}}{{/relative}}{{link}}){{/link}}{{^link}}{{name}}{{/link}} ({{kind}})
+{{/attachments}}
+
+{{/empty(attachments)}}
 {{#conclusion}}
 ## Conclusion
 
@@ -2293,12 +2309,12 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 
 ## Results by date
 
-▲ high, ▼ low, \* worked out from the range.
+▲ high, ▼ low, \* worked out from the range; reports that are not final say preliminary, corrected or amended.
 
 | Test |{{#dates}} {{.}} |{{/dates}}
 |---|{{#dates}}--:|{{/dates}}
 {{#matrix}}
-| [{{analyte}}]({{page.root}}{{link}}.md) |{{#cells}} {{text}} {{>md.flag}} |{{/cells}}
+| [{{analyte}}]({{page.root}}{{link}}.md) |{{#cells}} {{text}} {{>md.flag}}{{#status}} ({{status}}){{/status}} |{{/cells}}
 {{/matrix}}
 {{/empty(reports)}}
 {{>md.footer}}
@@ -2332,10 +2348,10 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 {{#overall}}{{overall}} (on time means {{onTimeWindow}}).{{/overall}}
 
 {{^empty(weeks)}}
-| Week | Scheduled | On time | Late | Missed | Skipped | Adherence |
-|---|--:|--:|--:|--:|--:|--:|
+| Week | Scheduled | Taken | On time | Late | Missed | Skipped | Adherence |
+|---|--:|--:|--:|--:|--:|--:|--:|
 {{#weeks}}
-| {{week}} | {{scheduled}} | {{onTime}} | {{late}} | {{missed}} | {{skipped}} | {{adherence}} |
+| {{week}} | {{scheduled}} | {{taken}} | {{onTime}} | {{late}} | {{missed}} | {{skipped}} | {{adherence}} |
 {{/weeks}}
 
 {{/empty(weeks)}}
@@ -2391,7 +2407,7 @@ Adherence counts doses taken {{onTimeWindow}}, out of the doses scheduled.
 """#,
         "md/task-row.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
-- **{{title}}** ({{state}}, {{priority}} priority, {{category}}), due {{due}}, {{who}}
+- **{{title}}** ({{state}}, {{priority}} priority, {{category}}), due {{due}}, {{who}}{{>md.attachments}}
 {{#description}}
 
 {{{indented}}}
@@ -2418,7 +2434,7 @@ Nothing to report this week.
 {{^empty(medications)}}
 ## Medications
 
-| Medication | Taken on time | Late | Missed | Skipped | As needed | Changes |
+| Medication | Taken | Late | Missed | Skipped | As needed | Changes |
 |---|---|--:|--:|--:|--:|---|
 {{#medications}}
 | {{name}} | {{adherence}} | {{late}} | {{missed}} | {{skipped}} | {{asNeededUses}} | {{change}} |
@@ -2464,7 +2480,7 @@ Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outsi
 | When | Reading | Value | Range |
 |---|---|--:|---|
 {{#readings}}
-| {{when}} | {{title}} | {{value}} | {{#flag}}{{flag}}{{/flag}}{{^flag}}usual{{/flag}} |
+| {{when}} | {{title}} | {{value}} | {{#flag}}{{flag}}{{#flagReason}} ({{flagReason}}){{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}} |
 {{/readings}}
 
 {{/measurements}}
@@ -2503,7 +2519,7 @@ Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outsi
 ## Circle updates
 
 {{#updates}}
-**{{author}}, {{when}}**
+**{{author}}, {{when}}**{{>md.attachments}}
 
 {{#content}}{{{markdown}}}{{/content}}
 {{#comments}}

@@ -51,8 +51,8 @@ public struct DigestBuilder {
             subject += ": \(attention) thing\(attention == 1 ? "" : "s") need\(attention == 1 ? "s" : "") attention"
         }
         let medicationTable = TextWrapper.table(
-            headers: ["Medication", "On time", "Late", "Missed", "Skipped", "As needed"],
-            rows: summary.medications.map { [$0.name, $0.adherence, "\($0.late)", "\($0.missed)", "\($0.skipped)", "\($0.asNeededUses)"] },
+            headers: ["Medication", "Taken (on time)", "Late", "Missed", "Skipped", "As needed"],
+            rows: summary.medications.map { [$0.name, $0.adherenceShort, "\($0.late)", "\($0.missed)", "\($0.skipped)", "\($0.asNeededUses)"] },
             alignRight: [2, 3, 4, 5])
         let measurementTable = TextWrapper.table(
             headers: ["Measurement", "Latest", "Lowest", "Highest", "Out of range"],

@@ -19,6 +19,17 @@ public struct LabCatalog: Sendable {
             for point in points where !seen.contains(point.result.unit ?? "") { seen.append(point.result.unit ?? "") }
             return seen
         }
+
+        /// The unit of its first result: charts and trends are in it.
+        public var unit: String { units.first ?? "" }
+
+        /// Its units that cannot be converted to `unit`, so are left off charts and trends.
+        public var unconvertible: [String] {
+            units.filter { other in
+                guard let sample = points.first(where: { ($0.result.unit ?? "") == other }) else { return false }
+                return LabUnits.convert(1, of: sample.result, to: unit) == nil
+            }
+        }
     }
 
     /// One result of an analyte, with the report it came from.

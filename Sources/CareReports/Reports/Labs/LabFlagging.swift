@@ -3,6 +3,7 @@ public enum LabFlagging {
     /// The effective flag and whether carereport derived it.
     public static func flag(of result: LabResult) -> (flag: LabResult.Flag, derived: Bool)? {
         if let given = result.flag { return (given, false) }
+        if case .text(let text) = result.value { return textFlag(text, range: result.referenceRange).map { ($0, true) } }
         guard case .number(let value) = result.value, let range = result.referenceRange else { return nil }
         if let low = range.low, value < low || (value == low && result.comparator == .less) { return (.low, true) }
         if let high = range.high, value > high || (value == high && result.comparator == .greater) { return (.high, true) }
@@ -11,6 +12,26 @@ public enum LabFlagging {
             return (.normal, true)
         }
         return nil
+    }
+
+    /// Reference texts that name the one expected finding: anything else is abnormal ("Trace" against
+    /// "Negative"). Other reference texts ("Clear to pale yellow") are not judged.
+    static let expectedFindings: Set<String> = [
+        "negative", "neg", "not detected", "none", "none seen", "absent", "normal", "nonreactive", "non-reactive",
+        "non reactive", "not seen",
+    ]
+
+    /// The flag of a text value against a text reference: normal when it is the expected finding,
+    /// (or another word for it), abnormal when it is anything else, nil when the reference is not one carereport can judge.
+    static func textFlag(_ text: String, range: ReferenceRange?) -> LabResult.Flag? {
+        guard let expected = range?.text.map(normalizedFinding), expectedFindings.contains(expected) else { return nil }
+        // "Not detected" against "Negative" says the same thing.
+        return expectedFindings.contains(normalizedFinding(text)) ? .normal : .abnormal
+    }
+
+    private static func normalizedFinding(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters)).lowercased()
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// Words and a symbol for a flag, so it never relies on colour: ("High", "▲").

@@ -29,9 +29,12 @@ public struct LabPageBuilder: Sendable {
         let matrix = catalog.analytes.compactMap { analyte -> LabIndexPage.MatrixRow? in
             guard let link = links.analyte(analyte.key) else { return nil }
             let cells = days.map { day -> LabIndexPage.MatrixCell in
-                let results = analyte.points.filter { context.day($0.entry.collected) == day }.map(\.result)
-                guard let result = results.last else { return .init(text: "", flag: nil) }
-                return .init(text: LabValueText.value(result), flag: FlagView(result))
+                guard let point = analyte.points.last(where: { context.day($0.entry.collected) == day }) else { return .init(text: "", flag: nil) }
+                let result = point.result
+                let status = point.entry.report.status
+                return .init(
+                    text: LabValueText.value(result) + (result.unit.map { " \($0)" } ?? ""), flag: FlagView(result),
+                    status: status == .final ? nil : status.rawValue)
             }
             return .init(analyte: analyte.name, link: link, cells: cells)
         }
@@ -63,39 +66,57 @@ public struct LabPageBuilder: Sendable {
                 point.entry.collected.resolved(in: context.timeZone) < entry.collected.resolved(in: context.timeZone)
             }
             var change = ""
-            if let earlier, case .number(let now) = result.value, case .number(let before) = earlier.result.value {
-                if earlier.result.unit == result.unit {
+            var previous = earlier.map { "\(LabValueText.value($0.result))\($0.result.unit.map { " \($0)" } ?? "")" } ?? ""
+            if let earlier, case .number(let now) = result.value, case .number = earlier.result.value {
+                let unit = result.unit ?? ""
+                if let before = LabUnits.number(earlier.result, in: unit) {
                     let delta = now - before
                     change = delta == 0 ? "no change" : (delta > 0 ? "+" : "−") + DisplayFormat.number(abs(delta), maxDecimals: 3)
+                    if (earlier.result.unit ?? "") != unit {
+                        previous += " = \(DisplayFormat.number(before, maxDecimals: 3)) \(unit)"
+                        warnings.append("\(result.name) is in \(unit.isEmpty ? "no unit" : unit) here but was in \(earlier.result.unit ?? "no unit") before; the previous value is converted to compare them")
+                    }
                 } else {
-                    change = "different unit"
-                    warnings.append("\(result.name) is in \(result.unit ?? "no unit") here but was in \(earlier.result.unit ?? "no unit") before; values are not compared")
+                    change = "not compared: different unit"
+                    warnings.append("\(result.name) is in \(unit.isEmpty ? "no unit" : unit) here but was in \(earlier.result.unit ?? "no unit") before; values are not compared")
                 }
             }
             return LabReportPage.Row(
                 name: result.name, link: links.analyte(LabValueText.analyteKey(result)), value: LabValueText.value(result),
                 unit: result.unit ?? "", range: LabValueText.range(result.referenceRange), flag: FlagView(result),
-                previous: earlier.map { "\(LabValueText.value($0.result)) (\(collected($0.entry)))" } ?? "", change: change,
+                previous: earlier.map { "\(previous) (\(collected($0.entry)))" } ?? "", change: change,
                 note: result.note)
         }
         return LabReportPage(
             page: PageChrome(title: entry.record.title, link: link, section: "labs", context: context), title: entry.record.title,
             facts: facts, panel: report.panel?.name ?? "Results", rows: rows, warnings: warnings,
-            conclusion: context.rich(report.conclusion), description: context.rich(entry.record.description))
+            conclusion: context.rich(report.conclusion), description: context.rich(entry.record.description),
+            attachments: AttachmentView.views(entry.record.attachments))
     }
 
     public func analytePages() -> [(link: String, page: AnalytePage)] {
         catalog.analytes.compactMap { analyte in
             guard let link = links.analyte(analyte.key) else { return nil }
             let units = analyte.units
+            let unit = analyte.unit
+            let unitName = unit.isEmpty ? "the values without a unit" : unit
             var warnings: [String] = []
             if units.count > 1 {
-                warnings.append("This test was reported in different units (\(units.map { $0.isEmpty ? "no unit" : $0 }.joined(separator: ", "))); the chart shows \(units[0].isEmpty ? "the values without a unit" : units[0]) only.")
+                let listed = units.map { $0.isEmpty ? "no unit" : $0 }.joined(separator: ", ")
+                let left = analyte.unconvertible.map { $0.isEmpty ? "no unit" : $0 }
+                warnings.append(
+                    left.isEmpty
+                        ? "This test was reported in different units (\(listed)); the chart shows every value in \(unitName), converted where needed."
+                        : "This test was reported in different units (\(listed)); the chart shows \(unitName) only: values in \(left.joined(separator: ", ")) cannot be converted.")
             }
             let rows = analyte.points.map { point in
-                AnalytePage.Row(
+                var shownUnit = point.result.unit ?? ""
+                if shownUnit != unit, let converted = LabUnits.number(point.result, in: unit) {
+                    shownUnit += " (= \(DisplayFormat.number(converted, maxDecimals: 1)) \(unit))"
+                }
+                return AnalytePage.Row(
                     date: collected(point.entry), report: point.entry.record.title, link: links.report(point.entry.record.id),
-                    value: LabValueText.value(point.result), unit: point.result.unit ?? "",
+                    value: LabValueText.value(point.result), unit: shownUnit,
                     range: LabValueText.range(point.result.referenceRange), flag: FlagView(point.result))
             }
             let loinc = analyte.key.hasPrefix("loinc:") ? String(analyte.key.dropFirst(6)) : nil

@@ -17,8 +17,11 @@ public struct LabIndexPage: Sendable {
     }
 
     public struct MatrixCell: Sendable {
+        /// The value with its unit: `148 mg/dL`.
         public let text: String
         public let flag: FlagView?
+        /// `preliminary`, `corrected` or `amended` when the report is not final.
+        public var status: String? = nil
     }
 
     public let page: PageChrome
@@ -66,6 +69,7 @@ public struct LabReportPage: Sendable {
     public let warnings: [String]
     public let conclusion: RichText?
     public let description: RichText?
+    public let attachments: [AttachmentView]
 }
 
 /// One analyte over time, with a trend chart that shades the reference range.

@@ -1,4 +1,5 @@
 /// The usual ranges carereport flags measurements against (adult values; a flag prompts a look, not a diagnosis).
+/// Thresholds and their sources: docs/thresholds.md.
 public enum MeasurementRanges {
     /// Low and high bounds for a single-value kind in `unit`, when carereport knows one.
     public static func range(for kind: Measurement.Kind, unit: String) -> (low: Double, high: Double)? {
@@ -6,8 +7,8 @@ public enum MeasurementRanges {
         case (.bloodGlucose, "mg/dl"): (70, 180)
         case (.bloodGlucose, "mmol/l"): (3.9, 10)
         case (.heartRate, _): (50, 100)
-        case (.temperature, "°c"), (.temperature, "c"), (.temperature, "cel"): (35.5, 37.9)
-        case (.temperature, "°f"), (.temperature, "f"), (.temperature, "[degf]"): (95.9, 100.2)
+        case (.temperature, "°c"), (.temperature, "c"), (.temperature, "cel"): (35.5, 37.7)
+        case (.temperature, "°f"), (.temperature, "f"), (.temperature, "[degf]"): (95.9, 99.9)
         case (.oxygenSaturation, _): (92, 100)
         case (.respiratoryRate, _): (12, 20)
         default: nil
@@ -24,9 +25,23 @@ public enum MeasurementRanges {
             return nil
         }
         guard let value = measurement.value, let range = range(for: measurement.kind, unit: measurement.unit) else { return nil }
+        if measurement.kind == .temperature, let fever = feverThreshold(unit: measurement.unit) {
+            // Fever in older adults: a single reading of 37.8 °C (100 °F) or more (IDSA 2008).
+            if value >= fever { return "high" }
+            return value < range.low ? "low" : nil
+        }
         if value < range.low { return "low" }
         if value > range.high { return "high" }
         return nil
+    }
+
+    /// The temperature that is a fever in older adults: 37.8 °C or 100 °F.
+    public static func feverThreshold(unit: String) -> Double? {
+        switch unit.lowercased() {
+        case "°c", "c", "cel": 37.8
+        case "°f", "f", "[degf]": 100.0
+        default: nil
+        }
     }
 
     /// `147/86 mmHg`, `71.3 kg`.

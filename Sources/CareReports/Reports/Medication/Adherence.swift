@@ -1,4 +1,5 @@
-/// Adherence over a set of dose slots: taken on time / scheduled, with late, missed and skipped counts.
+/// Adherence over a set of dose slots: taken (on time or late) and taken on time, out of those scheduled,
+/// with late, missed and skipped counts.
 public struct Adherence: Sendable, Hashable {
     public let scheduled: Int
     public let onTime: Int
@@ -24,12 +25,21 @@ public struct Adherence: Sendable, Hashable {
         self.asNeededUses = counts[.asNeeded] ?? 0
     }
 
+    /// Scheduled doses taken, on time or late.
+    public var taken: Int { onTime + late }
+
     /// Taken on time / scheduled, nil when nothing was scheduled.
     public var fraction: Double? { scheduled == 0 ? nil : Double(onTime) / Double(scheduled) }
 
-    /// `24 of 28 on time (86%)`, or nil when nothing was scheduled.
+    /// Taken (on time or late) / scheduled, nil when nothing was scheduled.
+    public var takenFraction: Double? { scheduled == 0 ? nil : Double(taken) / Double(scheduled) }
+
+    /// `90 of 102 (79 on time)`: the short form for narrow plain-text tables, nil when nothing was scheduled.
+    public var shortSummary: String? { scheduled == 0 ? nil : "\(taken) of \(scheduled) (\(onTime) on time)" }
+
+    /// `90 of 102 taken (88%), 79 on time (77%)`, or nil when nothing was scheduled.
     public var summary: String? {
-        guard let fraction else { return nil }
-        return "\(onTime) of \(scheduled) on time (\(DisplayFormat.percent(fraction)))"
+        guard let fraction, let takenFraction else { return nil }
+        return "\(taken) of \(scheduled) taken (\(DisplayFormat.percent(takenFraction))), \(onTime) on time (\(DisplayFormat.percent(fraction)))"
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 public struct DoseTimeline: Sendable {
     public let slots: [DoseEvent]
 
-    public init(_ medication: Medication, now: Date, timeZone: TimeZone, onTimeWindow: TimeInterval) {
+    /// `orderedAt` is the order record's `date`: when it carries a time on the start day, no dose is due before it.
+    public init(_ medication: Medication, orderedAt: CareDate? = nil, now: Date, timeZone: TimeZone, onTimeWindow: TimeInterval) {
         var byTime: [Date: Administration] = [:]
         var unscheduled: [Administration] = []
         for entry in medication.administrations {
@@ -16,7 +17,8 @@ public struct DoseTimeline: Sendable {
             }
         }
         var slots: [DoseEvent] = []
-        for due in DoseTimeline.expectedTimes(medication, now: now, timeZone: timeZone) {
+        let course = MedicationCourse(medication, orderedAt: orderedAt, timeZone: timeZone)
+        for due in DoseTimeline.expectedTimes(medication, course: course, now: now, timeZone: timeZone) {
             if let entry = byTime.removeValue(forKey: due) {
                 slots.append(DoseTimeline.slot(entry, scheduled: due, timeZone: timeZone, window: onTimeWindow))
             } else {
@@ -50,18 +52,13 @@ public struct DoseTimeline: Sendable {
         return DoseEvent(scheduledAt: scheduled, takenAt: taken, outcome: outcome, administration: entry)
     }
 
-    /// Every scheduled time from the start date to the end date (or now), in the export's zone.
-    static func expectedTimes(_ medication: Medication, now: Date, timeZone: TimeZone) -> [Date] {
+    /// Every scheduled time of the course up to now, in the export's zone.
+    static func expectedTimes(_ medication: Medication, course: MedicationCourse, now: Date, timeZone: TimeZone) -> [Date] {
         guard !medication.asNeeded, let schedule = medication.schedule, !schedule.times.isEmpty else { return [] }
         let first = medication.startDate.localDay(in: timeZone)
         var last = LocalDate(now, in: timeZone)
         if let end = medication.endDate?.localDay(in: timeZone), end < last { last = end }
         guard first <= last, last.daysSinceEpoch - first.daysSinceEpoch < 366 * 30 else { return [] }
-        let start = medication.startDate.resolved(in: timeZone)
-        let endInstant = medication.endDate.map { endDate -> Date in
-            if case .day(let day) = endDate { return day.adding(days: 1).midnight(in: timeZone) }
-            return endDate.resolved(in: timeZone)
-        }
         var times: [Date] = []
         var day = first
         while day <= last {
@@ -69,7 +66,7 @@ public struct DoseTimeline: Sendable {
                 let midnight = day.midnight(in: timeZone)
                 for time in schedule.times {
                     let due = DoseTimeline.localTime(day: day, midnight: midnight, time: time, zone: timeZone)
-                    if due >= start, due <= now, endInstant.map({ due < $0 }) ?? true { times.append(due) }
+                    if course.covers(due), due <= now { times.append(due) }
                 }
             }
             day = day.adding(days: 1)

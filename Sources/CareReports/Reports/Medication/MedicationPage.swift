@@ -9,10 +9,12 @@ public struct MedicationPage: Sendable {
         public let week: String
         public let link: String?
         public let scheduled: Int
+        public let taken: Int
         public let onTime: Int
         public let late: Int
         public let missed: Int
         public let skipped: Int
+        /// Taken and on time as percentages: `88% taken, 77% on time`.
         public let adherence: String
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension MedicationPageBuilder {
     func page(_ record: HealthRecord, _ medication: Medication, link: String, history: DoseHistory) -> MedicationPage {
-        let slots = timeline(medication)
+        let slots = timeline(record, medication)
         var facts: [MedicationPage.Fact] = []
         func fact(_ label: String, _ value: String?) {
             if let value, !value.isEmpty { facts.append(.init(label: label, value: value)) }
@@ -11,7 +11,7 @@ extension MedicationPageBuilder {
         fact("Schedule", scheduleText(medication))
         fact("Prescriber", medication.prescriber)
         fact("Reason", medication.reason)
-        fact("Started", context.format.day(context.day(medication.startDate)))
+        fact("Started", startText(record, medication))
         fact("Ended", medication.endDate.map { context.format.day(context.day($0)) })
         fact("Status", statusText(medication))
         fact("RxNorm", medication.rxnorm)
@@ -49,9 +49,22 @@ extension MedicationPageBuilder {
             let adherence = Adherence(byWeek[week]!)
             return MedicationPage.WeekRow(
                 week: week.description, link: links.weeks.contains(week) ? links.week(week) : nil, scheduled: adherence.scheduled,
-                onTime: adherence.onTime, late: adherence.late, missed: adherence.missed + adherence.notRecorded,
-                skipped: adherence.skipped, adherence: adherence.fraction.map(DisplayFormat.percent) ?? "")
+                taken: adherence.taken, onTime: adherence.onTime, late: adherence.late, missed: adherence.missed + adherence.notRecorded,
+                skipped: adherence.skipped, adherence: percentages(adherence))
         }
+    }
+
+    /// The start day, with the time when the order was written at a time of day on that day.
+    private func startText(_ record: HealthRecord, _ medication: Medication) -> String {
+        let course = MedicationCourse(medication, orderedAt: record.date, timeZone: context.timeZone)
+        let day = context.day(medication.startDate)
+        guard course.start > day.midnight(in: context.timeZone) else { return context.format.day(day) }
+        return context.format.dateTime(.instant(course.start))
+    }
+
+    private func percentages(_ adherence: Adherence) -> String {
+        guard let taken = adherence.takenFraction, let onTime = adherence.fraction else { return "" }
+        return "\(DisplayFormat.percent(taken)) taken, \(DisplayFormat.percent(onTime)) on time"
     }
 
     private func dayUses(_ slots: [DoseEvent], maximum: Int?) -> [MedicationPage.DayUse] {

@@ -25,7 +25,7 @@ public struct MedicationPageBuilder: Sendable {
         var past: [MedicationIndexPage.Row] = []
         for (record, medication) in medications {
             guard let link = links.medication(record.id) else { continue }
-            let adherence = Adherence(timeline(medication))
+            let adherence = Adherence(timeline(record, medication))
             let row = MedicationIndexPage.Row(
                 name: displayName(medication), title: record.title, link: link, dose: doseText(medication),
                 schedule: scheduleText(medication), status: statusText(medication),
@@ -53,8 +53,8 @@ public struct MedicationPageBuilder: Sendable {
 
     var windowText: String { "within \(Int(context.onTimeWindow / 60)) minutes of the scheduled time" }
 
-    func timeline(_ medication: Medication) -> [DoseEvent] {
-        DoseTimeline(medication, now: context.now, timeZone: context.timeZone, onTimeWindow: context.onTimeWindow).slots
+    func timeline(_ record: HealthRecord, _ medication: Medication) -> [DoseEvent] {
+        DoseTimeline(medication, orderedAt: record.date, now: context.now, timeZone: context.timeZone, onTimeWindow: context.onTimeWindow).slots
     }
 
     func displayName(_ medication: Medication) -> String {

@@ -29,16 +29,19 @@ struct ChartFactory: Sendable {
         return chart.svg()
     }
 
-    /// An analyte's trend over its reports, with the latest reference range shaded.
+    /// An analyte's trend over its reports in the unit of its first result (other units converted
+    /// where carereport knows how, left off otherwise), with the latest reference range shaded.
     func analyteChart(_ analyte: LabCatalog.Analyte, id: String) -> String? {
-        let unit = analyte.units.first ?? ""
+        let unit = analyte.unit
         let points = analyte.points.compactMap { point -> ChartPoint? in
-            guard (point.result.unit ?? "") == unit, case .number(let value) = point.result.value else { return nil }
+            guard let value = LabUnits.number(point.result, in: unit) else { return nil }
             let instant = point.entry.collected.resolved(in: context.timeZone)
             return ChartPoint(x: instant.timeIntervalSince1970, y: value, label: context.format.day(context.day(point.entry.collected)))
         }
         guard !points.isEmpty else { return nil }
+        // The latest range given in the chart's unit, else the latest one converted to it.
         let range = analyte.points.last { ($0.result.unit ?? "") == unit }?.result.referenceRange
+            ?? analyte.points.reversed().lazy.compactMap { LabUnits.range($0.result, in: unit) }.first
         let band = range.flatMap { $0.low != nil || $0.high != nil ? ReferenceBand(low: $0.low, high: $0.high) : nil }
         let series = [ChartSeries(name: analyte.name, points: points)]
         return LineChart(

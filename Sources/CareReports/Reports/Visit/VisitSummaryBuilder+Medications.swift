@@ -39,7 +39,7 @@ extension VisitSummaryBuilder {
 
     /// The period's scheduled doses across the medicine's orders.
     func periodSlots(_ chain: DoseHistory.Chain) -> [DoseEvent] {
-        chain.orders.flatMap { medications.timeline($0.medication) }.filter { period.contains($0.moment) }
+        chain.orders.flatMap { medications.timeline($0.record, $0.medication) }.filter { period.contains($0.moment) }
     }
 
     /// "taken 52 of 54 (96%), on time 47 (87%)": taken at all, and taken within the on-time window.

@@ -18,6 +18,7 @@ public struct WeeklySummary: Sendable {
         public let description: RichText?
         public let notes: [NoteRow]
         public let completionNote: RichText?
+        public var attachments: [AttachmentView] = []
     }
 
     public struct NoteRow: Sendable {
@@ -35,6 +36,8 @@ public struct WeeklySummary: Sendable {
         public let name: String
         public let link: String?
         public let adherence: String
+        /// `7 of 7 (6 on time)`, for the digest's plain-text table.
+        public let adherenceShort: String
         public let late: Int
         public let missed: Int
         public let skipped: Int
@@ -46,6 +49,8 @@ public struct WeeklySummary: Sendable {
         public let when: String
         public let value: String
         public let flag: String?
+        /// Why a reading within the usual range is flagged: how far it is from the person's usual.
+        public let flagReason: String?
         public let title: String
         public let context: String?
     }
@@ -68,6 +73,8 @@ public struct WeeklySummary: Sendable {
         public let badge: String?
         public let link: String?
         public let text: RichText?
+        /// The record's attachments: names, and links where the address is safe.
+        public var attachments: [AttachmentView] = []
     }
 
     public struct UpdateRow: Sendable {
@@ -75,6 +82,7 @@ public struct WeeklySummary: Sendable {
         public let when: String
         public let content: RichText?
         public let comments: [NoteRow]
+        public var attachments: [AttachmentView] = []
     }
 
     public let page: PageChrome

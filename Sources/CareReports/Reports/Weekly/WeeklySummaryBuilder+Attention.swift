@@ -2,11 +2,12 @@ import Foundation
 
 extension WeeklySummaryBuilder {
     /// "Needs attention": missed or skipped doses, PRN over the daily maximum, overdue and unassigned
-    /// tasks, out-of-range measurements and lab results, new severe symptoms.
+    /// tasks, measurements out of the usual range or far from the person's own usual, abnormal lab
+    /// results, new and severe symptoms, falls and near-falls (thresholds: docs/thresholds.md).
     func attentionItems(_ week: ISOWeek, records: [HealthRecord], tasks: TaskSections) -> [WeeklySummary.Attention] {
         var items: [WeeklySummary.Attention] = []
         for (record, medication) in medicationsActive(in: week) {
-            let slots = timeline(medication).filter { week.contains(LocalDate($0.moment, in: context.timeZone)) }
+            let slots = timeline(record, medication).filter { week.contains(LocalDate($0.moment, in: context.timeZone)) }
             let adherence = Adherence(slots)
             var parts: [String] = []
             if adherence.missed > 0 { parts.append("\(adherence.missed) missed") }
@@ -26,18 +27,23 @@ extension WeeklySummaryBuilder {
             }
         }
         for task in tasks.overdueTasks {
-            items.append(.init(symbol: "!", kind: "Overdue task", text: "\(task.title), due \(context.format.dateTime(task.dueDate))", link: nil))
+            var text = "\(task.title), due \(context.format.dateTime(task.dueDate))"
+            if task.status == .completed, let done = task.completionDetails { text += "; done later, \(context.format.dateTime(done.completedAt))" }
+            items.append(.init(symbol: "!", kind: "Overdue task", text: text, link: nil))
         }
         for task in tasks.unassignedOpen where !tasks.overdueTasks.contains(task) {
             items.append(.init(symbol: "?", kind: "Nobody assigned", text: "\(task.title), due \(context.format.dateTime(task.dueDate))", link: nil))
         }
         for record in records {
+            if EarlySigns.isFall(record) {
+                items.append(.init(symbol: "!", kind: "Fall or near-fall", text: "\(record.title), \(context.format.dateTime(record.date))", link: nil))
+            }
             switch record.data {
             case .measurement(let measurement):
-                if let flag = MeasurementRanges.flag(measurement) {
+                if let flag = signs.flag(record, measurement) {
                     items.append(.init(
-                        symbol: flag == "high" ? "▲" : "▼", kind: "\(MeasurementRanges.kindName(measurement.kind)) \(flag)",
-                        text: "\(MeasurementRanges.valueText(measurement)), \(record.title)", link: nil))
+                        symbol: flag.direction == "high" ? "▲" : "▼", kind: "\(MeasurementRanges.kindName(measurement.kind)) \(flag.direction)",
+                        text: "\(MeasurementRanges.valueText(measurement))\(flag.reason.map { " (\($0))" } ?? ""), \(record.title)", link: nil))
                 }
             case .document(let document):
                 guard let report = document.labReport else { continue }
@@ -49,8 +55,12 @@ extension WeeklySummaryBuilder {
                         text: "\(result.name) \(LabValueText.value(result))\(result.unit.map { " \($0)" } ?? "") (range \(LabValueText.range(result.referenceRange)))",
                         link: links.report(record.id)))
                 }
-            case .symptom(let symptom) where symptom.severity >= 7:
-                items.append(.init(symbol: "!", kind: "Severe symptom", text: "\(record.title), severity \(symptom.severity) of 10", link: nil))
+            case .symptom(let symptom):
+                let new = signs.isNew(record, symptom)
+                guard new || symptom.severity >= 7 else { continue }
+                items.append(.init(
+                    symbol: "!", kind: symptom.severity >= 7 ? (new ? "New severe symptom" : "Severe symptom") : "New symptom",
+                    text: "\(record.title), severity \(symptom.severity) of 10", link: nil))
             default:
                 continue
             }

@@ -4,7 +4,7 @@ extension WeeklySummaryBuilder {
     /// Medications active at some point of the week, with that week's adherence.
     func medicationRows(_ week: ISOWeek) -> [WeeklySummary.MedicationRow] {
         medicationsActive(in: week).compactMap { record, medication in
-            let slots = timeline(medication).filter { week.contains(LocalDate($0.moment, in: context.timeZone)) }
+            let slots = timeline(record, medication).filter { week.contains(LocalDate($0.moment, in: context.timeZone)) }
             let adherence = Adherence(slots)
             var changes: [String] = []
             let start = context.day(medication.startDate)
@@ -14,6 +14,7 @@ extension WeeklySummaryBuilder {
             return WeeklySummary.MedicationRow(
                 name: "\(medication.name)\(medication.strength.map { " \($0)" } ?? "")", link: links.medication(record.id),
                 adherence: adherence.summary ?? (medication.asNeeded ? "as needed" : "no doses due"),
+                adherenceShort: adherence.shortSummary ?? (medication.asNeeded ? "as needed" : "no doses due"),
                 late: adherence.late, missed: adherence.missed + adherence.notRecorded, skipped: adherence.skipped,
                 asNeededUses: adherence.asNeededUses, change: changes.isEmpty ? nil : changes.joined(separator: "; "))
         }
@@ -29,8 +30,8 @@ extension WeeklySummaryBuilder {
         }
     }
 
-    func timeline(_ medication: Medication) -> [DoseEvent] {
-        DoseTimeline(medication, now: context.now, timeZone: context.timeZone, onTimeWindow: context.onTimeWindow).slots
+    func timeline(_ record: HealthRecord, _ medication: Medication) -> [DoseEvent] {
+        DoseTimeline(medication, orderedAt: record.date, now: context.now, timeZone: context.timeZone, onTimeWindow: context.onTimeWindow).slots
     }
 
     func measurementGroups(_ records: [HealthRecord], week: ISOWeek) -> [WeeklySummary.MeasurementGroup] {
@@ -44,9 +45,10 @@ extension WeeklySummaryBuilder {
             let low = readings.min { key($0.1) < key($1.1) }!.1
             let high = readings.max { key($0.1) < key($1.1) }!.1
             let rows = readings.map { record, measurement in
-                WeeklySummary.Reading(
+                let flag = signs.flag(record, measurement)
+                return WeeklySummary.Reading(
                     when: context.format.dateTime(record.date), value: MeasurementRanges.valueText(measurement),
-                    flag: MeasurementRanges.flag(measurement), title: record.title, context: measurement.context)
+                    flag: flag?.direction, flagReason: flag?.reason, title: record.title, context: measurement.context)
             }
             return WeeklySummary.MeasurementGroup(
                 kind: MeasurementRanges.kindName(kind), unit: last.1.unit, latest: MeasurementRanges.valueText(last.1),
@@ -61,18 +63,28 @@ extension WeeklySummaryBuilder {
         var detail = "severity \(symptom.severity) of 10"
         if let site = symptom.bodySite { detail += ", \(site)" }
         if let minutes = symptom.durationMinutes { detail += ", for \(DisplayFormat.duration(minutes: minutes))" }
-        return WeeklySummary.EventRow(
+        return attached(record, WeeklySummary.EventRow(
             title: record.title, when: context.format.dateTime(record.date), detail: detail,
-            badge: symptom.severity >= 7 ? "severe" : nil, link: nil, text: context.rich(symptom.notes ?? record.description))
+            badge: symptom.severity >= 7 ? "severe" : signs.isNew(record, symptom) ? "new" : nil, link: nil, text: context.rich(symptom.notes ?? record.description)))
     }
 
     func labRow(_ record: HealthRecord) -> WeeklySummary.EventRow? {
         guard case .document(let document) = record.data, let report = document.labReport else { return nil }
         let abnormal = report.results.filter { LabFlagging.flag(of: $0).map { LabFlagging.isAbnormal($0.flag) } ?? false }.count
-        return WeeklySummary.EventRow(
-            title: record.title, when: context.format.dateTime(report.collectedAt ?? record.date),
+        let drawn = report.collectedAt ?? record.date
+        var when = context.format.dateTime(drawn)
+        if let reported = report.reportedAt { when = "reported \(context.format.dateTime(reported)), drawn \(context.format.dateTime(drawn))" }
+        return attached(record, WeeklySummary.EventRow(
+            title: record.title, when: when,
             detail: "\(report.results.count) result\(report.results.count == 1 ? "" : "s"), \(abnormal) outside the range",
-            badge: report.status == .final ? nil : report.status.rawValue, link: links.report(record.id), text: nil)
+            badge: report.status == .final ? nil : report.status.rawValue, link: links.report(record.id), text: nil))
+    }
+
+    /// The row with the record's attachments.
+    func attached(_ record: HealthRecord, _ row: WeeklySummary.EventRow) -> WeeklySummary.EventRow {
+        var row = row
+        row.attachments = AttachmentView.views(record.attachments)
+        return row
     }
 
     func appointmentRows(_ week: ISOWeek) -> (held: [WeeklySummary.EventRow], coming: [WeeklySummary.EventRow]) {
@@ -86,10 +98,10 @@ extension WeeklySummaryBuilder {
             if let specialty = appointment.specialty { detail += " (\(specialty))" }
             if let location = appointment.location { detail += ", \(location)" }
             if let purpose = appointment.purpose { detail += ". \(purpose)" }
-            let row = WeeklySummary.EventRow(
+            let row = attached(record, WeeklySummary.EventRow(
                 title: record.title, when: context.format.dateTime(appointment.start), detail: detail,
                 badge: appointment.status == .scheduled ? nil : appointment.status.rawValue, link: nil,
-                text: context.rich(appointment.outcome ?? record.description))
+                text: context.rich(appointment.outcome ?? record.description)))
             if appointment.status == .scheduled { coming.append(row) } else { held.append(row) }
         }
         return (held, coming)
@@ -103,13 +115,13 @@ extension WeeklySummaryBuilder {
             if let name = observation.name { detail.append(name) }
             if let reaction = observation.reaction { detail.append("reaction: \(reaction)") }
             if let status = observation.clinicalStatus { detail.append(status.rawValue) }
-            return WeeklySummary.EventRow(
+            return attached(record, WeeklySummary.EventRow(
                 title: record.title, when: context.format.dateTime(record.date), detail: detail.joined(separator: ", "),
-                badge: nil, link: nil, text: context.rich(observation.text ?? record.description))
+                badge: nil, link: nil, text: context.rich(observation.text ?? record.description)))
         case .document(let document) where document.labReport == nil:
-            return WeeklySummary.EventRow(
+            return attached(record, WeeklySummary.EventRow(
                 title: record.title, when: context.format.dateTime(record.date), detail: "document (\(document.kind.rawValue))",
-                badge: nil, link: nil, text: context.rich(record.description))
+                badge: nil, link: nil, text: context.rich(record.description)))
         default:
             return nil
         }

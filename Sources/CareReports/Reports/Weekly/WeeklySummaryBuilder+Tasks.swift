@@ -13,7 +13,7 @@ extension WeeklySummaryBuilder {
 
     func taskSections(_ week: ISOWeek) -> TaskSections {
         var sections = TaskSections()
-        let isCurrentWeek = week.contains(context.today)
+        let weekEnd = min(week.sunday.adding(days: 1).midnight(in: context.timeZone), context.now)
         let tasks = context.records.tasks.sorted {
             ($0.dueDate.resolved(in: context.timeZone), $0.id) < ($1.dueDate.resolved(in: context.timeZone), $1.id)
         }
@@ -35,8 +35,10 @@ extension WeeklySummaryBuilder {
                     sections.open.append(row(task, state: state, cssClass: task.status == .cancelled ? "status-skipped" : "status-open"))
                 }
                 if !finished, task.assignedTo == nil { sections.unassignedOpen.append(task) }
-            } else if isCurrentWeek, overdue, due < week.monday {
-                sections.overdue.append(row(task, state: "Overdue", cssClass: "status-overdue"))
+            } else if due < week.monday, week.monday <= context.today, Self.stillOpen(task, at: weekEnd, in: context) {
+                // Overdue from an earlier week and not done by the end of this one (or by now).
+                let state = task.status == .completed ? "Overdue that week, done later" : "Overdue"
+                sections.overdue.append(row(task, state: state, cssClass: "status-overdue"))
                 sections.overdueTasks.append(task)
             }
             if !finished, week.next.contains(due) {
@@ -46,6 +48,16 @@ extension WeeklySummaryBuilder {
         sections.shares = doneBy.map { WeeklySummary.Share(name: context.names.name($0.key), done: $0.value) }
             .sorted { $0.done != $1.done ? $0.done > $1.done : $0.name < $1.name }
         return sections
+    }
+
+    /// True when the task was neither done nor cancelled at `moment`. A cancelled task carries no
+    /// date of cancelling, so it counts as closed from the start.
+    static func stillOpen(_ task: CareTask, at moment: Date, in context: ReportContext) -> Bool {
+        switch task.status {
+        case .cancelled: false
+        case .completed: task.completionDetails.map { $0.completedAt.resolved(in: context.timeZone) >= moment } ?? false
+        default: true
+        }
     }
 
     func row(_ task: CareTask, state: String, cssClass: String) -> WeeklySummary.TaskRow {
@@ -61,7 +73,8 @@ extension WeeklySummaryBuilder {
                 WeeklySummary.NoteRow(
                     author: context.names.name(note.authorId), when: context.format.dateTime(note.createdAt), text: context.rich(note.content))
             },
-            completionNote: task.status == .completed ? context.rich(task.completionDetails?.notes) : nil)
+            completionNote: task.status == .completed ? context.rich(task.completionDetails?.notes) : nil,
+            attachments: AttachmentView.views(task.attachments))
     }
 }
 

@@ -6,12 +6,14 @@ public struct WeeklySummaryBuilder: Sendable {
     let links: SiteLinks
     let catalog: LabCatalog
     let charts: ChartFactory
+    let signs: EarlySigns
 
     public init(context: ReportContext, links: SiteLinks, catalog: LabCatalog) {
         self.context = context
         self.links = links
         self.catalog = catalog
         self.charts = ChartFactory(context: context)
+        self.signs = EarlySigns(context)
     }
 
     /// The week a task belongs to: when it was done, else when it is due.
@@ -27,7 +29,8 @@ public struct WeeklySummaryBuilder: Sendable {
         let index = links.weeks.firstIndex(of: week)
         let previous = index.flatMap { $0 > 0 ? links.weeks[$0 - 1] : nil }
         let next = index.flatMap { $0 + 1 < links.weeks.count ? links.weeks[$0 + 1] : nil }
-        let records = context.records.healthRecords.filter { week.contains(context.day($0.date)) }
+        // Lab reports belong to the week their results became known in, everything else to its date.
+        let records = context.records.healthRecords.filter { week.contains(context.day(Self.weekDate(of: $0))) }
             .sorted { ($0.date.resolved(in: context.timeZone), $0.id) < ($1.date.resolved(in: context.timeZone), $1.id) }
         let tasks = taskSections(week)
         let medications = medicationRows(week)
@@ -48,6 +51,15 @@ public struct WeeklySummaryBuilder: Sendable {
             attention: attention, tasksDone: tasks.done, tasksOpen: tasks.open, tasksOverdue: tasks.overdue,
             tasksNextWeek: tasks.nextWeek, shares: tasks.shares, medications: medications, measurements: measurements,
             symptoms: symptoms, labs: labs, appointmentsHeld: held, appointmentsComing: coming, notes: notes, updates: updates)
+    }
+
+    /// The date that files a record under a week: for a lab report, when its results became known
+    /// (reported, else collected); for anything else, its date.
+    static func weekDate(of record: HealthRecord) -> CareDate {
+        if case .document(let document) = record.data, let report = document.labReport {
+            return report.reportedAt ?? report.collectedAt ?? record.date
+        }
+        return record.date
     }
 
     /// `Mon 14 Apr – Sun 20 Apr 2025`.
@@ -72,7 +84,8 @@ public struct WeeklySummaryBuilder: Sendable {
                         WeeklySummary.NoteRow(
                             author: context.names.name(comment.authorId), when: context.format.dateTime(comment.timestamp),
                             text: context.rich(comment.content))
-                    })
+                    },
+                    attachments: AttachmentView.views(update.attachments))
             }
     }
 }

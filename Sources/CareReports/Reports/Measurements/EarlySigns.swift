@@ -1,0 +1,93 @@
+import Foundation
+
+/// The early warning signs carereport flags with a person's own history: a reading far from the usual,
+/// a symptom that is new, a fall or near-fall. The thresholds and their sources are in docs/thresholds.md.
+struct EarlySigns: Sendable {
+    /// A reading's flag and, when it comes from the person's usual values, why.
+    struct Flag: Sendable, Hashable {
+        let direction: String
+        let reason: String?
+    }
+
+    /// How far back "the usual" and "new" look, and how many readings make a usual value.
+    static let lookBackDays = 28
+    static let baselineReadings = 3
+    /// A rise over the usual temperature that counts as fever in older adults (IDSA 2008): 1.1 °C / 2 °F.
+    static let feverRise: [String: Double] = ["°c": 1.1, "c": 1.1, "cel": 1.1, "°f": 2.0, "f": 2.0, "[degf]": 2.0]
+    /// A fall in systolic pressure below the usual that counts as low for this person: 20 mmHg.
+    static let systolicDrop = 20.0
+
+    private let measurements: [(date: Date, measurement: Measurement)]
+    private let symptoms: [(date: Date, name: String)]
+    private let zone: TimeZone
+
+    init(_ context: ReportContext) {
+        zone = context.timeZone
+        var measurements: [(Date, Measurement)] = []
+        var symptoms: [(Date, String)] = []
+        for record in context.records.healthRecords {
+            switch record.data {
+            case .measurement(let measurement): measurements.append((record.date.resolved(in: zone), measurement))
+            case .symptom(let symptom): symptoms.append((record.date.resolved(in: zone), EarlySigns.key(symptom.name)))
+            default: continue
+            }
+        }
+        self.measurements = measurements.sorted { $0.0 < $1.0 }
+        self.symptoms = symptoms
+    }
+
+    /// The reading's flag: the usual adult range first, then the person's own usual values.
+    func flag(_ record: HealthRecord, _ measurement: Measurement) -> Flag? {
+        if let direction = MeasurementRanges.flag(measurement) { return Flag(direction: direction, reason: nil) }
+        let moment = record.date.resolved(in: zone)
+        switch measurement.kind {
+        case .temperature:
+            guard let value = measurement.value, let rise = EarlySigns.feverRise[measurement.unit.lowercased()],
+                let usual = baseline(measurement, before: moment, value: { $0.value }), value - usual >= rise
+            else { return nil }
+            return Flag(direction: "high", reason: "\(DisplayFormat.number(value - usual)) \(measurement.unit) above the usual \(DisplayFormat.number(usual)) \(measurement.unit)")
+        case .bloodPressure:
+            guard let systolic = measurement.systolic,
+                let usual = baseline(measurement, before: moment, value: { $0.systolic }), usual - systolic >= EarlySigns.systolicDrop
+            else { return nil }
+            return Flag(direction: "low", reason: "systolic \(DisplayFormat.number(usual - systolic)) \(measurement.unit) below the usual \(DisplayFormat.number(usual)) \(measurement.unit)")
+        default:
+            return nil
+        }
+    }
+
+    /// The median of the same kind of reading, in the same unit, in the weeks before `moment`.
+    private func baseline(_ measurement: Measurement, before moment: Date, value: (Measurement) -> Double?) -> Double? {
+        let from = moment.addingTimeInterval(-Double(EarlySigns.lookBackDays) * 86_400)
+        let values = measurements.filter { $0.date >= from && $0.date < moment }
+            .filter { $0.measurement.kind == measurement.kind && $0.measurement.unit == measurement.unit }
+            .compactMap { value($0.measurement) }.sorted()
+        guard values.count >= EarlySigns.baselineReadings else { return nil }
+        let middle = values.count / 2
+        return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+    }
+
+    /// True when no symptom of the same name was recorded in the weeks before this one.
+    func isNew(_ record: HealthRecord, _ symptom: Symptom) -> Bool {
+        let moment = record.date.resolved(in: zone)
+        let from = moment.addingTimeInterval(-Double(EarlySigns.lookBackDays) * 86_400)
+        let name = EarlySigns.key(symptom.name)
+        return !symptoms.contains { $0.name == name && $0.date >= from && $0.date < moment }
+    }
+
+    /// True for a note or symptom that tells of a fall or a near-fall.
+    static func isFall(_ record: HealthRecord) -> Bool {
+        var texts = [record.title, record.description ?? ""]
+        switch record.data {
+        case .observation(let observation) where observation.kind == .note: texts.append(observation.text ?? "")
+        case .symptom(let symptom): texts += [symptom.name, symptom.notes ?? ""]
+        default: return false
+        }
+        return texts.contains { $0.range(of: fallPattern, options: [.regularExpression, .caseInsensitive]) != nil }
+    }
+
+    /// Fall words, but not "fell asleep" or "falls asleep".
+    static let fallPattern = #"\b(near[- ]?falls?|falls?|fell|fallen|falling|slipped|tripped|stumbled)\b(?!\s+asleep)"#
+
+    private static func key(_ name: String) -> String { name.trimmingCharacters(in: .whitespaces).lowercased() }
+}
