@@ -26,8 +26,8 @@ struct VisitSummaryClinicalTests {
         // Abnormal rows come before every normal result; the corrected CBC says so in words.
         #expect(summary.results.allSatisfy { $0.flag?.label != "Normal" })
         #expect(row(summary, "WBC")?.status == "corrected")
-        // The text result that differs from its expected text is not called normal.
-        #expect(row(summary, "Protein, urine")?.remark == "not as expected")
+        // The text result that differs from its expected text is not called normal: flagged, as on the lab pages.
+        #expect(row(summary, "Protein, urine")?.flag?.label == "Abnormal")
     }
 
     @Test("hr-lab-2025-02-10-cbc: when April's reports fall in the period, February's high WBC still shows, dated")

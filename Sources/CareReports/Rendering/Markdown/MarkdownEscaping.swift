@@ -75,19 +75,25 @@ public enum MarkdownEscaping {
         }
     }
 
-    /// Escapes a leading `-`, `+`, `=` or ordered-list marker (`1.`, `12)`), which would otherwise
-    /// start a list, a thematic break or a setext underline when the text opens a line.
+    /// Escapes a leading `-`, `+` or `=` that could start a list, a thematic break or a setext
+    /// underline (followed by a blank, the end, or the same character), or an ordered-list marker
+    /// (`1.`, `12)` followed by a blank or the end), when the text opens a line. `37.9 °C` and `-5`
+    /// start nothing and stay as they are.
     private static func defusingLeadingMarker(_ text: String) -> String {
-        let scalars = text.unicodeScalars
+        let scalars = Array(text.unicodeScalars)
         guard let first = scalars.first else { return text }
+        func endsMarker(at index: Int) -> Bool {
+            index >= scalars.count || scalars[index] == " " || scalars[index] == "\t"
+        }
         if first == "-" || first == "+" || first == "=" {
-            return "\\" + text
+            if endsMarker(at: 1) || scalars[1] == first { return "\\" + text }
+            return text
         }
         let digits = scalars.prefix { ("0"..."9").contains($0) }
-        if !digits.isEmpty, digits.count <= 9 {
-            let rest = scalars.dropFirst(digits.count)
-            if let marker = rest.first, marker == "." || marker == ")" {
-                return String(String.UnicodeScalarView(digits)) + "\\" + String(String.UnicodeScalarView(rest))
+        if !digits.isEmpty, digits.count <= 9, digits.count < scalars.count {
+            let marker = scalars[digits.count]
+            if (marker == "." || marker == ")") && endsMarker(at: digits.count + 1) {
+                return String(String.UnicodeScalarView(digits)) + "\\" + String(String.UnicodeScalarView(scalars[digits.count...]))
             }
         }
         return text
