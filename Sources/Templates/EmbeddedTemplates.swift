@@ -1557,7 +1557,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <table class="data">
 <caption>Every result (▲ high, ▼ low, * worked out from the range)</caption>
 <thead><tr><th scope="col">Collected</th><th scope="col">Report</th><th scope="col" class="num">Value</th><th scope="col">Unit</th><th scope="col">Reference range</th><th scope="col">Flag</th></tr></thead>
-<tbody>{{#rows}}<tr><th scope="row">{{date}}</th><td>{{#link}}<a href="{{page.root}}{{link}}.html">{{report}}</a>{{/link}}{{^link}}{{report}}{{/link}}</td><td class="num">{{value}}</td><td>{{unit}}</td><td>{{range}}</td><td>{{>html.flag}}</td></tr>{{/rows}}</tbody>
+<tbody>{{#rows}}<tr><th scope="row">{{date}}</th><td>{{#link}}<a href="{{page.root}}{{link}}.html">{{report}}</a>{{/link}}{{^link}}{{report}}{{/link}}{{#note}}<br><span class="muted">{{note}}</span>{{/note}}</td><td class="num">{{value}}</td><td>{{unit}}</td><td>{{range}}</td><td>{{>html.flag}}</td></tr>{{/rows}}</tbody>
 </table>
 </div>
 {{/content}}
@@ -2116,7 +2116,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 | Collected | Report | Value | Unit | Reference range | Flag |
 |---|---|--:|---|---|---|
 {{#rows}}
-| {{date}} | {{#link}}[{{report}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{report}}{{/link}} | {{value}} | {{unit}} | {{range}} | {{>md.flag}} |
+| {{date}} | {{#link}}[{{report}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{report}}{{/link}}{{#note}} — {{note}}{{/note}} | {{value}} | {{unit}} | {{range}} |{{#flag}} {{symbol}} {{label}}{{#derived}}\*{{/derived}}{{/flag}} |
 {{/rows}}
 {{>md.footer}}
 
@@ -2141,11 +2141,6 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{{indented}}}
 
 {{/text}}
-
-"""#,
-        "md/flag.mustache": #"""
-{{% CONTENT_TYPE: MARKDOWN }}
-{{#flag}}{{symbol}} {{label}}{{#derived}}\*{{/derived}}{{/flag}}
 
 """#,
         "md/footer.mustache": #"""
@@ -2197,6 +2192,14 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 - [Calendar of appointments and tasks]({{page.root}}calendar.ics)
 - [Feed of weekly summaries]({{page.root}}feed.xml)
 
+{{^empty(weeks)}}
+## Recent weeks
+
+{{#weeks}}
+- [{{label}}]({{page.root}}{{link}}.md), {{range}}{{#current}} (this week){{/current}}
+{{/weeks}}
+
+{{/empty(weeks)}}
 ## The circle
 
 | Name | Role | Relationship |
@@ -2230,7 +2233,7 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 | Test | Value | Unit | Reference range | Flag | Previous | Change |
 |---|--:|---|---|---|---|---|
 {{#rows}}
-| {{#link}}[{{name}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{name}}{{/link}} | {{value}} | {{unit}} | {{range}} | {{>md.flag}} | {{previous}} | {{change}} |
+| {{#link}}[{{name}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{name}}{{/link}}{{#note}} — {{note}}{{/note}} | {{value}} | {{unit}} | {{range}} |{{#flag}} {{symbol}} {{label}}{{#derived}}\*{{/derived}}{{/flag}} | {{previous}} | {{change}} |
 {{/rows}}
 
 {{#conclusion}}
@@ -2263,7 +2266,7 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 | Test |{{#dates}} {{.}} |{{/dates}}
 |---|{{#dates}}--:|{{/dates}}
 {{#matrix}}
-| [{{analyte}}]({{page.root}}{{link}}.md) |{{#cells}} {{text}} {{>md.flag}} |{{/cells}}
+| [{{analyte}}]({{page.root}}{{link}}.md) |{{#cells}} {{text}}{{#flag}} {{symbol}} {{label}}{{#derived}}\*{{/derived}}{{/flag}} |{{/cells}}
 {{/matrix}}
 {{/empty(reports)}}
 {{>md.footer}}
@@ -2297,15 +2300,15 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 | Week | Scheduled | On time | Late | Missed | Skipped | Adherence |
 |---|--:|--:|--:|--:|--:|--:|
 {{#weeks}}
-| {{week}} | {{scheduled}} | {{onTime}} | {{late}} | {{missed}} | {{skipped}} | {{adherence}} |
+| {{#link}}[{{week}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{week}}{{/link}} | {{scheduled}} | {{onTime}} | {{late}} | {{missed}} | {{skipped}} | {{adherence}} |
 {{/weeks}}
 
 {{/empty(weeks)}}
 {{^empty(dayUses)}}
-| Day | Uses | Daily maximum | Over |
+| Day | Uses | Daily maximum | Over the maximum |
 |---|--:|--:|---|
 {{#dayUses}}
-| {{day}} | {{uses}} | {{maximum}} | {{#over}}over{{/over}}{{^over}}no{{/over}} |
+| {{day}} | {{uses}} | {{maximum}} | {{#over}}▲ over{{/over}}{{^over}}no{{/over}} |
 {{/dayUses}}
 
 {{/empty(dayUses)}}
@@ -2331,20 +2334,20 @@ Adherence counts doses taken {{onTimeWindow}}, out of the doses scheduled.
 {{^empty(current)}}
 ## Current medications
 
-| Medication | Order | Dose | Schedule | Since | Adherence |
-|---|---|---|---|---|---|
+| Medication | Dose | Schedule | Since | Adherence |
+|---|---|---|---|---|
 {{#current}}
-| [{{name}}]({{page.root}}{{link}}.md) | {{title}} | {{dose}} | {{schedule}} | {{since}} | {{adherence}} |
+| [{{name}}]({{page.root}}{{link}}.md) — {{title}} | {{dose}} | {{schedule}} | {{since}} | {{adherence}} |
 {{/current}}
 
 {{/empty(current)}}
 {{^empty(past)}}
 ## Past medications
 
-| Medication | Order | Dose | Schedule | Status | Adherence |
-|---|---|---|---|---|---|
+| Medication | Dose | Schedule | Status | Adherence |
+|---|---|---|---|---|
 {{#past}}
-| [{{name}}]({{page.root}}{{link}}.md) | {{title}} | {{dose}} | {{schedule}} | {{status}} | {{adherence}} |
+| [{{name}}]({{page.root}}{{link}}.md) — {{title}} | {{dose}} | {{schedule}} | {{status}} | {{adherence}} |
 {{/past}}
 
 {{/empty(past)}}
@@ -2383,7 +2386,7 @@ Nothing to report this week.
 | Medication | Taken on time | Late | Missed | Skipped | As needed | Changes |
 |---|---|--:|--:|--:|--:|---|
 {{#medications}}
-| {{name}} | {{adherence}} | {{late}} | {{missed}} | {{skipped}} | {{asNeededUses}} | {{change}} |
+| {{#link}}[{{name}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{name}}{{/link}} | {{adherence}} | {{late}} | {{missed}} | {{skipped}} | {{asNeededUses}} | {{change}} |
 {{/medications}}
 
 {{/empty(medications)}}
@@ -2426,7 +2429,7 @@ Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outsi
 | When | Reading | Value | Range |
 |---|---|--:|---|
 {{#readings}}
-| {{when}} | {{title}} | {{value}} | {{#flag}}{{flag}}{{/flag}}{{^flag}}usual{{/flag}} |
+| {{when}} | {{title}}{{#context}} ({{context}}){{/context}} | {{value}} | {{#flag}}{{flag}}{{/flag}}{{^flag}}usual{{/flag}} |
 {{/readings}}
 
 {{/measurements}}
