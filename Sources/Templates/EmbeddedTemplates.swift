@@ -167,6 +167,7 @@ public enum EmbeddedTemplates {
   .stat-value { font-size: 18pt; }
 
   .table-scroll { overflow: visible; border: 0; }
+  .chart-scroll { overflow: visible; }
   table.data { font-size: 9.5pt; }
   table.data th,
   table.data td { padding: 3pt 6pt; border-bottom: 0.5pt solid var(--color-border); }
@@ -835,8 +836,12 @@ mark {
   border: var(--size-border) solid var(--color-border);
   border-radius: var(--radius-lg);
   min-width: 0;
-  overflow-x: auto;   /* on a phone a chart keeps legible labels and scrolls */
 }
+/* On a phone a chart keeps legible labels and scrolls, inside a labelled region in the tab order
+   so a keyboard can scroll it too: <figure class="chart"><div class="chart-scroll" role="region"
+   aria-label="…" tabindex="0"><svg …></div></figure>. */
+.chart-scroll { max-width: 100%; overflow-x: auto; }
+.chart-scroll:focus-visible { outline-offset: 0; }
 .chart figcaption {
   margin-top: var(--space-sm);
   color: var(--color-text-muted);
@@ -1012,8 +1017,10 @@ table.matrix td { white-space: nowrap; }
  * Dark mode (screen only) redefines layer 2 at the end of the file.
  *
  * Rule of the palette: forest (#4B9B6E) is 3.38:1 on white, so it is never
- * used for normal-size text. Text uses pine (5.00:1) or deep forest (7.75:1).
- * Forest is for borders, chart strokes and large decorative shapes.
+ * used for normal-size text; nor is pine (5.00:1) any longer. Every text pair
+ * reaches 7:1 in both schemes (WCAG 1.4.6, the rule axe-core runs as
+ * color-contrast-enhanced): deep forest (7.75:1) or darker for text.
+ * Forest and pine are for borders, chart strokes and large decorative shapes.
  * Seed colours that fail 4.5:1 (role and priority accents) are never text:
  * each has a -text / -bg pair for badges.
  */
@@ -1052,11 +1059,11 @@ table.matrix td { white-space: nowrap; }
   --priority-low: #43A047;
 
   /* ---- 2. Semantic colours (light) ---- */
-  --color-primary: var(--green-pine);          /* brand, buttons, headings accents */
+  --color-primary: var(--green-deep-forest);   /* brand, buttons, headings accents (white on it 7.75:1) */
   --color-on-primary: var(--white);            /* text on --color-primary */
   --color-secondary: var(--green-forest);      /* borders, chart strokes, large text */
   --color-accent: var(--green-sage);           /* highlight fills, never behind small pine text */
-  --color-on-accent: var(--green-deep-forest); /* text on --color-accent */
+  --color-on-accent: #124028;                  /* text on --color-accent (7.2:1) */
 
   --color-background: #F4F7F5;                 /* page */
   --color-surface: #F4F7F5;                    /* = page; text must pass on it */
@@ -1064,13 +1071,13 @@ table.matrix td { white-space: nowrap; }
   --color-surface-sunken: #E9EFEB;             /* table head, code, empty dose cells */
   --color-surface-stripe: #F4F7F5;             /* zebra stripe of table.data (links pass on it) */
   --color-text: var(--ink);
-  --color-text-muted: #55655C;
+  --color-text-muted: #424F48;                 /* >= 7:1 on every light surface and the chart band */
   --color-heading: var(--green-deep-forest);
   --color-border: #CCD8D0;                     /* decorative dividers (no contrast need) */
   --color-border-strong: #6A7E72;              /* >= 3:1: input and badge edges, rules that carry meaning */
-  --color-link: var(--green-pine);
-  --color-link-visited: var(--green-deep-forest);
-  --color-link-hover: var(--green-deep-forest);
+  --color-link: #195836;                       /* darker than deep forest: >= 7:1 on every surface */
+  --color-link-visited: #14472B;
+  --color-link-hover: #14472B;
   --color-focus: var(--green-deep-forest);     /* focus ring, >= 3:1 on every surface */
   --color-selection-bg: var(--green-sage);
   --color-selection-text: var(--ink);
@@ -1080,11 +1087,11 @@ table.matrix td { white-space: nowrap; }
   --color-header-focus: var(--green-sage);
   --color-header-rule: var(--green-emerald);   /* decorative bottom edge */
 
-  --color-good: var(--green-deep-forest);
+  --color-good: #195836;
   --color-warning: #7A4100;
-  --color-critical: #A1141A;
+  --color-critical: #9A1319;
   --color-neutral: #45504A;
-  --color-info: #1D5BB8;
+  --color-info: #184C99;
 
   /* Status badge pairs: text on background */
   --badge-good-bg: #E2F3E8;
@@ -1100,13 +1107,13 @@ table.matrix td { white-space: nowrap; }
 
   /* Role badges */
   --role-caregiver-bg: #E7F0FC;
-  --role-caregiver-text: #1D5BB8;
+  --role-caregiver-text: #184C99;
   --role-care-recipient-bg: #EFEAFF;
-  --role-care-recipient-text: #5A2FD1;
+  --role-care-recipient-text: #532BC3;
   --role-organizer-bg: #E5F3E6;
-  --role-organizer-text: #2C6B2F;
+  --role-organizer-text: #255927;
   --role-supporter-bg: #FFEDE5;
-  --role-supporter-text: #A63A12;
+  --role-supporter-text: #8D310F;
 
   /* Priority badges */
   --priority-high-bg: var(--badge-critical-bg);
@@ -1205,7 +1212,7 @@ table.matrix td { white-space: nowrap; }
    system setting never prints light text on paper. */
 @media screen and (prefers-color-scheme: dark) {
   :root {
-    --color-primary: var(--green-pine-dark);
+    --color-primary: #226345;                   /* white on it 7.15:1 */
     --color-on-primary: var(--white);
     --color-secondary: var(--green-emerald);
     --color-accent: var(--green-deep-forest-dark);
@@ -1217,7 +1224,7 @@ table.matrix td { white-space: nowrap; }
     --color-surface-sunken: #1F2B24;
     --color-surface-stripe: #1B2620;
     --color-text: #E6EEE9;
-    --color-text-muted: #A7B5AD;
+    --color-text-muted: #BDC8C2;
     --color-heading: #CDEBD7;
     --color-border: #2C3A32;
     --color-border-strong: #7A9084;
@@ -1225,7 +1232,7 @@ table.matrix td { white-space: nowrap; }
     --color-link-visited: #C3E3CF;
     --color-link-hover: #D5EDDE;
     --color-focus: var(--green-sage);
-    --color-selection-bg: var(--green-pine-dark);
+    --color-selection-bg: #226345;
     --color-selection-text: var(--white);
 
     --color-header-bg: #0B110E;
@@ -1334,7 +1341,8 @@ body.visit {
 .visit-footer { margin-top: 0.8rem; border-top: 1px solid #bbb; color: #333; }
 @media (max-width: 40rem) {
   .visit-columns { grid-template-columns: 1fr; }
-  .visit table.data { display: block; overflow-x: auto; }
+  /* A wide table scrolls in its own box, a labelled region in the tab order so a keyboard can scroll it. */
+  .visit .table-scroll { overflow-x: auto; }
 }
 @media print {
   body.visit { padding: 0; max-width: none; font-size: 8.5pt; line-height: 1.25; }
@@ -1580,12 +1588,12 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <h1>{{name}}</h1>
 {{#loinc}}<p class="muted">LOINC {{loinc}}</p>{{/loinc}}
 {{^empty(warnings)}}<div class="needs-attention" role="note"><h2>Check the units</h2><ul>{{#warnings}}<li>{{.}}</li>{{/warnings}}</ul></div>{{/empty(warnings)}}
-{{#chart}}<figure class="chart">{{{chart}}}</figure>{{/chart}}
-<div class="table-scroll">
+{{#chart}}<figure class="chart"><div class="chart-scroll" role="region" aria-label="{{name}}, trend chart" tabindex="0">{{{chart}}}</div></figure>{{/chart}}
+<div class="table-scroll" role="region" aria-label="Every result" tabindex="0">
 <table class="data">
 <caption>Every result (▲ high, ▼ low, * worked out from the range)</caption>
 <thead><tr><th scope="col">Collected</th><th scope="col">Report</th><th scope="col" class="num">Value</th><th scope="col">Unit</th><th scope="col">Reference range</th><th scope="col">Flag</th></tr></thead>
-<tbody>{{#rows}}<tr><th scope="row">{{date}}</th><td>{{#link}}<a href="{{page.root}}{{link}}.html">{{report}}</a>{{/link}}{{^link}}{{report}}{{/link}}</td><td class="num">{{value}}</td><td>{{unit}}</td><td>{{range}}</td><td>{{>html.flag}}</td></tr>{{/rows}}</tbody>
+<tbody>{{#rows}}<tr><th scope="row">{{date}}</th><td>{{#link}}<a href="{{page.root}}{{link}}.html">{{report}}</a>{{/link}}{{^link}}{{report}}{{/link}}{{#note}}<br><span class="muted">{{note}}</span>{{/note}}</td><td class="num">{{value}}</td><td>{{unit}}</td><td>{{range}}</td><td>{{>html.flag}}</td></tr>{{/rows}}</tbody>
 </table>
 </div>
 {{/content}}
@@ -1663,7 +1671,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{/empty(weeks)}}
 <section aria-labelledby="members-heading">
 <h2 id="members-heading">The circle</h2>
-<div class="table-scroll">
+<div class="table-scroll" role="region" aria-label="Active members" tabindex="0">
 <table class="data">
 <caption>Active members</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Role</th><th scope="col">Relationship</th></tr></thead>
@@ -1686,7 +1694,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{^empty(warnings)}}<div class="needs-attention" role="note"><h2>Check the units</h2><ul>{{#warnings}}<li>{{.}}</li>{{/warnings}}</ul></div>{{/empty(warnings)}}
 <section aria-labelledby="results-heading">
 <h2 id="results-heading">{{panel}}</h2>
-<div class="table-scroll">
+<div class="table-scroll" role="region" aria-label="Results" tabindex="0">
 <table class="data">
 <caption>Results (▲ high, ▼ low, * worked out from the range)</caption>
 <thead><tr><th scope="col">Test</th><th scope="col" class="num">Value</th><th scope="col">Unit</th><th scope="col">Reference range</th><th scope="col">Flag</th><th scope="col">Previous</th><th scope="col">Change</th></tr></thead>
@@ -1708,7 +1716,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{^empty(reports)}}
 <section aria-labelledby="reports-heading">
 <h2 id="reports-heading">Reports, newest first</h2>
-<div class="table-scroll">
+<div class="table-scroll" role="region" aria-label="Lab reports" tabindex="0">
 <table class="data">
 <caption>Lab reports</caption>
 <thead><tr><th scope="col">Report</th><th scope="col">Collected</th><th scope="col">Laboratory</th><th scope="col">Status</th><th scope="col" class="num">Results</th><th scope="col" class="num">Outside range</th></tr></thead>
@@ -1718,7 +1726,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 </section>
 <section aria-labelledby="matrix-heading">
 <h2 id="matrix-heading">Results by date</h2>
-<div class="table-scroll">
+<div class="table-scroll" role="region" aria-label="Each test across the reports" tabindex="0">
 <table class="data matrix">
 <caption>Each test across the reports (▲ high, ▼ low, * worked out from the range; reports that are not final say preliminary, corrected or amended)</caption>
 <thead><tr><th scope="col">Test</th>{{#dates}}<th scope="col" class="num">{{.}}</th>{{/dates}}</tr></thead>
@@ -1768,7 +1776,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 
 """##,
         "html/medication-table.mustache": #"""
-<div class="table-scroll">
+<div class="table-scroll" role="region" aria-label="Taken as prescribed now" tabindex="0">
 <table class="data">
 <caption>Taken as prescribed now</caption>
 <thead><tr><th scope="col">Medication</th><th scope="col">Dose</th><th scope="col">Schedule</th><th scope="col">Since</th><th scope="col">Adherence</th></tr></thead>
@@ -1794,7 +1802,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <h2 id="adherence-heading">Adherence</h2>
 {{#overall}}<p class="stat-line"><strong>{{overall}}</strong> <span class="muted">(on time means {{onTimeWindow}})</span></p>{{/overall}}
 {{^empty(weeks)}}
-<div class="table-scroll">
+<div class="table-scroll" role="region" aria-label="Scheduled doses by week" tabindex="0">
 <table class="data">
 <caption>Scheduled doses by week</caption>
 <thead><tr><th scope="col">Week</th><th scope="col" class="num">Scheduled</th><th scope="col" class="num">Taken</th><th scope="col" class="num">On time</th><th scope="col" class="num">Late</th><th scope="col" class="num">Missed</th><th scope="col" class="num">Skipped</th><th scope="col" class="num">Adherence</th></tr></thead>
@@ -1803,7 +1811,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 </div>
 {{/empty(weeks)}}
 {{^empty(dayUses)}}
-<div class="table-scroll">
+<div class="table-scroll" role="region" aria-label="As-needed uses per day" tabindex="0">
 <table class="data">
 <caption>As-needed uses per day</caption>
 <thead><tr><th scope="col">Day</th><th scope="col" class="num">Uses</th><th scope="col" class="num">Daily maximum</th><th scope="col">Over the maximum</th></tr></thead>
@@ -1812,11 +1820,11 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 </div>
 {{/empty(dayUses)}}
 </section>
-{{#calendar}}<section aria-labelledby="calendar-heading"><h2 id="calendar-heading">Dose calendar</h2><figure class="chart">{{{calendar}}}</figure></section>{{/calendar}}
+{{#calendar}}<section aria-labelledby="calendar-heading"><h2 id="calendar-heading">Dose calendar</h2><figure class="chart"><div class="chart-scroll" role="region" aria-label="Dose calendar, chart" tabindex="0">{{{calendar}}}</div></figure></section>{{/calendar}}
 {{^empty(doses)}}
 <section aria-labelledby="log-heading">
 <h2 id="log-heading">Dose log</h2>
-<div class="table-scroll">
+<div class="table-scroll" role="region" aria-label="Every dose, oldest first" tabindex="0">
 <table class="data">
 <caption>Every dose, oldest first</caption>
 <thead><tr><th scope="col">Scheduled</th><th scope="col">Taken</th><th scope="col">Status</th><th scope="col">Delay</th><th scope="col">Recorded by</th><th scope="col">Reason or note</th></tr></thead>
@@ -1844,7 +1852,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <section aria-labelledby="past-heading">
 <h2 id="past-heading">Past medications</h2>
 
-<div class="table-scroll">
+<div class="table-scroll" role="region" aria-label="Stopped or on hold" tabindex="0">
 <table class="data">
 <caption>Stopped or on hold</caption>
 <thead><tr><th scope="col">Medication</th><th scope="col">Dose</th><th scope="col">Schedule</th><th scope="col">Status</th><th scope="col">Adherence</th></tr></thead>
@@ -1903,11 +1911,13 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <section aria-labelledby="meds-heading">
 <h2 id="meds-heading">Medications <span class="period">current; doses and changes {{period}}</span></h2>
 {{^empty(medications)}}
+<div class="table-scroll" role="region" aria-label="Medications table" tabindex="0">
 <table class="data meds">
 <caption class="visually-hidden">Current medications with their dose history and the doses taken in the period</caption>
 <thead><tr><th scope="col">Medication</th><th scope="col">Schedule</th><th scope="col">Doses in the period</th><th scope="col">Dose history</th><th scope="col">For</th></tr></thead>
 <tbody>{{#medications}}<tr><th scope="row">{{name}}{{#status}} <span class="flag flag-abnormal">{{status}}</span>{{/status}}</th><td>{{schedule}}</td><td>{{adherence}}{{#warnings}}<br><strong class="warning">{{.}}</strong>{{/warnings}}</td><td>{{history}}</td><td>{{reason}}</td></tr>{{/medications}}</tbody>
 </table>
+</div>
 {{/empty(medications)}}
 {{#empty(medications)}}<p>No current medications recorded.</p>{{/empty(medications)}}
 {{^empty(stoppedMedications)}}
@@ -1932,11 +1942,13 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <section aria-labelledby="results-heading">
 <h2 id="results-heading">Results <span class="period">the latest of each test, any date; out of range first</span></h2>
 {{^empty(results)}}
+<div class="table-scroll" role="region" aria-label="Results table" tabindex="0">
 <table class="data">
 <caption class="visually-hidden">Latest result of each test that is out of range or not flagged (▲ high, ▼ low)</caption>
 <thead><tr><th scope="col">Test</th><th scope="col">Result</th><th scope="col">Range</th><th scope="col">Flag</th><th scope="col">Collected</th><th scope="col">Previous</th></tr></thead>
 <tbody>{{#results}}<tr><th scope="row">{{name}}</th><td>{{value}}{{#status}} <em>({{status}})</em>{{/status}}</td><td>{{range}}</td><td>{{#flag}}<span class="flag {{cssClass}}"><span aria-hidden="true">{{symbol}}</span> {{label}}</span>{{/flag}}{{^flag}}{{remark}}{{/flag}}</td><td>{{date}}</td><td>{{previous}}</td></tr>{{/results}}</tbody>
 </table>
+</div>
 {{/empty(results)}}
 {{^empty(normalResults)}}<ul class="small normal-results">{{#normalResults}}<li><strong>Normal, {{date}}:</strong> {{items}}</li>{{/normalResults}}</ul>{{/empty(normalResults)}}
 {{#empty(results)}}{{#empty(normalResults)}}<p>No results recorded.</p>{{/empty(normalResults)}}{{/empty(results)}}
@@ -1945,11 +1957,13 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <section aria-labelledby="vitals-heading">
 <h2 id="vitals-heading">Vital signs <span class="period">{{period}}</span></h2>
 {{^empty(vitals)}}
+<div class="table-scroll" role="region" aria-label="Vital signs table" tabindex="0">
 <table class="data keep">
 <caption class="visually-hidden">Vital signs in the period: latest, lowest, highest and trend</caption>
 <thead><tr><th scope="col">Measurement</th><th scope="col">Latest</th><th scope="col">Lowest</th><th scope="col">Highest</th><th scope="col" class="num">Readings</th><th scope="col">Trend</th></tr></thead>
 <tbody>{{#vitals}}<tr><th scope="row">{{kind}}</th><td>{{latest}}</td><td>{{lowest}}</td><td>{{highest}}</td><td class="num">{{readings}}</td><td>{{trend}}</td></tr>{{/vitals}}</tbody>
 </table>
+</div>
 {{/empty(vitals)}}
 {{#empty(vitals)}}<p>No readings in the period.</p>{{/empty(vitals)}}
 </section>
@@ -1958,11 +1972,13 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <h2 id="symptoms-heading">Symptoms, falls and near-falls <span class="period">{{period}}, most severe first</span></h2>
 {{^empty(falls)}}<ul class="falls">{{#falls}}<li><strong class="warning">▲ Fall or near-fall:</strong> {{text}}, {{detail}}</li>{{/falls}}</ul>{{/empty(falls)}}
 {{^empty(symptoms)}}
+<div class="table-scroll" role="region" aria-label="Symptoms table" tabindex="0">
 <table class="data keep">
 <caption class="visually-hidden">Symptoms in the period: first seen, worst severity, how often</caption>
 <thead><tr><th scope="col">Symptom</th><th scope="col">First seen</th><th scope="col">Worst</th><th scope="col" class="num">Times</th></tr></thead>
 <tbody>{{#symptoms}}<tr><th scope="row">{{name}}</th><td>{{firstSeen}}</td><td>{{worst}}</td><td class="num">{{times}}</td></tr>{{/symptoms}}</tbody>
 </table>
+</div>
 {{#moreSymptoms}}<p class="small">{{moreSymptoms}}</p>{{/moreSymptoms}}
 {{/empty(symptoms)}}
 {{#empty(symptoms)}}{{#empty(falls)}}<p>None recorded in the period.</p>{{/empty(falls)}}{{/empty(symptoms)}}
@@ -2010,7 +2026,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{^empty(medications)}}
 <section aria-labelledby="medications-heading">
 <h2 id="medications-heading">Medications</h2>
-<div class="table-scroll">
+<div class="table-scroll" role="region" aria-label="Doses this week" tabindex="0">
 <table class="data">
 <caption>Doses this week: taken, and taken on time (within the on-time window)</caption>
 <thead><tr><th scope="col">Medication</th><th scope="col">Taken</th><th scope="col" class="num">Late</th><th scope="col" class="num">Missed</th><th scope="col" class="num">Skipped</th><th scope="col" class="num">As needed</th><th scope="col">Changes</th></tr></thead>
@@ -2063,8 +2079,8 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <div class="stat"><dt>Highest</dt><dd>{{maximum}}</dd></div>
 <div class="stat"><dt>Outside the usual range</dt><dd>{{outOfRange}}</dd></div>
 </dl>
-{{#chart}}<figure class="chart">{{{chart}}}</figure>{{/chart}}
-<div class="table-scroll">
+{{#chart}}<figure class="chart"><div class="chart-scroll" role="region" aria-label="{{kind}}, chart" tabindex="0">{{{chart}}}</div></figure>{{/chart}}
+<div class="table-scroll" role="region" aria-label="{{kind}} readings" tabindex="0">
 <table class="data">
 <caption>{{kind}} readings</caption>
 <thead><tr><th scope="col">When</th><th scope="col">Reading</th><th scope="col">Value</th><th scope="col">Range</th></tr></thead>
@@ -2155,7 +2171,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 | Collected | Report | Value | Unit | Reference range | Flag |
 |---|---|--:|---|---|---|
 {{#rows}}
-| {{date}} | {{#link}}[{{report}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{report}}{{/link}} | {{value}} | {{unit}} | {{range}} | {{>md.flag}} |
+| {{date}} | {{#link}}[{{report}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{report}}{{/link}}{{#note}} — {{note}}{{/note}} | {{value}} | {{unit}} | {{range}} |{{#flag}} {{symbol}} {{label}}{{#derived}}\*{{/derived}}{{/flag}} |
 {{/rows}}
 {{>md.footer}}
 
@@ -2184,11 +2200,6 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{{indented}}}
 
 {{/text}}
-
-"""#,
-        "md/flag.mustache": #"""
-{{% CONTENT_TYPE: MARKDOWN }}
-{{#flag}}{{symbol}} {{label}}{{#derived}}\*{{/derived}}{{/flag}}
 
 """#,
         "md/footer.mustache": #"""
@@ -2240,6 +2251,14 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 - [Calendar of appointments and tasks]({{page.root}}calendar.ics)
 - [Feed of weekly summaries]({{page.root}}feed.xml)
 
+{{^empty(weeks)}}
+## Recent weeks
+
+{{#weeks}}
+- [{{label}}]({{page.root}}{{link}}.md), {{range}}{{#current}} (this week){{/current}}
+{{/weeks}}
+
+{{/empty(weeks)}}
 ## The circle
 
 | Name | Role | Relationship |
@@ -2273,7 +2292,7 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 | Test | Value | Unit | Reference range | Flag | Previous | Change |
 |---|--:|---|---|---|---|---|
 {{#rows}}
-| {{#link}}[{{name}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{name}}{{/link}} | {{value}} | {{unit}} | {{range}} | {{>md.flag}} | {{previous}} | {{change}} |
+| {{#link}}[{{name}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{name}}{{/link}}{{#note}} — {{note}}{{/note}} | {{value}} | {{unit}} | {{range}} |{{#flag}} {{symbol}} {{label}}{{#derived}}\*{{/derived}}{{/flag}} | {{previous}} | {{change}} |
 {{/rows}}
 
 {{^empty(attachments)}}
@@ -2314,7 +2333,7 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 | Test |{{#dates}} {{.}} |{{/dates}}
 |---|{{#dates}}--:|{{/dates}}
 {{#matrix}}
-| [{{analyte}}]({{page.root}}{{link}}.md) |{{#cells}} {{text}} {{>md.flag}}{{#status}} ({{status}}){{/status}} |{{/cells}}
+| [{{analyte}}]({{page.root}}{{link}}.md) |{{#cells}} {{text}}{{#flag}} {{symbol}} {{label}}{{#derived}}\*{{/derived}}{{/flag}}{{#status}} ({{status}}){{/status}} |{{/cells}}
 {{/matrix}}
 {{/empty(reports)}}
 {{>md.footer}}
@@ -2351,15 +2370,15 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 | Week | Scheduled | Taken | On time | Late | Missed | Skipped | Adherence |
 |---|--:|--:|--:|--:|--:|--:|--:|
 {{#weeks}}
-| {{week}} | {{scheduled}} | {{taken}} | {{onTime}} | {{late}} | {{missed}} | {{skipped}} | {{adherence}} |
+| {{#link}}[{{week}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{week}}{{/link}} | {{scheduled}} | {{taken}} | {{onTime}} | {{late}} | {{missed}} | {{skipped}} | {{adherence}} |
 {{/weeks}}
 
 {{/empty(weeks)}}
 {{^empty(dayUses)}}
-| Day | Uses | Daily maximum | Over |
+| Day | Uses | Daily maximum | Over the maximum |
 |---|--:|--:|---|
 {{#dayUses}}
-| {{day}} | {{uses}} | {{maximum}} | {{#over}}over{{/over}}{{^over}}no{{/over}} |
+| {{day}} | {{uses}} | {{maximum}} | {{#over}}▲ over{{/over}}{{^over}}no{{/over}} |
 {{/dayUses}}
 
 {{/empty(dayUses)}}
@@ -2385,20 +2404,20 @@ Adherence counts doses taken {{onTimeWindow}}, out of the doses scheduled.
 {{^empty(current)}}
 ## Current medications
 
-| Medication | Order | Dose | Schedule | Since | Adherence |
-|---|---|---|---|---|---|
+| Medication | Dose | Schedule | Since | Adherence |
+|---|---|---|---|---|
 {{#current}}
-| [{{name}}]({{page.root}}{{link}}.md) | {{title}} | {{dose}} | {{schedule}} | {{since}} | {{adherence}} |
+| [{{name}}]({{page.root}}{{link}}.md) — {{title}} | {{dose}} | {{schedule}} | {{since}} | {{adherence}} |
 {{/current}}
 
 {{/empty(current)}}
 {{^empty(past)}}
 ## Past medications
 
-| Medication | Order | Dose | Schedule | Status | Adherence |
-|---|---|---|---|---|---|
+| Medication | Dose | Schedule | Status | Adherence |
+|---|---|---|---|---|
 {{#past}}
-| [{{name}}]({{page.root}}{{link}}.md) | {{title}} | {{dose}} | {{schedule}} | {{status}} | {{adherence}} |
+| [{{name}}]({{page.root}}{{link}}.md) — {{title}} | {{dose}} | {{schedule}} | {{status}} | {{adherence}} |
 {{/past}}
 
 {{/empty(past)}}
@@ -2437,7 +2456,7 @@ Nothing to report this week.
 | Medication | Taken | Late | Missed | Skipped | As needed | Changes |
 |---|---|--:|--:|--:|--:|---|
 {{#medications}}
-| {{name}} | {{adherence}} | {{late}} | {{missed}} | {{skipped}} | {{asNeededUses}} | {{change}} |
+| {{#link}}[{{name}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{name}}{{/link}} | {{adherence}} | {{late}} | {{missed}} | {{skipped}} | {{asNeededUses}} | {{change}} |
 {{/medications}}
 
 {{/empty(medications)}}
@@ -2480,7 +2499,7 @@ Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outsi
 | When | Reading | Value | Range |
 |---|---|--:|---|
 {{#readings}}
-| {{when}} | {{title}} | {{value}} | {{#flag}}{{flag}}{{#flagReason}} ({{flagReason}}){{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}} |
+| {{when}} | {{title}}{{#context}} ({{context}}){{/context}} | {{value}} | {{#flag}}{{flag}}{{#flagReason}} ({{flagReason}}){{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}} |
 {{/readings}}
 
 {{/measurements}}

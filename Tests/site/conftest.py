@@ -215,7 +215,7 @@ def chrome():
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
     except ImportError:
-        require(False, "selenium is not installed (pip install selenium axe-selenium-python)")
+        require(False, "selenium is not installed (pip install selenium; pip install --no-deps axe-playwright-python)")
     require(os.path.exists(CHROMIUM) or shutil.which("chromium"),
             f"no Chromium at {CHROMIUM} (apt-get install chromium chromium-driver)")
     require(os.path.exists(CHROMEDRIVER) or shutil.which("chromedriver"),

@@ -21,6 +21,7 @@ TOKENS = ASSETS / "tokens.css"
 NORMAL = 4.5   # WCAG 1.4.3, normal text
 LARGE = 3.0    # WCAG 1.4.3, large text (>= 24px, or >= 18.66px bold)
 NON_TEXT = 3.0  # WCAG 1.4.11, UI component edges and meaningful graphics
+ENHANCED = 7.0  # WCAG 1.4.6 (AAA), which axe-core checks as color-contrast-enhanced: every text pair
 
 # (foreground token, background token, minimum, what it is)
 PAIRS = [
@@ -239,6 +240,19 @@ def test_pair_contrast(scheme, fg, bg, minimum, what):
         what, scheme, resolve(decls, fg), resolve(decls, bg), ratio, minimum)
 
 
+TEXT_PAIRS = [pair for pair in PAIRS if pair[2] == NORMAL]
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("fg,bg,minimum,what", TEXT_PAIRS, ids=[f"{p[0]}-on-{p[1]}" for p in TEXT_PAIRS])
+def test_text_pair_reaches_enhanced_contrast(scheme, fg, bg, minimum, what):
+    """The accessibility check runs every axe rule, color-contrast-enhanced (7:1) among them."""
+    decls = TOKENS_BY_SCHEME[scheme]
+    ratio = contrast(resolve(decls, fg), resolve(decls, bg))
+    assert ratio >= ENHANCED, "%s (%s): %s on %s is %.2f:1, needs %.1f:1" % (
+        what, scheme, resolve(decls, fg), resolve(decls, bg), ratio, ENHANCED)
+
+
 COLOUR_LITERAL = re.compile(r"#[0-9a-fA-F]{3,8}\b|\brgba?\(|\bhsla?\(")
 
 
@@ -268,5 +282,5 @@ if __name__ == "__main__":  # print the contrast table of docs/design-tokens.md
             d = TOKENS_BY_SCHEME[scheme]
             a, b = resolve(d, fg), resolve(d, bg)
             cells.append("%s on %s: **%.2f**" % (a, b, contrast(a, b)))
-        kind = "text" if minimum == NORMAL else "non-text"
+        kind, minimum = ("text", ENHANCED) if minimum == NORMAL else ("non-text", minimum)
         print("| `%s` | `%s` | %.1f (%s) | %s | %s | %s |" % (fg, bg, minimum, kind, cells[0], cells[1], what))

@@ -117,7 +117,8 @@ public struct LabPageBuilder: Sendable {
                 return AnalytePage.Row(
                     date: collected(point.entry), report: point.entry.record.title, link: links.report(point.entry.record.id),
                     value: LabValueText.value(point.result), unit: shownUnit,
-                    range: LabValueText.range(point.result.referenceRange), flag: FlagView(point.result))
+                    range: LabValueText.range(point.result.referenceRange), flag: FlagView(point.result),
+                    note: point.result.note)
             }
             let loinc = analyte.key.hasPrefix("loinc:") ? String(analyte.key.dropFirst(6)) : nil
             let page = AnalytePage(

@@ -82,6 +82,7 @@ public struct AnalytePage: Sendable {
         public let unit: String
         public let range: String
         public let flag: FlagView?
+        public let note: String?
     }
 
     public let page: PageChrome
