@@ -24,7 +24,7 @@ extension FHIRBundleReader {
     /// A record's date: the first of `nodes` (dateTimes or Periods), else the document's date.
     private func recordDate(_ entry: FHIREntry, _ nodes: [FHIRNode], expected: String) -> CareDate? {
         if let date = firstDate(nodes)?.date ?? documentDate { return date }
-        diagnostics.error(entry.resource, "no date; expected \(expected); record not imported")
+        diagnostics.drop(entry.resource, "no date; expected \(expected); record not imported")
         return nil
     }
 
@@ -46,7 +46,7 @@ extension FHIRBundleReader {
     private func readVitalSign(_ entry: FHIREntry, loinc: String?) {
         let kind = loinc.flatMap { Self.vitalKinds[$0] } ?? .other
         guard let title = Self.kindTitles[kind] ?? conceptText(entry["code"]).map(Self.title) else {
-            diagnostics.error(entry["code"], "no LOINC vital-sign code, text or coding display naming the measurement; record not imported")
+            diagnostics.drop(entry["code"], "no LOINC vital-sign code, text or coding display naming the measurement; record not imported")
             return
         }
         guard let date = recordDate(entry, [entry["effectiveDateTime"], entry["effectivePeriod"], entry["issued"]],
@@ -64,7 +64,7 @@ extension FHIRBundleReader {
                 }
             }
             guard let systolic, let diastolic else {
-                diagnostics.error(entry["component"], "expected systolic (8480-6) and diastolic (8462-4) components with valueQuantity; record not imported")
+                diagnostics.drop(entry["component"], "expected systolic (8480-6) and diastolic (8462-4) components with valueQuantity; record not imported")
                 return
             }
             measurement = Measurement(
@@ -91,7 +91,7 @@ extension FHIRBundleReader {
 
     func readCondition(_ entry: FHIREntry) {
         guard let name = conceptText(entry["code"]) else {
-            diagnostics.error(entry["code"], "no text or coding display naming the condition; record not imported")
+            diagnostics.drop(entry["code"], "no text or coding display naming the condition; record not imported")
             return
         }
         let onset = firstDate([entry["onsetDateTime"], entry["onsetPeriod"]])?.date
@@ -111,7 +111,7 @@ extension FHIRBundleReader {
         let noneKnown = codes(codeNode).contains { noneKnownCodes.contains($0) }
             || text.map { noneKnownTexts.contains($0.lowercased()) } == true
         guard let substance = noneKnown ? "none known" : text else {
-            diagnostics.error(codeNode, "no text or coding display naming the substance; record not imported")
+            diagnostics.drop(codeNode, "no text or coding display naming the substance; record not imported")
             return
         }
         let onset = firstDate([entry["onsetDateTime"], entry["onsetPeriod"]])?.date
@@ -133,7 +133,7 @@ extension FHIRBundleReader {
 
     func readImmunization(_ entry: FHIREntry) {
         guard let name = conceptText(entry["vaccineCode"]) else {
-            diagnostics.error(entry["vaccineCode"], "no text or coding display naming the vaccine; record not imported")
+            diagnostics.drop(entry["vaccineCode"], "no text or coding display naming the vaccine; record not imported")
             return
         }
         guard let date = recordDate(entry, [entry["occurrenceDateTime"], entry["recorded"]], expected: "occurrenceDateTime or recorded")

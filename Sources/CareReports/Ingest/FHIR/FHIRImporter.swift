@@ -35,6 +35,8 @@ struct FHIREntry {
     let type: String
     let id: String?
     let fullUrl: String?
+    /// True for a resource inside another's `contained`, read only when a reference names it.
+    var isContained = false
 
     var object: JSONObject { resource.object ?? JSONObject() }
     subscript(key: String) -> FHIRNode { resource[key] }
@@ -43,8 +45,11 @@ struct FHIREntry {
 /// The state of reading one bundle.
 final class FHIRBundleReader {
     let diagnostics: FHIRDiagnostics
-    private(set) var entries: [FHIREntry] = []
-    private var byKey: [String: Int] = [:]
+    var entries: [FHIREntry] = []
+    /// Entry positions by fullUrl, by `Type/id`, and (contained resources) by `container#id`.
+    var byKey: [String: Int] = [:]
+    /// The key paths of the top-level resources, which `#id` references are resolved inside.
+    var containerRoots: Set<String> = []
     /// Bundle.timestamp or the Composition's date: the date of records that carry none.
     var documentDate: CareDate?
 
@@ -69,13 +74,13 @@ final class FHIRBundleReader {
             return nil
         }
         guard case .string("Bundle")? = root["resourceType"].value else {
-            diagnostics.error(root["resourceType"], "expected resourceType Bundle")
+            diagnostics.error(at: root["resourceType"].path, "expected resourceType Bundle")
             return nil
         }
         let typeNode = root["type"]
         if let type = diagnostics.string(typeNode) {
             guard FHIRImporter.bundleTypes.contains(type) else {
-                diagnostics.error(typeNode, "expected a bundle of type transaction, collection, document or searchset")
+                diagnostics.error(at: typeNode.path, "expected a bundle of type transaction, collection, document or searchset")
                 return nil
             }
         } else if !typeNode.isPresent {
@@ -85,7 +90,7 @@ final class FHIRBundleReader {
         switch entryNode.value {
         case .array?, .none, .null?: break
         default:
-            diagnostics.error(entryNode, "expected an array, found \(entryNode.value!.typeName)")
+            diagnostics.error(at: entryNode.path, "expected an array, found \(entryNode.value!.typeName)")
             return nil
         }
         documentDate = diagnostics.date(root["timestamp"])
@@ -95,64 +100,6 @@ final class FHIRBundleReader {
             format: FHIRImporter.format, file: diagnostics.file, patient: readPatient(),
             records: slots.compactMap { $0 }, skipped: skipped)
     }
-
-    // MARK: Entries and references
-
-    private func indexEntries(_ entryNode: FHIRNode) {
-        for node in entryNode.elements {
-            guard diagnostics.object(node) != nil else {
-                diagnostics.error(node, "expected an entry object; entry skipped")
-                continue
-            }
-            let resource = node["resource"]
-            guard resource.isPresent else {
-                if node["request"]["method"].rawString != "DELETE" {
-                    diagnostics.error(resource, "missing; expected a resource object; entry skipped")
-                }
-                continue
-            }
-            guard resource.object != nil else {
-                diagnostics.error(resource, "expected a resource object, found \(resource.value!.typeName); entry skipped")
-                continue
-            }
-            let typeNode = resource["resourceType"]
-            guard let type = typeNode.rawString, !type.isEmpty else {
-                if typeNode.isPresent {
-                    diagnostics.error(typeNode, "expected a string naming the resource type, found \(typeNode.value!.typeName); entry skipped")
-                } else {
-                    diagnostics.error(typeNode, "missing; every resource needs a resourceType; entry skipped")
-                }
-                continue
-            }
-            let id = diagnostics.string(resource["id"])
-            let fullUrl = diagnostics.string(node["fullUrl"])
-            let entry = FHIREntry(index: entries.count, resource: resource, type: type, id: id, fullUrl: fullUrl)
-            entries.append(entry)
-            if let fullUrl, byKey[fullUrl] == nil { byKey[fullUrl] = entry.index }
-            if let id, byKey["\(type)/\(id)"] == nil { byKey["\(type)/\(id)"] = entry.index }
-            if type == "Composition", documentDate == nil { documentDate = FHIRDate.parse(resource["date"].rawString ?? "") }
-        }
-    }
-
-    /// The entry a Reference points at (by `urn:uuid:` fullUrl, by `Type/id`, or by an absolute
-    /// URL ending in `Type/id`), or nil.
-    func resolve(_ reference: FHIRNode) -> FHIREntry? {
-        guard let text = reference["reference"].rawString, !text.isEmpty, !text.hasPrefix("#") else { return nil }
-        if let index = byKey[text] { return entries[index] }
-        let parts = text.split(separator: "/")
-        if parts.count >= 2 {
-            let key = parts[parts.count - 2] + "/" + parts[parts.count - 1]
-            if let index = byKey[String(key)] { return entries[index] }
-            if parts.count >= 4, parts[parts.count - 2] == "_history" {
-                let versioned = parts[parts.count - 4] + "/" + parts[parts.count - 3]
-                if let index = byKey[String(versioned)] { return entries[index] }
-            }
-        }
-        return nil
-    }
-
-    /// True when the node holds a reference string (whether or not it resolves).
-    func hasReference(_ reference: FHIRNode) -> Bool { reference["reference"].rawString?.isEmpty == false }
 
     // MARK: Records
 
@@ -180,30 +127,25 @@ final class FHIRBundleReader {
     }
 
     private func readRecords() {
-        var reportedObservations: [Int: Int] = [:]  // observation entry -> report entry
-        var administrations: [FHIREntry] = []
-        for entry in entries {
-            switch entry.type {
-            case "DiagnosticReport":
-                for result in entry["result"].elements {
-                    if let target = resolve(result), target.type == "Observation", reportedObservations[target.index] == nil {
-                        reportedObservations[target.index] = entry.index
-                    }
-                }
-            case "MedicationAdministration": administrations.append(entry)
-            default: break
-            }
-        }
+        let claims = claimResults()
+        let administrations = entries.filter { $0.type == "MedicationAdministration" && !$0.isContained }
         var looseLabs: [FHIRLabDraft] = []
-        for entry in entries {
+        for entry in entries where !entry.isContained {
             if entry.type != "Patient", isEnteredInError(entry) { continue }
             switch entry.type {
             case "MedicationRequest", "MedicationStatement": readMedication(entry)
             case "MedicationAdministration": break
             case "DiagnosticReport": readDiagnosticReport(entry)
             case "Observation":
-                if reportedObservations[entry.index] != nil { break }
-                readObservation(entry, looseLabs: &looseLabs)
+                if claims.inReport.contains(entry.index) || claims.inPanel.contains(entry.index) { break }
+                if claims.childPanels.contains(entry.index), !hasValue(entry) { break }
+                if let members = claims.panels[entry.index] {
+                    readPanel(entry, members: members)
+                } else if isPanel(entry), !hasValue(entry), isVitalSign(entry) {
+                    break  // a vital-signs panel: its members are read on their own
+                } else {
+                    readObservation(entry, looseLabs: &looseLabs)
+                }
             case "Condition": readCondition(entry)
             case "AllergyIntolerance": readAllergy(entry)
             case "Immunization": readImmunization(entry)
@@ -255,7 +197,8 @@ final class FHIRBundleReader {
 
     // MARK: Shared readers
 
-    /// A CodeableConcept's text, else its first coding display.
+    /// A CodeableConcept's text, else its first coding display, else a name for its codes (the
+    /// shipped table's, else "SNOMED CT 91936005"); nil when it has none of these.
     func conceptText(_ concept: FHIRNode) -> String? {
         guard concept.isPresent else { return nil }
         guard diagnostics.object(concept) != nil else { return nil }
@@ -263,7 +206,13 @@ final class FHIRBundleReader {
         for coding in concept["coding"].elements {
             if let display = diagnostics.string(coding["display"]) { return display }
         }
-        return nil
+        let coded = concept["coding"].elements.compactMap { coding in
+            coding["code"].rawString.map { (system: coding["system"].rawString, code: $0) }
+        }
+        for coding in coded {
+            if let name = CodeNames.knownName(system: coding.system, code: coding.code) { return name }
+        }
+        return coded.first.map { CodeNames.name(system: $0.system, code: $0.code) }
     }
 
     /// The code of the first coding in `system`.
