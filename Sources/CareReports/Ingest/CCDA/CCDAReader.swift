@@ -124,11 +124,14 @@ struct CCDAReader {
     }
 
     /// A coded element's readable name: `displayName`, else `originalText` (its text, or the
-    /// narrative it references).
+    /// narrative it references), else a name for its code ("SNOMED CT 91936005", see `CodeNames`).
     func displayName(_ code: CCDANode?) -> String? {
         guard let code else { return nil }
         if let name = code.value("displayName").map(CCDANode.collapse), !name.isEmpty { return name }
-        return originalText(code)
+        if let text = originalText(code) { return text }
+        guard let value = code.value("code"), !value.isEmpty else { return nil }
+        let system = code.value("codeSystem").map { "urn:oid:" + $0 }
+        return CodeNames.name(system: system, code: value)
     }
 
     func originalText(_ code: CCDANode) -> String? {

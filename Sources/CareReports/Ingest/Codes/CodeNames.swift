@@ -54,15 +54,23 @@ enum CodeNames {
         "null flavor|NI": "no information", "null flavor|NASK": "not asked", "null flavor|MSK": "masked",
     ]
 
-    /// The name of `code` in `system`: from the tables, else "SNOMED CT 91936005" (or "code 500"
-    /// when the system is not known here).
+    /// The name of `code` in `system`: from the tables, else "SNOMED CT 91936005" (for a system
+    /// not known here, the last segment of its URL, "BRCID10 J03", else "code 500").
     static func name(system: String?, code: String) -> String {
         let words = system.flatMap(systemName)
         if let words {
             if let name = table["\(words)|\(code)"] ?? absent["\(words)|\(code)"] { return name }
             return "\(words) \(code)"
         }
-        return "code \(code)"
+        return "\(localSystemName(system) ?? "code") \(code)"
+    }
+
+    /// A system not known here named by the last segment of its URL ("BRCID10"), else nil.
+    private static func localSystemName(_ system: String?) -> String? {
+        guard let system, system.hasPrefix("http://") || system.hasPrefix("https://") else { return nil }
+        let last = system.split(separator: "/").last.map(String.init) ?? ""
+        guard !last.isEmpty, last.count <= 40, !last.contains("."), last.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { return nil }
+        return last
     }
 
     /// The table's name for the code, or nil (no fallback).

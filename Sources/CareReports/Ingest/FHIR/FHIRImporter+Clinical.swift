@@ -80,6 +80,14 @@ extension FHIRBundleReader {
 
     // MARK: Condition, allergy, immunisation
 
+    static let absentUnknownSystem = "http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips"
+
+    /// True for an IPS "no information about …" or "no known …" code, which IPS documents put
+    /// where a section has nothing to list: there is no record to make of it.
+    func isAbsentStatement(_ concept: FHIRNode) -> Bool {
+        concept["coding"].elements.contains { $0["system"].rawString == Self.absentUnknownSystem }
+    }
+
     private func clinicalStatus(_ concept: FHIRNode) -> Observation.ClinicalStatus? {
         let code = concept["coding"].elements.first?["code"].rawString ?? concept["text"].rawString
         switch code?.lowercased() {
@@ -90,6 +98,7 @@ extension FHIRBundleReader {
     }
 
     func readCondition(_ entry: FHIREntry) {
+        if isAbsentStatement(entry["code"]) { return }
         guard let name = conceptText(entry["code"]) else {
             diagnostics.drop(entry["code"], "no text or coding display naming the condition; record not imported")
             return
@@ -105,7 +114,11 @@ extension FHIRBundleReader {
 
     func readAllergy(_ entry: FHIREntry) {
         let codeNode = entry["code"]
-        let noneKnownCodes: Set<String> = ["716186003", "no-known-allergies"]
+        let noneKnownCodes: Set<String> = [
+            "716186003", "409137002", "429625007", "428607008", "no-known-allergies", "no-known-medication-allergies",
+            "no-known-food-allergies", "no-known-environmental-allergies",
+        ]
+        if codes(codeNode).contains("no-allergy-info") { return }  // "no information": nothing to list
         let noneKnownTexts: Set<String> = ["no known allergies", "no known allergy", "nka", "none known"]
         let text = conceptText(codeNode)
         let noneKnown = codes(codeNode).contains { noneKnownCodes.contains($0) }
@@ -132,6 +145,7 @@ extension FHIRBundleReader {
     }
 
     func readImmunization(_ entry: FHIREntry) {
+        if isAbsentStatement(entry["vaccineCode"]) { return }
         guard let name = conceptText(entry["vaccineCode"]) else {
             diagnostics.drop(entry["vaccineCode"], "no text or coding display naming the vaccine; record not imported")
             return

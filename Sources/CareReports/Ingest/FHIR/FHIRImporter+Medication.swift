@@ -41,6 +41,7 @@ extension FHIRBundleReader {
 
     func readMedication(_ entry: FHIREntry) {
         guard let (concept, medicationEntry) = medicationConcept(entry) else { return }
+        if isAbsentStatement(concept) { return }
         guard let name = conceptText(concept) else {
             diagnostics.drop(concept, "no text or coding display naming the medication; record not imported")
             return

@@ -160,6 +160,7 @@ final class FHIRBundleReader {
         }
         finishMedications()
         appendLooseLabReports(looseLabs)
+        readNarrativeSections()
         for (type, path) in skippedOrder {
             let count = skipped[type] ?? 0
             diagnostics.warning(at: path, "resource type \(type) is not imported; \(count) skipped")
@@ -175,14 +176,23 @@ final class FHIRBundleReader {
     // MARK: Patient
 
     private func readPatient() -> ImportedPatient? {
-        let patients = entries.filter { $0.type == "Patient" }
+        let patients = entries.filter { $0.type == "Patient" && !$0.isContained }
         guard let entry = patients.first else { return nil }
         if patients.count > 1 {
             diagnostics.warning(patients[1].resource, "bundle has more than one Patient; the first is used")
         }
-        let name = entry["name"].elements.first ?? entry["name"]
-        let given = name["given"].elements.first.flatMap { diagnostics.string($0) } ?? ""
-        let family = diagnostics.string(name["family"]) ?? ""
+        // The official (else usual, else first) name with a given or family name, else a text name.
+        let names = entry["name"].elements
+        let named = names.filter { $0["family"].rawString != nil || !$0["given"].elements.isEmpty }
+        let name = named.first { $0["use"].rawString == "official" } ?? named.first { $0["use"].rawString == "usual" }
+            ?? named.first ?? names.first ?? entry["name"]
+        var given = name["given"].elements.first.flatMap { diagnostics.string($0) } ?? ""
+        var family = diagnostics.string(name["family"]) ?? ""
+        if given.isEmpty, family.isEmpty, let text = names.lazy.compactMap({ $0["text"].rawString }).first {
+            let words = text.split(separator: " ").map(String.init)
+            given = words.dropLast().joined(separator: " ")
+            family = words.last ?? ""
+        }
         if given.isEmpty, family.isEmpty {
             diagnostics.warning(entry["name"], "no given or family name")
         }

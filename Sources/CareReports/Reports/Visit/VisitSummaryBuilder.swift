@@ -54,7 +54,8 @@ public struct VisitSummaryBuilder: Sendable {
             problems: problems, pastProblems: pastProblems, results: resultRows(), vitals: vitalRows(),
             symptoms: symptomRows(), appointments: appointmentLines(), immunizations: immunizationLines(),
             questions: questionLines(), styles: styles,
-            runningHeader: CSSString.escape("\(patient) · born \(born) · visit summary \(period) · written \(written)"))
+            runningHeader: CSSString.escape("\(patient) · born \(born) · visit summary \(period) · written \(written)"),
+            sourceNarratives: narratives())
     }
 
     func medicationRows() -> (current: [VisitSummary.MedicationRow], stopped: [VisitSummary.MedicationRow]) {
