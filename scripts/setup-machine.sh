@@ -7,7 +7,7 @@ what=${1:-test}
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 
-apt_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pkg-config)
+apt_packages=(libarchive-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pkg-config)
 pip_modules=()
 if [ "$what" = test ]; then
   apt_packages+=(chromium chromium-driver default-jre-headless poppler-utils libxml2-utils)

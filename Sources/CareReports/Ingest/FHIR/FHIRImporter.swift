@@ -19,6 +19,22 @@ public enum FHIRImporter {
         node["resourceType"]?.string == "Bundle"
     }
 
+    /// True when `value` is a single FHIR resource other than a Bundle (`resourceType` a string).
+    public static func isResource(_ value: JSONValue) -> Bool {
+        if case .object(let object) = value, case .string(let type)? = object["resourceType"], !type.isEmpty, type != "Bundle" {
+            return true
+        }
+        return false
+    }
+
+    /// Reads loose resources (a folder of one-resource JSON files, FHIR Bulk Data NDJSON) as one
+    /// document; each resource's `path` starts the key paths of its diagnostics.
+    public static func read(resources: [(value: JSONValue, path: String)], file: String) -> (document: ImportedDocument?, diagnostics: [Diagnostic]) {
+        let reader = FHIRBundleReader(file: file)
+        let document = reader.read(resources: resources)
+        return (document, reader.diagnostics.list)
+    }
+
     /// Reads a parsed bundle. The document is nil only when the input is not a readable bundle
     /// (each such case has an error diagnostic).
     public static func read(_ value: JSONValue, file: String) -> (document: ImportedDocument?, diagnostics: [Diagnostic]) {
@@ -95,6 +111,23 @@ final class FHIRBundleReader {
         }
         documentDate = diagnostics.date(root["timestamp"])
         indexEntries(entryNode)
+        readRecords()
+        return ImportedDocument(
+            format: FHIRImporter.format, file: diagnostics.file, patient: readPatient(),
+            records: slots.compactMap { $0 }, skipped: skipped)
+    }
+
+    func read(resources: [(value: JSONValue, path: String)]) -> ImportedDocument? {
+        // Loose resources have no fullUrl; exports that split a bundle keep its `urn:uuid:` references,
+        // whose UUID is the resource id (as Synthea and most IPS producers write them).
+        for (value, path) in resources {
+            let node = FHIRNode(value, path: path)
+            let id = node["id"].rawString.flatMap { UUID(uuidString: $0) != nil ? "urn:uuid:\($0)" : nil }
+            index(node, fullUrl: id)
+        }
+        for entry in entries where entry.type == "Composition" && documentDate == nil {
+            documentDate = FHIRDate.parse(entry["date"].rawString ?? "")
+        }
         readRecords()
         return ImportedDocument(
             format: FHIRImporter.format, file: diagnostics.file, patient: readPatient(),
@@ -302,3 +335,5 @@ final class FHIRBundleReader {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
+
+import Foundation
