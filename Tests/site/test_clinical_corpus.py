@@ -109,3 +109,20 @@ def test_contained_medications_panels_and_bare_codes(tmp_path):
     page = visit(SHARED / "ips-corpus/BR_may2024_connectathon.json", tmp_path)
     assert patient(page) == "Patient (name not recorded)"
     assert any(item.startswith("BRCID10 J03") for item in items(page, "problems-heading"))
+
+
+def test_a_native_export_with_a_bad_record_is_still_refused(tmp_path):
+    require(SHARED.exists(), f"{SHARED} is absent: the clinical corpus checks need ../shared beside the project")
+    import json
+    import shutil
+    from conftest import SAMPLE
+    folder = tmp_path / "export"
+    shutil.copytree(SAMPLE, folder)
+    records = json.loads((folder / "health.json").read_text(encoding="utf-8"))
+    records[0]["privacyLevel"] = "everyone"
+    (folder / "health.json").write_text(json.dumps(records), encoding="utf-8")
+    shutil.copy(SHARED / "ips-corpus" / "AR_Repository_Example_02.json", folder)
+    result = run_carereport("build", folder, "--out", tmp_path / "site", "--viewer", "u-ellen", "--now", NOW)
+    assert result.returncode == 65, result.stderr
+    assert "privacyLevel" in result.stderr
+    assert not (tmp_path / "site").exists()
