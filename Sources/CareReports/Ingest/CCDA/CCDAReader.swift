@@ -57,6 +57,7 @@ struct CCDAReader {
             default:
                 // Nested sections of a skipped section are covered by their parent's warning.
                 if xpath.first("ancestor::h:section", from: section) != nil { continue }
+                if readNarrative(section, name: code.flatMap { CCDAReader.sectionNames[$0] }) { continue }
                 let key = code.map { "section " + (CCDAReader.sectionNames[$0].map { "\($0) " } ?? "") + "(\($0))" } ?? "section without a code"
                 skipped[key, default: 0] += 1
                 warn(section, "\(key) is not imported; skipped")

@@ -8,7 +8,8 @@ enum NarrativeText {
 
     static let blocks: Set<String> = [
         "p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "table", "ul", "ol", "thead", "tbody",
-        "caption", "pre", "blockquote", "dd", "dt", "paragraph", "item", "list", "content-block",
+        "caption", "pre", "blockquote", "dd", "dt", "dl", "hr", "section", "article", "header", "footer", "tfoot",
+        "paragraph", "item", "list",
     ]
 
     static func paragraphs(ofMarkup markup: String) -> [String] {
@@ -42,9 +43,7 @@ enum NarrativeText {
                     flush()
                 } else if name == "td" || name == "th" {
                     if isEnd { current += " · " }
-                } else {
-                    current += " "
-                }
+                }  // inline elements (b, span, content, …) add nothing
                 index = close < markup.endIndex ? markup.index(after: close) : close
                 continue
             }
