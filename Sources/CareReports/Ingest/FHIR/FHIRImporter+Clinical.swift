@@ -31,7 +31,7 @@ extension FHIRBundleReader {
     // MARK: Observation
 
     func readObservation(_ entry: FHIREntry, looseLabs: inout [FHIRLabDraft]) {
-        let categories = entry["category"].elements.flatMap { codes($0) }
+        let categories = categories(entry)
         let loinc = code(entry["code"], system: Self.loincSystem)
         if categories.contains("laboratory") {
             if let draft = looseLab(entry) { looseLabs.append(draft) }

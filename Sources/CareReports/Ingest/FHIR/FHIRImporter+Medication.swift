@@ -25,7 +25,11 @@ extension FHIRBundleReader {
             guard diagnostics.object(inline, .required) != nil else { return nil }
             return (inline, nil)
         }
-        let reference = entry["medicationReference"]
+        // FHIR R5 writes `medication` as a CodeableReference: a concept or a reference.
+        if entry["medication"]["concept"].isPresent, diagnostics.object(entry["medication"]["concept"]) != nil {
+            return (entry["medication"]["concept"], nil)
+        }
+        let reference = entry["medicationReference"].isPresent ? entry["medicationReference"] : entry["medication"]["reference"]
         guard reference.isPresent else {
             diagnostics.drop(entry.resource, "missing medicationCodeableConcept or medicationReference; record not imported")
             return nil

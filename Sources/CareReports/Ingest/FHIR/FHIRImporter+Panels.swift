@@ -35,7 +35,17 @@ extension FHIRBundleReader {
         return claims
     }
 
-    func categories(_ entry: FHIREntry) -> [String] { entry["category"].elements.flatMap { codes($0) } }
+    /// The Observation's category codes, lower-cased (and its category texts when it has no code);
+    /// HL7 v2 "LAB" reads as "laboratory".
+    func categories(_ entry: FHIREntry) -> [String] {
+        entry["category"].elements.flatMap { category -> [String] in
+            let found = codes(category)
+            return (found.isEmpty ? [category["text"].rawString].compactMap { $0 } : found).map { code in
+                let lower = code.lowercased()
+                return lower == "lab" ? "laboratory" : lower
+            }
+        }
+    }
 
     func isVitalSign(_ entry: FHIREntry) -> Bool {
         let categories = categories(entry)

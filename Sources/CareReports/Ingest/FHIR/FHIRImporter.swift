@@ -5,8 +5,12 @@
 public enum FHIRImporter {
     public static let format = "FHIR R4"
 
-    /// The bundle types whose entries are read.
+    /// The bundle types whose entries are read as they are.
     public static let bundleTypes: Set<String> = ["transaction", "collection", "document", "searchset"]
+    /// The other FHIR bundle types: their entries are read as a collection's, with a warning.
+    public static let otherBundleTypes: Set<String> = [
+        "message", "batch", "history", "transaction-response", "batch-response", "subscription-notification",
+    ]
 
     /// True when `value` is a JSON object with `"resourceType": "Bundle"`.
     public static func isBundle(_ value: JSONValue) -> Bool {
@@ -95,8 +99,10 @@ final class FHIRBundleReader {
         }
         let typeNode = root["type"]
         if let type = diagnostics.string(typeNode) {
-            guard FHIRImporter.bundleTypes.contains(type) else {
-                diagnostics.error(at: typeNode.path, "expected a bundle of type transaction, collection, document or searchset")
+            if FHIRImporter.otherBundleTypes.contains(type) {
+                diagnostics.warning(typeNode, "a bundle of this type is read as a collection")
+            } else if !FHIRImporter.bundleTypes.contains(type) {
+                diagnostics.error(at: typeNode.path, "expected a FHIR bundle type (document, collection, transaction, searchset, message, batch, history, …)")
                 return nil
             }
         } else if !typeNode.isPresent {
