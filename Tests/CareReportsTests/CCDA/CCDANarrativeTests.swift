@@ -36,3 +36,16 @@ struct CCDANarrativeTests {
         #expect(CCDATestSupport.observations(document).first?.substance == (CodeNames.knownName(system: "urn:oid:2.16.840.1.113883.6.88", code: "7980") ?? "RxNorm 7980"))
     }
 }
+
+@Suite("Warnings of an imported document fold by kind")
+struct WarningFoldingTests {
+    @Test("the same warning three times is one line with the count and the first path; errors stay")
+    func fold() {
+        let w = { (path: String) in Diagnostic(.warning, file: "d.xml", keyPath: path, message: "entry skipped") }
+        let error = Diagnostic(.error, file: "d.xml", keyPath: "/x", message: "entry skipped")
+        let other = Diagnostic(.warning, file: "d.xml", keyPath: "/c", message: "other")
+        #expect(WarningFolding.fold([w("/a"), other, w("/b"), error, w("/d")]) == [
+            Diagnostic(.warning, file: "d.xml", keyPath: "/a", message: "entry skipped (3 times; the first here)"), other, error,
+        ])
+    }
+}
