@@ -71,6 +71,10 @@ extension FHIRBundleReader {
                 kind: .bloodPressure, systolic: systolic.value, diastolic: diastolic.value,
                 unit: systolic.unit.isEmpty ? "mmHg" : systolic.unit, loinc: loinc)
         } else {
+            if !entry["valueQuantity"].isPresent, entry["dataAbsentReason"].isPresent {
+                diagnostics.warning(entry["dataAbsentReason"], "a measurement with no value (dataAbsentReason); not imported")
+                return
+            }
             guard let value = quantity(entry["valueQuantity"], .required) else { return }
             measurement = Measurement(kind: kind, value: value.value, unit: value.unit, loinc: loinc)
         }
