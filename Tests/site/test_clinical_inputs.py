@@ -139,6 +139,15 @@ def test_traversal_and_links_are_skipped_never_followed(tmp_path):
     assert not any("Outside-secret" in p.read_text(errors="replace") for p in site.rglob("*") if p.is_file())
 
 
+def test_an_archive_inside_an_archive_is_not_opened(tmp_path):
+    inner = zip_with(tmp_path / "inner.zip", [("Patient.json", patient("inner"))])
+    outer = zip_with(tmp_path / "outer.zip", [("Patient.json", patient()), ("nested/inner.zip", inner.read_bytes())])
+    result = run_carereport("validate", outer)
+    assert result.returncode == 0, result.stderr
+    assert "an archive inside the archive is not opened; entry skipped" in result.stderr
+    assert imported(result) == (0, 1)
+
+
 def test_damaged_archive_is_an_error(tmp_path):
     good = zip_with(tmp_path / "good.zip", [("Patient.json", patient() * 50)])
     data = bytearray(good.read_bytes())

@@ -60,6 +60,10 @@ extension ExportLoader {
             readNDJSON(bytes, file: file, into: decoder, documents: &documents, loose: &loose)
             return true
         }
+        if inArchive, [".zip", ".tar", ".tgz", ".gz"].contains(where: lower.hasSuffix) {
+            decoder.add(Diagnostic(.warning, file: file, message: "an archive inside the archive is not opened; entry skipped"))
+            return false
+        }
         guard lower.hasSuffix(".json") || !inArchive else { return false }  // README.TXT, INDEX.HTM, …
         let value: JSONValue
         do throws(JSONSyntaxError) {

@@ -1,6 +1,6 @@
 import CLibArchive
 
-/// Reads the regular files of a `.zip` (or any archive libarchive reads: tar, 7z, …) into memory
+/// Reads the regular files of a `.zip` (or a tar, plain or gzip) into memory
 /// through the system libarchive, with limits, so a portal download is read where it lies and
 /// nothing is ever written to disk:
 /// - at most ``Limits/maximumEntries`` entries and ``Limits/maximumTotal`` bytes once expanded,
@@ -40,8 +40,11 @@ public struct ArchiveReader: Sendable {
             return (nil, [Diagnostic(.error, file: path, message: "the archive reader could not be created")])
         }
         defer { archive_read_free(archive) }
-        archive_read_support_format_all(archive)
-        archive_read_support_filter_all(archive)
+        // Zip (and tar, plain or gzip) only: `support_filter_all` would let libarchive run external
+        // programs for some compressions.
+        archive_read_support_format_zip(archive)
+        archive_read_support_format_tar(archive)
+        archive_read_support_filter_gzip(archive)
         guard archive_read_open_filename(archive, path, 64 << 10) == ARCHIVE_OK else {
             return (nil, [Diagnostic(.error, file: path, message: "not a readable archive: \(Self.message(archive))")])
         }
