@@ -78,10 +78,12 @@ def test_portal_download_of_ccda_documents(forms, tmp_path):
 
 def test_a_bad_ndjson_line_is_an_error_with_its_line(tmp_path):
     path = tmp_path / "Observation.ndjson"
-    path.write_text('{"resourceType": "Patient", "id": "p"}\n\n{"resourceType": "Observation", \n')
+    path.write_text('{"resourceType": "Patient", "id": "p"}\n{"resourceType": "Patient", "id": "q"}\n\n'
+                    '{"resourceType": "Observation", \n')
     result = run_carereport("validate", path)
     assert result.returncode == 65
-    assert f"{path}:3:" in result.stderr
+    assert f"{path}:4:" in result.stderr, result.stderr
+    assert result.stderr.count("error") == 1, "the good lines are read; only the bad one is an error"
 
 
 def zip_with(path, entries):
