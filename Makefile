@@ -28,6 +28,7 @@ demo: release
 test: setup
 	python3 scripts/embed-templates.py --check
 	python3 scripts/make-sample-data.py --check
+	python3 scripts/make-code-names.py --check
 	$(SWIFT) build
 	$(SWIFT) test
 	CAREREPORT_BIN=$(DEBUG_BIN) python3 -m pytest -q Tests/schema Tests/cli Tests/site

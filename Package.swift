@@ -24,12 +24,18 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
         .target(name: "CFileSwap"),
         .target(
             name: "CareReports",
             dependencies: [
                 "CCmarkGFM",
                 "CFileSwap",
+                "CLibArchive",
                 "CLibXML2",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],

@@ -7,7 +7,7 @@ what=${1:-test}
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 
-apt_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pkg-config)
+apt_packages=(libarchive-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pkg-config)
 pip_modules=()
 # Installed without their dependencies: axe-playwright-python is there only for the axe-core 4.x
 # it ships (axe.min.js), which the accessibility check injects through Selenium; Playwright is

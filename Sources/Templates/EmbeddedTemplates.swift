@@ -1997,6 +1997,16 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 </section>
 </div>
 
+{{^empty(sourceNarratives)}}
+<section aria-labelledby="narratives-heading" class="source-narratives">
+<h2 id="narratives-heading">From imported documents</h2>
+{{#sourceNarratives}}<h3>{{title}}</h3>
+<p class="small muted">{{source}}</p>
+{{#paragraphs}}<p>{{.}}</p>
+{{/paragraphs}}{{/sourceNarratives}}
+</section>
+{{/empty(sourceNarratives)}}
+
 <section aria-labelledby="questions-heading" class="questions">
 <h2 id="questions-heading">Questions for the doctor <span class="period">open now</span></h2>
 {{^empty(questions)}}<ol>{{#questions}}<li><strong>{{text}}</strong>{{#detail}}<br><span class="small">{{detail}}</span>{{/detail}}</li>{{/questions}}</ol>{{/empty(questions)}}

@@ -26,7 +26,7 @@ extension CareReport {
             case markdown, html, email
         }
 
-        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle or C-CDA XML).")
+        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle, resource or NDJSON, C-CDA XML, or a .zip of them).")
         var input: String
 
         @OptionGroup var importOptions: ImportOptions

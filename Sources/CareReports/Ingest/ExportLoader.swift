@@ -61,9 +61,11 @@ public struct ExportLoader: Sendable {
                 fileCount += 1
             }
             if settings.recordsOffsets { for entry in native { mapped[entry.file] = entry.data } }
+            var loose = LooseResources()
             for file in others {
-                if try readImport(file: file, into: decoder, documents: &documents) { fileCount += 1 }
+                if try readImport(file: file, into: decoder, documents: &documents, loose: &loose) { fileCount += 1 }
             }
+            importLoose(loose, file: path, into: decoder, documents: &documents)
             guard fileCount > 0 else { throw .noExportFiles(path: path) }
         } else {
             let data = try contents(of: path)
@@ -118,7 +120,9 @@ public struct ExportLoader: Sendable {
             for name in kind.fileNames where names.contains(name) { native.append((join(directory, name), kind)) }
         }
         let others = names.filter { name in
-            (name.hasSuffix(".json") || name.hasSuffix(".xml")) && name != "export.json" && CollectionKind.forFileName(name) == nil
+            let lower = name.lowercased()
+            return [".json", ".xml", ".ndjson", ".jsonl", ".zip"].contains { lower.hasSuffix($0) } && name != "export.json"
+                && CollectionKind.forFileName(name) == nil
         }
         return (native, others.map { join(directory, $0) })
     }
@@ -127,7 +131,7 @@ public struct ExportLoader: Sendable {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
-    private func contents(of file: String) throws(IngestError) -> MappedFile {
+    func contents(of file: String) throws(IngestError) -> MappedFile {
         if let mapped = MappedFile(path: file) {
             return mapped
         } else {
@@ -149,6 +153,16 @@ public struct ExportLoader: Sendable {
             importCCDA(data, file: file, into: decoder, documents: &documents)
             return
         }
+        if alone, Self.isArchive(file, data.bytes) || [".ndjson", ".jsonl"].contains(where: file.lowercased().hasSuffix) {
+            var loose = LooseResources()
+            if Self.isArchive(file, data.bytes) {
+                _ = readArchive(file, into: decoder, documents: &documents)
+            } else {
+                _ = readClinical(data.bytes, file: file, into: decoder, documents: &documents, loose: &loose)
+            }
+            importLoose(loose, file: file, into: decoder, documents: &documents)
+            return
+        }
         let mark = decoder.mark
         var contexts: [CollectionKind: DecodingContext] = [:]
         let keys: Set<String> = kind == nil ? Set(CollectionKind.allCases.map(\.rawValue)) : ["data"]
@@ -161,6 +175,7 @@ public struct ExportLoader: Sendable {
             decoder.decodeElement(target, index: index, element, context: context)
         }
         var bundle: JSONValue?
+        var resource: JSONValue?
         // `root` is the rest of the document, once its collections have been streamed out of it.
         let parsed: Void? = parse(data, file: file, into: decoder, streaming: keys, sink: sink) { root in
             for target in CollectionKind.allCases { contexts[target].map { $0.diagnostics.forEach(decoder.add) } }
@@ -172,6 +187,8 @@ public struct ExportLoader: Sendable {
                 }
             } else if FHIRImporter.isBundle(root) {
                 bundle = root.value
+            } else if alone, root["resourceType"]?.string.map({ !$0.isEmpty }) == true {
+                resource = root.value
             } else {
                 decoder.decodeExportObject(root, file: file)
             }
@@ -183,40 +200,29 @@ public struct ExportLoader: Sendable {
         if let bundle {
             decoder.rollBack(to: mark)
             importFHIR(bundle, file: file, into: decoder, documents: &documents)
+        } else if let resource {
+            decoder.rollBack(to: mark)
+            importLoose(LooseResources(items: [(resource, Self.shortName(file))]), file: file, into: decoder, documents: &documents)
         }
     }
 
-    /// Reads a file beside the native export: a FHIR bundle or a C-CDA document, else a warning.
-    private func readImport(file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument]) throws(IngestError) -> Bool {
+    /// Reads a file beside the native export: a clinical document, loose FHIR resources or an
+    /// archive of them, else a warning.
+    private func readImport(
+        file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument], loose: inout LooseResources
+    ) throws(IngestError) -> Bool {
         let data = try contents(of: file)
-        if Self.startsLikeXML(data.bytes) {
-            let isCCDA = CCDAImporter.looksLikeCCDA(data.raw)
-            guard isCCDA else {
-                decoder.add(Diagnostic(.warning, file: file, message: "XML that is not a C-CDA document; ignored"))
-                return false
-            }
-            importCCDA(data, file: file, into: decoder, documents: &documents)
-            return true
-        }
-        let parsed = parse(data, file: file, into: decoder, streaming: [], sink: nil) { root in
-            FHIRImporter.isBundle(root) ? root.value : nil
-        }
-        guard let parsed else { return true }
-        guard let value = parsed else {
-            decoder.add(Diagnostic(.warning, file: file, message: "neither an export file name nor a FHIR bundle; ignored"))
-            return false
-        }
-        importFHIR(value, file: file, into: decoder, documents: &documents)
-        return true
+        if Self.isArchive(file, data.bytes) { return readArchive(file, into: decoder, documents: &documents) }
+        return readClinical(data.bytes, file: file, into: decoder, documents: &documents, loose: &loose)
     }
 
-    private func importFHIR(_ value: JSONValue, file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument]) {
+    func importFHIR(_ value: JSONValue, file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument]) {
         let (document, diagnostics) = FHIRImporter.read(value, file: file)
         diagnostics.forEach(decoder.add)
         if let document { documents.append(document) }
     }
 
-    private func importCCDA(_ data: MappedFile, file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument]) {
+    func importCCDA(_ data: MappedFile, file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument]) {
         let (document, diagnostics) = CCDAImporter.read(data.raw, file: file)
         diagnostics.forEach(decoder.add)
         if let document { documents.append(document) }

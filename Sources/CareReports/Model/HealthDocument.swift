@@ -4,10 +4,14 @@ public struct HealthDocument: Sendable, Hashable {
 
     public let kind: Kind
     public let labReport: LabReport?
+    /// The paragraphs of plain text of a section an imported document gives only as narrative
+    /// (as written in the source document; never markup).
+    public let narrative: [String]?
 
-    public init(kind: Kind, labReport: LabReport? = nil) {
+    public init(kind: Kind, labReport: LabReport? = nil, narrative: [String]? = nil) {
         self.kind = kind
         self.labReport = labReport
+        self.narrative = narrative
     }
 }
 

@@ -346,6 +346,6 @@ extension IngestTests.InvalidFixture {
             "task-circle-unknown", [.error("%export.json: error: at tasks[0].careCircleId: unknown circle; the task is rejected")],
             kept: ["tasks": 0]),
         Self(
-            "unknown-file-name", file: nil, [.warning("%notes.json: warning: neither an export file name nor a FHIR bundle; ignored")], kept: ["users": 1]),
+            "unknown-file-name", file: nil, [.warning("%notes.json: warning: neither an export file name nor a FHIR bundle or resource; ignored")], kept: ["users": 1]),
     ]
 }

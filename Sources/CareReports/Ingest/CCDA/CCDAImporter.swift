@@ -122,7 +122,7 @@ public enum CCDAImporter {
         }
         var reader = CCDAReader(file: file, xpath: xpath, namespaced: namespaced)
         let document = reader.read()
-        return (document, diagnostics + reader.diagnostics)
+        return (document, WarningFolding.fold(diagnostics + reader.diagnostics))
     }
 
     // MARK: - Internals

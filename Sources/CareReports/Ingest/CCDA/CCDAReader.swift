@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Sections are found anywhere in the document by `section/code/@code` (LOINC):
 /// Results 30954-2, Medications 10160-0, Allergies 48765-2, Problems 11450-4, Vital Signs 8716-3,
-/// Encounters 46240-8. Any other section is counted in ``ImportedDocument/skipped`` with one
-/// warning. An entry that cannot be mapped is skipped with a warning at its XPath-like location.
+/// Encounters 46240-8. A section of any kind with narrative text and no entry is kept as that
+/// text (see `CCDAReader+Narrative`). Any other section is counted in
+/// ``ImportedDocument/skipped`` with one warning. An entry that cannot be mapped is skipped with a warning at its XPath-like location.
 /// A record's date falls back to the document's `effectiveTime` when the entry has none.
 struct CCDAReader {
     let file: String
@@ -47,6 +48,10 @@ struct CCDAReader {
         var handled = 0
         for section in sections {
             let code = section.child("code")?.value("code")
+            if readNarrative(section, name: code.flatMap { CCDAReader.sectionNames[$0] }) {
+                handled += 1
+                continue
+            }
             switch code {
             case "30954-2": handled += 1; readResults(section)
             case "10160-0": handled += 1; readMedications(section)
@@ -124,11 +129,14 @@ struct CCDAReader {
     }
 
     /// A coded element's readable name: `displayName`, else `originalText` (its text, or the
-    /// narrative it references).
+    /// narrative it references), else a name for its code ("SNOMED CT 91936005", see `CodeNames`).
     func displayName(_ code: CCDANode?) -> String? {
         guard let code else { return nil }
         if let name = code.value("displayName").map(CCDANode.collapse), !name.isEmpty { return name }
-        return originalText(code)
+        if let text = originalText(code) { return text }
+        guard let value = code.value("code"), !value.isEmpty else { return nil }
+        let system = code.value("codeSystem").map { "urn:oid:" + $0 }
+        return CodeNames.name(system: system, code: value)
     }
 
     func originalText(_ code: CCDANode) -> String? {

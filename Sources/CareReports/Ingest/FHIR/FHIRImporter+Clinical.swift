@@ -24,14 +24,14 @@ extension FHIRBundleReader {
     /// A record's date: the first of `nodes` (dateTimes or Periods), else the document's date.
     private func recordDate(_ entry: FHIREntry, _ nodes: [FHIRNode], expected: String) -> CareDate? {
         if let date = firstDate(nodes)?.date ?? documentDate { return date }
-        diagnostics.error(entry.resource, "no date; expected \(expected); record not imported")
+        diagnostics.drop(entry.resource, "no date; expected \(expected); record not imported")
         return nil
     }
 
     // MARK: Observation
 
     func readObservation(_ entry: FHIREntry, looseLabs: inout [FHIRLabDraft]) {
-        let categories = entry["category"].elements.flatMap { codes($0) }
+        let categories = categories(entry)
         let loinc = code(entry["code"], system: Self.loincSystem)
         if categories.contains("laboratory") {
             if let draft = looseLab(entry) { looseLabs.append(draft) }
@@ -46,7 +46,7 @@ extension FHIRBundleReader {
     private func readVitalSign(_ entry: FHIREntry, loinc: String?) {
         let kind = loinc.flatMap { Self.vitalKinds[$0] } ?? .other
         guard let title = Self.kindTitles[kind] ?? conceptText(entry["code"]).map(Self.title) else {
-            diagnostics.error(entry["code"], "no LOINC vital-sign code, text or coding display naming the measurement; record not imported")
+            diagnostics.drop(entry["code"], "no LOINC vital-sign code, text or coding display naming the measurement; record not imported")
             return
         }
         guard let date = recordDate(entry, [entry["effectiveDateTime"], entry["effectivePeriod"], entry["issued"]],
@@ -64,13 +64,17 @@ extension FHIRBundleReader {
                 }
             }
             guard let systolic, let diastolic else {
-                diagnostics.error(entry["component"], "expected systolic (8480-6) and diastolic (8462-4) components with valueQuantity; record not imported")
+                diagnostics.drop(entry["component"], "expected systolic (8480-6) and diastolic (8462-4) components with valueQuantity; record not imported")
                 return
             }
             measurement = Measurement(
                 kind: .bloodPressure, systolic: systolic.value, diastolic: diastolic.value,
                 unit: systolic.unit.isEmpty ? "mmHg" : systolic.unit, loinc: loinc)
         } else {
+            if !entry["valueQuantity"].isPresent, entry["dataAbsentReason"].isPresent {
+                diagnostics.warning(entry["dataAbsentReason"], "a measurement with no value (dataAbsentReason); not imported")
+                return
+            }
             guard let value = quantity(entry["valueQuantity"], .required) else { return }
             measurement = Measurement(kind: kind, value: value.value, unit: value.unit, loinc: loinc)
         }
@@ -79,6 +83,14 @@ extension FHIRBundleReader {
     }
 
     // MARK: Condition, allergy, immunisation
+
+    static let absentUnknownSystem = "http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips"
+
+    /// True for an IPS "no information about …" or "no known …" code, which IPS documents put
+    /// where a section has nothing to list: there is no record to make of it.
+    func isAbsentStatement(_ concept: FHIRNode) -> Bool {
+        concept["coding"].elements.contains { $0["system"].rawString == Self.absentUnknownSystem }
+    }
 
     private func clinicalStatus(_ concept: FHIRNode) -> Observation.ClinicalStatus? {
         let code = concept["coding"].elements.first?["code"].rawString ?? concept["text"].rawString
@@ -90,8 +102,9 @@ extension FHIRBundleReader {
     }
 
     func readCondition(_ entry: FHIREntry) {
+        if isAbsentStatement(entry["code"]) { return }
         guard let name = conceptText(entry["code"]) else {
-            diagnostics.error(entry["code"], "no text or coding display naming the condition; record not imported")
+            diagnostics.drop(entry["code"], "no text or coding display naming the condition; record not imported")
             return
         }
         let onset = firstDate([entry["onsetDateTime"], entry["onsetPeriod"]])?.date
@@ -105,13 +118,17 @@ extension FHIRBundleReader {
 
     func readAllergy(_ entry: FHIREntry) {
         let codeNode = entry["code"]
-        let noneKnownCodes: Set<String> = ["716186003", "no-known-allergies"]
+        let noneKnownCodes: Set<String> = [
+            "716186003", "409137002", "429625007", "428607008", "no-known-allergies", "no-known-medication-allergies",
+            "no-known-food-allergies", "no-known-environmental-allergies",
+        ]
+        if codes(codeNode).contains("no-allergy-info") { return }  // "no information": nothing to list
         let noneKnownTexts: Set<String> = ["no known allergies", "no known allergy", "nka", "none known"]
         let text = conceptText(codeNode)
         let noneKnown = codes(codeNode).contains { noneKnownCodes.contains($0) }
             || text.map { noneKnownTexts.contains($0.lowercased()) } == true
         guard let substance = noneKnown ? "none known" : text else {
-            diagnostics.error(codeNode, "no text or coding display naming the substance; record not imported")
+            diagnostics.drop(codeNode, "no text or coding display naming the substance; record not imported")
             return
         }
         let onset = firstDate([entry["onsetDateTime"], entry["onsetPeriod"]])?.date
@@ -132,8 +149,9 @@ extension FHIRBundleReader {
     }
 
     func readImmunization(_ entry: FHIREntry) {
+        if isAbsentStatement(entry["vaccineCode"]) { return }
         guard let name = conceptText(entry["vaccineCode"]) else {
-            diagnostics.error(entry["vaccineCode"], "no text or coding display naming the vaccine; record not imported")
+            diagnostics.drop(entry["vaccineCode"], "no text or coding display naming the vaccine; record not imported")
             return
         }
         guard let date = recordDate(entry, [entry["occurrenceDateTime"], entry["recorded"]], expected: "occurrenceDateTime or recorded")

@@ -23,11 +23,12 @@ extension FHIRBundleReader {
         let effective = firstDate([entry["effectiveDateTime"], entry["effectivePeriod"]])
         let issued = diagnostics.date(entry["issued"])
         guard let date = effective?.date ?? issued ?? documentDate else {
-            diagnostics.error(entry.resource, "no date; expected effectiveDateTime, effectivePeriod.start or issued; record not imported")
+            diagnostics.drop(entry.resource, "no date; expected effectiveDateTime, effectivePeriod.start or issued; record not imported")
             return
         }
         let day = effective.flatMap { FHIRDate.localDay($0.text) } ?? entry["issued"].rawString.flatMap(FHIRDate.localDay)
         var results: [LabResult] = []
+        var seen: Set<Int> = []
         for reference in entry["result"].elements {
             guard let target = resolve(reference) else {
                 if hasReference(reference) {
@@ -45,7 +46,7 @@ extension FHIRBundleReader {
                 diagnostics.warning(target["status"], "status is entered-in-error; result not included")
                 continue
             }
-            results += labResults(target) ?? []
+            results += reportResults(target, seen: &seen)
         }
         let categories = entry["category"].elements.flatMap { codes($0) }
         let isLab = !results.isEmpty || categories.contains("LAB") || categories.contains("laboratory") || categories.isEmpty
@@ -73,7 +74,7 @@ extension FHIRBundleReader {
     /// nil after an error.
     func labResults(_ entry: FHIREntry) -> [LabResult]? {
         guard let name = conceptText(entry["code"]) else {
-            diagnostics.error(entry["code"], "no text or coding display naming the test; result not imported")
+            diagnostics.drop(entry["code"], "no text or coding display naming the test; result not imported")
             return nil
         }
         let loinc = code(entry["code"], system: Self.loincSystem)
@@ -82,7 +83,7 @@ extension FHIRBundleReader {
                 var results: [LabResult] = []
                 for component in entry["component"].elements {
                     guard let componentName = conceptText(component["code"]) else {
-                        diagnostics.error(component["code"], "no text or coding display naming the test; result not imported")
+                        diagnostics.drop(component["code"], "no text or coding display naming the test; result not imported")
                         continue
                     }
                     guard let value = labValue(component, componentsAllowed: false) else { continue }
@@ -96,7 +97,7 @@ extension FHIRBundleReader {
         return [result(entry.resource, name: name, loinc: loinc, value: value)]
     }
 
-    private enum ValueKind { case quantity, string, concept, integer, boolean, components, absent, none }
+    private enum ValueKind { case quantity, string, concept, integer, boolean, other(String), components, absent, none }
 
     private func labValueKind(_ node: FHIRNode) -> ValueKind {
         if node["valueQuantity"].isPresent { return .quantity }
@@ -104,6 +105,9 @@ extension FHIRBundleReader {
         if node["valueCodeableConcept"].isPresent { return .concept }
         if node["valueInteger"].isPresent { return .integer }
         if node["valueBoolean"].isPresent { return .boolean }
+        if let key = node.object?.keys.first(where: { $0.hasPrefix("value") && $0.count > 5 && node[$0].isPresent }) {
+            return .other(key)
+        }
         if !node["component"].elements.isEmpty { return .components }
         if node["dataAbsentReason"].isPresent { return .absent }
         return .none
@@ -120,7 +124,7 @@ extension FHIRBundleReader {
         case .concept:
             guard diagnostics.object(node["valueCodeableConcept"], .required) != nil else { return nil }
             guard let text = conceptText(node["valueCodeableConcept"]) else {
-                diagnostics.error(node["valueCodeableConcept"], "no text or coding display; result not imported")
+                diagnostics.drop(node["valueCodeableConcept"], "no text or coding display; result not imported")
                 return nil
             }
             return (.text(text), nil, nil)
@@ -130,14 +134,47 @@ extension FHIRBundleReader {
         case .boolean:
             guard let flag = diagnostics.bool(node["valueBoolean"], .required) else { return nil }
             return (.text(flag ? "Yes" : "No"), nil, nil)
+        case .other(let key):
+            if let text = otherValue(node[key], type: String(key.dropFirst(5))) { return (.text(text), nil, nil) }
+            diagnostics.warning(node[key], "a value of this type is not shown; listed as \"value not shown\"")
+            return (.text("value not shown"), nil, nil)
         case .components where componentsAllowed:
             return nil
         case .absent:
-            return (.text(conceptText(node["dataAbsentReason"]) ?? "Not available"), nil, nil)
+            return (.text(Self.notRecorded(conceptText(node["dataAbsentReason"]))), nil, nil)
         case .components, .none:
-            diagnostics.error(node, "no value; expected valueQuantity, valueString or valueCodeableConcept; result not imported")
-            return nil
+            diagnostics.warning(node, "no value, dataAbsentReason or component; listed by name without a value")
+            return (.text(Self.notRecorded(nil)), nil, nil)
         }
+    }
+
+    /// A dateTime, time, Range or Ratio value in words; nil for other types.
+    private func otherValue(_ node: FHIRNode, type: String) -> String? {
+        func amount(_ quantity: FHIRNode) -> String? {
+            guard let value = quantity["value"].value, case .number(let number) = value else { return nil }
+            let unit = (quantity["unit"].rawString ?? quantity["code"].rawString).map { " " + Self.unit($0) } ?? ""
+            return self.number(number) + unit
+        }
+        switch type {
+        case "DateTime", "Time": return node.rawString
+        case "Range":
+            switch (amount(node["low"]), amount(node["high"])) {
+            case let (low?, high?): return "\(low) to \(high)"
+            case let (low?, nil): return "at least \(low)"
+            case let (nil, high?): return "at most \(high)"
+            default: return nil
+            }
+        case "Ratio":
+            guard let numerator = amount(node["numerator"]), let denominator = amount(node["denominator"]) else { return nil }
+            return "\(numerator) : \(denominator)"
+        default: return nil
+        }
+    }
+
+    /// What stands in for a value the source left out: "not recorded", with the reason it gives.
+    static func notRecorded(_ reason: String?) -> String {
+        guard let reason, !reason.isEmpty else { return "not recorded" }
+        return "not recorded (\(reason.prefix(1).lowercased() + reason.dropFirst()))"
     }
 
     private func result(
@@ -174,7 +211,7 @@ extension FHIRBundleReader {
     func looseLab(_ entry: FHIREntry) -> FHIRLabDraft? {
         let effective = firstDate([entry["effectiveDateTime"], entry["effectivePeriod"]])
         guard let date = effective?.date ?? diagnostics.date(entry["issued"]) ?? documentDate else {
-            diagnostics.error(entry.resource, "no date; expected effectiveDateTime, effectivePeriod.start or issued; record not imported")
+            diagnostics.drop(entry.resource, "no date; expected effectiveDateTime, effectivePeriod.start or issued; record not imported")
             return nil
         }
         guard let results = labResults(entry), !results.isEmpty else { return nil }

@@ -14,6 +14,8 @@ struct FHIRMedicationDraft {
 
 extension FHIRBundleReader {
     static let rxnormSystem = "http://www.nlm.nih.gov/research/umls/rxnorm"
+    /// The name of a medication the document refers to without naming it.
+    static let unnamedMedication = "Medication (not named in the document)"
 
     /// The medication's concept: the inline CodeableConcept, or the referenced Medication's code.
     /// Nil after an error when there is neither.
@@ -23,9 +25,13 @@ extension FHIRBundleReader {
             guard diagnostics.object(inline, .required) != nil else { return nil }
             return (inline, nil)
         }
-        let reference = entry["medicationReference"]
+        // FHIR R5 writes `medication` as a CodeableReference: a concept or a reference.
+        if entry["medication"]["concept"].isPresent, diagnostics.object(entry["medication"]["concept"]) != nil {
+            return (entry["medication"]["concept"], nil)
+        }
+        let reference = entry["medicationReference"].isPresent ? entry["medicationReference"] : entry["medication"]["reference"]
         guard reference.isPresent else {
-            diagnostics.error(entry.resource, "missing medicationCodeableConcept or medicationReference; record not imported")
+            diagnostics.drop(entry.resource, "missing medicationCodeableConcept or medicationReference; record not imported")
             return nil
         }
         if let target = resolve(reference), target.type == "Medication" { return (target["code"], target) }
@@ -33,14 +39,15 @@ extension FHIRBundleReader {
             diagnostics.warning(reference, "reference does not resolve to a Medication in this bundle; its display is used")
             return (FHIRNode(.object(JSONObject([("text", .string(display))])), path: reference.path), nil)
         }
-        diagnostics.error(reference, "reference does not resolve to a Medication in this bundle; record not imported")
-        return nil
+        diagnostics.warning(reference, "reference does not resolve to a Medication in this bundle and has no display; kept as \"\(Self.unnamedMedication)\"")
+        return (FHIRNode(.object(JSONObject([("text", .string(Self.unnamedMedication))])), path: reference.path), nil)
     }
 
     func readMedication(_ entry: FHIREntry) {
         guard let (concept, medicationEntry) = medicationConcept(entry) else { return }
+        if isAbsentStatement(concept) { return }
         guard let name = conceptText(concept) else {
-            diagnostics.error(concept, "no text or coding display naming the medication; record not imported")
+            diagnostics.drop(concept, "no text or coding display naming the medication; record not imported")
             return
         }
         let isRequest = entry.type == "MedicationRequest"
@@ -53,7 +60,7 @@ extension FHIRBundleReader {
             ? [entry["authoredOn"], period]
             : [entry["effectiveDateTime"], period, entry["dateAsserted"]]
         guard let start = firstDate(startCandidates)?.date ?? documentDate else {
-            diagnostics.error(entry.resource, isRequest
+            diagnostics.drop(entry.resource, isRequest
                 ? "no start date; expected authoredOn or dispenseRequest.validityPeriod.start; record not imported"
                 : "no start date; expected effectiveDateTime, effectivePeriod.start or dateAsserted; record not imported")
             return
@@ -169,7 +176,7 @@ extension FHIRBundleReader {
         }
         guard !candidates.isEmpty else {
             let node = hasReference(entry["request"]) ? entry["request"] : entry.resource
-            diagnostics.error(node, "no MedicationRequest or MedicationStatement in this bundle matches this administration; dose not imported")
+            diagnostics.drop(node, "no MedicationRequest or MedicationStatement in this bundle matches this administration; dose not imported")
             return
         }
         let when = firstDate([entry["effectiveDateTime"], entry["effectivePeriod"]])?.date

@@ -5,8 +5,12 @@
 public enum FHIRImporter {
     public static let format = "FHIR R4"
 
-    /// The bundle types whose entries are read.
+    /// The bundle types whose entries are read as they are.
     public static let bundleTypes: Set<String> = ["transaction", "collection", "document", "searchset"]
+    /// The other FHIR bundle types: their entries are read as a collection's, with a warning.
+    public static let otherBundleTypes: Set<String> = [
+        "message", "batch", "history", "transaction-response", "batch-response", "subscription-notification",
+    ]
 
     /// True when `value` is a JSON object with `"resourceType": "Bundle"`.
     public static func isBundle(_ value: JSONValue) -> Bool {
@@ -17,6 +21,22 @@ public enum FHIRImporter {
     /// The same test on a parsed document, before it is made into a tree.
     public static func isBundle(_ node: JSONNode) -> Bool {
         node["resourceType"]?.string == "Bundle"
+    }
+
+    /// True when `value` is a single FHIR resource other than a Bundle (`resourceType` a string).
+    public static func isResource(_ value: JSONValue) -> Bool {
+        if case .object(let object) = value, case .string(let type)? = object["resourceType"], !type.isEmpty, type != "Bundle" {
+            return true
+        }
+        return false
+    }
+
+    /// Reads loose resources (a folder of one-resource JSON files, FHIR Bulk Data NDJSON) as one
+    /// document; each resource's `path` starts the key paths of its diagnostics.
+    public static func read(resources: [(value: JSONValue, path: String)], file: String) -> (document: ImportedDocument?, diagnostics: [Diagnostic]) {
+        let reader = FHIRBundleReader(file: file)
+        let document = reader.read(resources: resources)
+        return (document, reader.diagnostics.list)
     }
 
     /// Reads a parsed bundle. The document is nil only when the input is not a readable bundle
@@ -35,6 +55,8 @@ struct FHIREntry {
     let type: String
     let id: String?
     let fullUrl: String?
+    /// True for a resource inside another's `contained`, read only when a reference names it.
+    var isContained = false
 
     var object: JSONObject { resource.object ?? JSONObject() }
     subscript(key: String) -> FHIRNode { resource[key] }
@@ -43,8 +65,11 @@ struct FHIREntry {
 /// The state of reading one bundle.
 final class FHIRBundleReader {
     let diagnostics: FHIRDiagnostics
-    private(set) var entries: [FHIREntry] = []
-    private var byKey: [String: Int] = [:]
+    var entries: [FHIREntry] = []
+    /// Entry positions by fullUrl, by `Type/id`, and (contained resources) by `container#id`.
+    var byKey: [String: Int] = [:]
+    /// The key paths of the top-level resources, which `#id` references are resolved inside.
+    var containerRoots: Set<String> = []
     /// Bundle.timestamp or the Composition's date: the date of records that carry none.
     var documentDate: CareDate?
 
@@ -69,13 +94,15 @@ final class FHIRBundleReader {
             return nil
         }
         guard case .string("Bundle")? = root["resourceType"].value else {
-            diagnostics.error(root["resourceType"], "expected resourceType Bundle")
+            diagnostics.error(at: root["resourceType"].path, "expected resourceType Bundle")
             return nil
         }
         let typeNode = root["type"]
         if let type = diagnostics.string(typeNode) {
-            guard FHIRImporter.bundleTypes.contains(type) else {
-                diagnostics.error(typeNode, "expected a bundle of type transaction, collection, document or searchset")
+            if FHIRImporter.otherBundleTypes.contains(type) {
+                diagnostics.warning(typeNode, "a bundle of this type is read as a collection")
+            } else if !FHIRImporter.bundleTypes.contains(type) {
+                diagnostics.error(at: typeNode.path, "expected a FHIR bundle type (document, collection, transaction, searchset, message, batch, history, …)")
                 return nil
             }
         } else if !typeNode.isPresent {
@@ -85,7 +112,7 @@ final class FHIRBundleReader {
         switch entryNode.value {
         case .array?, .none, .null?: break
         default:
-            diagnostics.error(entryNode, "expected an array, found \(entryNode.value!.typeName)")
+            diagnostics.error(at: entryNode.path, "expected an array, found \(entryNode.value!.typeName)")
             return nil
         }
         documentDate = diagnostics.date(root["timestamp"])
@@ -96,63 +123,22 @@ final class FHIRBundleReader {
             records: slots.compactMap { $0 }, skipped: skipped)
     }
 
-    // MARK: Entries and references
-
-    private func indexEntries(_ entryNode: FHIRNode) {
-        for node in entryNode.elements {
-            guard diagnostics.object(node) != nil else {
-                diagnostics.error(node, "expected an entry object; entry skipped")
-                continue
-            }
-            let resource = node["resource"]
-            guard resource.isPresent else {
-                if node["request"]["method"].rawString != "DELETE" {
-                    diagnostics.error(resource, "missing; expected a resource object; entry skipped")
-                }
-                continue
-            }
-            guard resource.object != nil else {
-                diagnostics.error(resource, "expected a resource object, found \(resource.value!.typeName); entry skipped")
-                continue
-            }
-            let typeNode = resource["resourceType"]
-            guard let type = typeNode.rawString, !type.isEmpty else {
-                if typeNode.isPresent {
-                    diagnostics.error(typeNode, "expected a string naming the resource type, found \(typeNode.value!.typeName); entry skipped")
-                } else {
-                    diagnostics.error(typeNode, "missing; every resource needs a resourceType; entry skipped")
-                }
-                continue
-            }
-            let id = diagnostics.string(resource["id"])
-            let fullUrl = diagnostics.string(node["fullUrl"])
-            let entry = FHIREntry(index: entries.count, resource: resource, type: type, id: id, fullUrl: fullUrl)
-            entries.append(entry)
-            if let fullUrl, byKey[fullUrl] == nil { byKey[fullUrl] = entry.index }
-            if let id, byKey["\(type)/\(id)"] == nil { byKey["\(type)/\(id)"] = entry.index }
-            if type == "Composition", documentDate == nil { documentDate = FHIRDate.parse(resource["date"].rawString ?? "") }
+    func read(resources: [(value: JSONValue, path: String)]) -> ImportedDocument? {
+        // Loose resources have no fullUrl; exports that split a bundle keep its `urn:uuid:` references,
+        // whose UUID is the resource id (as Synthea and most IPS producers write them).
+        for (value, path) in resources {
+            let node = FHIRNode(value, path: path)
+            let id = node["id"].rawString.flatMap { UUID(uuidString: $0) != nil ? "urn:uuid:\($0)" : nil }
+            index(node, fullUrl: id)
         }
-    }
-
-    /// The entry a Reference points at (by `urn:uuid:` fullUrl, by `Type/id`, or by an absolute
-    /// URL ending in `Type/id`), or nil.
-    func resolve(_ reference: FHIRNode) -> FHIREntry? {
-        guard let text = reference["reference"].rawString, !text.isEmpty, !text.hasPrefix("#") else { return nil }
-        if let index = byKey[text] { return entries[index] }
-        let parts = text.split(separator: "/")
-        if parts.count >= 2 {
-            let key = parts[parts.count - 2] + "/" + parts[parts.count - 1]
-            if let index = byKey[String(key)] { return entries[index] }
-            if parts.count >= 4, parts[parts.count - 2] == "_history" {
-                let versioned = parts[parts.count - 4] + "/" + parts[parts.count - 3]
-                if let index = byKey[String(versioned)] { return entries[index] }
-            }
+        for entry in entries where entry.type == "Composition" && documentDate == nil {
+            documentDate = FHIRDate.parse(entry["date"].rawString ?? "")
         }
-        return nil
+        readRecords()
+        return ImportedDocument(
+            format: FHIRImporter.format, file: diagnostics.file, patient: readPatient(),
+            records: slots.compactMap { $0 }, skipped: skipped)
     }
-
-    /// True when the node holds a reference string (whether or not it resolves).
-    func hasReference(_ reference: FHIRNode) -> Bool { reference["reference"].rawString?.isEmpty == false }
 
     // MARK: Records
 
@@ -180,30 +166,25 @@ final class FHIRBundleReader {
     }
 
     private func readRecords() {
-        var reportedObservations: [Int: Int] = [:]  // observation entry -> report entry
-        var administrations: [FHIREntry] = []
-        for entry in entries {
-            switch entry.type {
-            case "DiagnosticReport":
-                for result in entry["result"].elements {
-                    if let target = resolve(result), target.type == "Observation", reportedObservations[target.index] == nil {
-                        reportedObservations[target.index] = entry.index
-                    }
-                }
-            case "MedicationAdministration": administrations.append(entry)
-            default: break
-            }
-        }
+        let claims = claimResults()
+        let administrations = entries.filter { $0.type == "MedicationAdministration" && !$0.isContained }
         var looseLabs: [FHIRLabDraft] = []
-        for entry in entries {
+        for entry in entries where !entry.isContained {
             if entry.type != "Patient", isEnteredInError(entry) { continue }
             switch entry.type {
             case "MedicationRequest", "MedicationStatement": readMedication(entry)
             case "MedicationAdministration": break
             case "DiagnosticReport": readDiagnosticReport(entry)
             case "Observation":
-                if reportedObservations[entry.index] != nil { break }
-                readObservation(entry, looseLabs: &looseLabs)
+                if claims.inReport.contains(entry.index) || claims.inPanel.contains(entry.index) { break }
+                if claims.childPanels.contains(entry.index), !hasValue(entry) { break }
+                if let members = claims.panels[entry.index] {
+                    readPanel(entry, members: members)
+                } else if isPanel(entry), !hasValue(entry), isVitalSign(entry) {
+                    break  // a vital-signs panel: its members are read on their own
+                } else {
+                    readObservation(entry, looseLabs: &looseLabs)
+                }
             case "Condition": readCondition(entry)
             case "AllergyIntolerance": readAllergy(entry)
             case "Immunization": readImmunization(entry)
@@ -218,6 +199,7 @@ final class FHIRBundleReader {
         }
         finishMedications()
         appendLooseLabReports(looseLabs)
+        readNarrativeSections()
         for (type, path) in skippedOrder {
             let count = skipped[type] ?? 0
             diagnostics.warning(at: path, "resource type \(type) is not imported; \(count) skipped")
@@ -230,32 +212,10 @@ final class FHIRBundleReader {
         return true
     }
 
-    // MARK: Patient
-
-    private func readPatient() -> ImportedPatient? {
-        let patients = entries.filter { $0.type == "Patient" }
-        guard let entry = patients.first else { return nil }
-        if patients.count > 1 {
-            diagnostics.warning(patients[1].resource, "bundle has more than one Patient; the first is used")
-        }
-        let name = entry["name"].elements.first ?? entry["name"]
-        let given = name["given"].elements.first.flatMap { diagnostics.string($0) } ?? ""
-        let family = diagnostics.string(name["family"]) ?? ""
-        if given.isEmpty, family.isEmpty {
-            diagnostics.warning(entry["name"], "no given or family name")
-        }
-        let birthNode = entry["birthDate"]
-        var birth: LocalDate?
-        if let text = diagnostics.string(birthNode) {
-            birth = FHIRDate.localDay(text)
-            if birth == nil || text.count > 10 { diagnostics.warning(birthNode, "expected a FHIR date; value ignored") }
-        }
-        return ImportedPatient(firstName: given, lastName: family, dateOfBirth: birth)
-    }
-
     // MARK: Shared readers
 
-    /// A CodeableConcept's text, else its first coding display.
+    /// A CodeableConcept's text, else its first coding display, else a name for its codes (the
+    /// shipped table's, else "SNOMED CT 91936005"); nil when it has none of these.
     func conceptText(_ concept: FHIRNode) -> String? {
         guard concept.isPresent else { return nil }
         guard diagnostics.object(concept) != nil else { return nil }
@@ -263,7 +223,13 @@ final class FHIRBundleReader {
         for coding in concept["coding"].elements {
             if let display = diagnostics.string(coding["display"]) { return display }
         }
-        return nil
+        let coded = concept["coding"].elements.compactMap { coding in
+            coding["code"].rawString.map { (system: coding["system"].rawString, code: $0) }
+        }
+        for coding in coded {
+            if let name = CodeNames.knownName(system: coding.system, code: coding.code) { return name }
+        }
+        return coded.first.map { CodeNames.name(system: $0.system, code: $0.code) }
     }
 
     /// The code of the first coding in `system`.
@@ -343,3 +309,5 @@ final class FHIRBundleReader {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
+
+import Foundation

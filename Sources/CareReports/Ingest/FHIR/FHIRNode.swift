@@ -48,25 +48,43 @@ struct FHIRNode {
     }
 }
 
-/// Collects diagnostics for one file.
+/// Collects diagnostics for one file. Only what makes the whole document unreadable is an error;
+/// a record or value that cannot be mapped is skipped with a warning, and warnings of one kind are
+/// folded into one line with their count and the first place they occurred.
 final class FHIRDiagnostics {
     let file: String
-    private(set) var list: [Diagnostic] = []
+    private var errors: [Diagnostic] = []
+    private var folded: [String: (path: String, count: Int, order: Int)] = [:]
 
     init(file: String) { self.file = file }
 
-    func error(_ node: FHIRNode, _ message: String) { error(at: node.path, message) }
+    /// The diagnostics so far: errors first, then one warning per kind in the order first met.
+    var list: [Diagnostic] {
+        errors + folded.sorted { $0.value.order < $1.value.order }.map { message, entry in
+            let times = entry.count > 1 ? " (\(entry.count) times; the first here)" : ""
+            return Diagnostic(.warning, file: file, keyPath: entry.path, message: message + times)
+        }
+    }
+
+    /// Something the document cannot be read without (it is not a bundle, its entries are not a list).
+    func error(at path: String, _ message: String) {
+        errors.append(Diagnostic(.error, file: file, keyPath: path, message: message))
+    }
+
+    /// A record, result or entry that cannot be mapped and is left out (a warning, never fatal).
+    func drop(_ node: FHIRNode, _ message: String) { warning(at: node.path, message) }
+
     func warning(_ node: FHIRNode, _ message: String) { warning(at: node.path, message) }
 
-    func error(at path: String, _ message: String) {
-        list.append(Diagnostic(.error, file: file, keyPath: path, message: message))
-    }
-
     func warning(at path: String, _ message: String) {
-        list.append(Diagnostic(.warning, file: file, keyPath: path, message: message))
+        if let entry = folded[message] {
+            folded[message] = (entry.path, entry.count + 1, entry.order)
+        } else {
+            folded[message] = (path, 1, folded.count)
+        }
     }
 
-    var hasErrors: Bool { list.contains { $0.severity == .error } }
+    var hasErrors: Bool { !errors.isEmpty }
 }
 
 /// Whether a field the importer reads is needed for the record (a wrong or missing value is an
@@ -78,7 +96,7 @@ extension FHIRDiagnostics {
         let found = node.value?.typeName ?? "nothing"
         let message = "expected \(expected), found \(found)"
         switch need {
-        case .required: error(node, message + "; record not imported")
+        case .required: drop(node, message + "; record not imported")
         case .optional: warning(node, message + "; value ignored")
         }
     }
@@ -91,7 +109,7 @@ extension FHIRDiagnostics {
             if trimmed.isEmpty, need == .required { report(node, need, expected: "a non-empty string"); return nil }
             return trimmed.isEmpty ? nil : trimmed
         case .none, .null?:
-            if need == .required { error(node, "missing; expected a string; record not imported") }
+            if need == .required { drop(node, "missing; expected a string; record not imported") }
             return nil
         default:
             report(node, need, expected: "a string")
@@ -104,7 +122,7 @@ extension FHIRDiagnostics {
         switch node.value {
         case .number(let number)?: return number
         case .none, .null?:
-            if need == .required { error(node, "missing; expected a number; record not imported") }
+            if need == .required { drop(node, "missing; expected a number; record not imported") }
             return nil
         default:
             report(node, need, expected: "a number")
@@ -116,7 +134,7 @@ extension FHIRDiagnostics {
         switch node.value {
         case .bool(let flag)?: return flag
         case .none, .null?:
-            if need == .required { error(node, "missing; expected a boolean; record not imported") }
+            if need == .required { drop(node, "missing; expected a boolean; record not imported") }
             return nil
         default:
             report(node, need, expected: "a boolean")
@@ -130,7 +148,7 @@ extension FHIRDiagnostics {
         switch node.value {
         case .object(let object)?: return object
         case .none, .null?:
-            if need == .required { error(node, "missing; expected an object; record not imported") }
+            if need == .required { drop(node, "missing; expected an object; record not imported") }
             return nil
         default:
             report(node, need, expected: "an object")
@@ -144,7 +162,7 @@ extension FHIRDiagnostics {
         guard let text = string(node, need) else { return nil }
         if let date = FHIRDate.parse(text) { return date }
         switch need {
-        case .required: error(node, "expected a FHIR date or dateTime; record not imported")
+        case .required: drop(node, "expected a FHIR date or dateTime; record not imported")
         case .optional: warning(node, "expected a FHIR date or dateTime; value ignored")
         }
         return nil

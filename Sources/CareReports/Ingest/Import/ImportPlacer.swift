@@ -76,7 +76,10 @@ struct ImportPlacer {
 
     /// A circle for the patient alone, when the input holds clinical documents only.
     private func makeCircle(for document: ImportedDocument, in export: inout CareExport) -> CareCircle {
-        let patient = document.patient ?? ImportedPatient(firstName: "Patient", lastName: "", dateOfBirth: nil)
+        var patient = document.patient ?? ImportedPatient(firstName: "Patient", lastName: "", dateOfBirth: nil)
+        if patient.firstName.isEmpty, patient.lastName.isEmpty {
+            patient = ImportedPatient(firstName: "Patient", lastName: "(name not recorded)", dateOfBirth: patient.dateOfBirth)
+        }
         let userId = "patient"
         let circle = CareCircle(
             id: "imported", name: "Records of \(patient.firstName) \(patient.lastName)".trimmingCharacters(in: .whitespaces),

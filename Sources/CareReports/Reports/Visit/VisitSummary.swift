@@ -61,6 +61,14 @@ public struct VisitSummary: Sendable {
         public let times: Int
     }
 
+    /// A section an imported document gives only as narrative, as plain text.
+    public struct Narrative: Sendable {
+        public let title: String
+        /// "as written in the source document (FHIR R4, 3 Feb 2024)".
+        public let source: String
+        public let paragraphs: [String]
+    }
+
     public let page: PageChrome
     public let patientName: String
     public let dateOfBirth: String
@@ -92,4 +100,6 @@ public struct VisitSummary: Sendable {
     public var styles: String
     /// Patient, birth date, period and date written, escaped for the running header of each printed page.
     public let runningHeader: String
+    /// Narrative-only sections of imported documents, newest document first.
+    public var sourceNarratives: [Narrative] = []
 }

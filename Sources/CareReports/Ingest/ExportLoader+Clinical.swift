@@ -1,0 +1,131 @@
+/// Clinical files in the forms families and clinics have them, beside or instead of the native
+/// export: FHIR bundles and C-CDA documents (one document each), single FHIR resources one per
+/// JSON file (as phone health apps export them) and FHIR Bulk Data NDJSON (`Observation.ndjson`,
+/// …), whose resources are gathered into one document per folder or archive, and `.zip` archives
+/// of any of these (an IHE XDM package as patient portals download it), read in memory through
+/// `ArchiveReader` and its limits.
+struct LooseResources {
+    var items: [(value: JSONValue, path: String)] = []
+    var isEmpty: Bool { items.isEmpty }
+}
+
+extension ExportLoader {
+    static func isArchive(_ file: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        file.lowercased().hasSuffix(".zip") || ArchiveReader.looksLikeZip(bytes)
+    }
+
+    /// Reads every entry of an archive as a file beside the export would be read; its loose
+    /// resources make one document named after the archive. False when nothing in it was read.
+    func readArchive(_ file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument]) -> Bool {
+        let (entries, diagnostics) = ArchiveReader().read(file)
+        diagnostics.forEach(decoder.add)
+        guard let entries else { return true }
+        var loose = LooseResources()
+        var read = false
+        for entry in entries {
+            let name = file + "/" + entry.path
+            let known = entry.bytes.withUnsafeBufferPointer { bytes in
+                readClinical(bytes, file: name, into: decoder, documents: &documents, loose: &loose, inArchive: true)
+            }
+            read = read || known
+        }
+        importLoose(loose, file: file, into: decoder, documents: &documents)
+        if !read, loose.isEmpty {
+            decoder.add(Diagnostic(.warning, file: file, message: "the archive holds no FHIR or C-CDA document; nothing imported from it"))
+        }
+        return read || !loose.isEmpty
+    }
+
+    /// Reads one clinical file's bytes by its content (and, for NDJSON, its name). Returns false
+    /// when the file is none of the known kinds (a warning says so, except for the files an IHE
+    /// XDM package carries beside its documents).
+    func readClinical(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument],
+        loose: inout LooseResources, inArchive: Bool = false
+    ) -> Bool {
+        let lower = file.lowercased()
+        if Self.startsLikeXML(bytes) {
+            guard CCDAImporter.looksLikeCCDA(UnsafeRawBufferPointer(bytes)) else {
+                if !(inArchive && lower.hasSuffix("metadata.xml")) {
+                    decoder.add(Diagnostic(.warning, file: file, message: "XML that is not a C-CDA document; ignored"))
+                }
+                return false
+            }
+            let (document, diagnostics) = CCDAImporter.read(UnsafeRawBufferPointer(bytes), file: file)
+            diagnostics.forEach(decoder.add)
+            if let document { documents.append(document) }
+            return true
+        }
+        if lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") {
+            readNDJSON(bytes, file: file, into: decoder, documents: &documents, loose: &loose)
+            return true
+        }
+        if inArchive, [".zip", ".tar", ".tgz", ".gz"].contains(where: lower.hasSuffix) {
+            decoder.add(Diagnostic(.warning, file: file, message: "an archive inside the archive is not opened; entry skipped"))
+            return false
+        }
+        guard lower.hasSuffix(".json") || !inArchive else { return false }  // README.TXT, INDEX.HTM, …
+        let value: JSONValue
+        do throws(JSONSyntaxError) {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            let location = LineColumn(offset: error.offset, in: bytes)
+            decoder.add(Diagnostic(.error, file: file, line: location.line, column: location.column, message: error.message))
+            return true
+        }
+        if FHIRImporter.isBundle(value) {
+            importFHIR(value, file: file, into: decoder, documents: &documents)
+        } else if FHIRImporter.isResource(value) {
+            loose.items.append((value, Self.shortName(file)))
+        } else {
+            decoder.add(Diagnostic(.warning, file: file, message: "neither an export file name nor a FHIR bundle or resource; ignored"))
+            return false
+        }
+        return true
+    }
+
+    /// FHIR Bulk Data NDJSON: one resource per line (blank lines allowed). A line that is not JSON
+    /// is an error with its line and column; a line that is a Bundle is read as a document.
+    private func readNDJSON(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument],
+        loose: inout LooseResources
+    ) {
+        let name = Self.shortName(file)
+        var start = 0
+        var line = 1
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if slice.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) {
+                do throws(JSONSyntaxError) {
+                    let value = try JSONParser.parse(slice)
+                    if FHIRImporter.isBundle(value) {
+                        importFHIR(value, file: "\(file):\(line)", into: decoder, documents: &documents)
+                    } else if FHIRImporter.isResource(value) {
+                        loose.items.append((value, "\(name):\(line)"))
+                    } else {
+                        decoder.add(Diagnostic(.warning, file: file, line: line, column: 1, message: "not a FHIR resource; line skipped"))
+                    }
+                } catch {
+                    let column = LineColumn(offset: error.offset, in: slice).column
+                    decoder.add(Diagnostic(.error, file: file, line: line, column: column, message: error.message))
+                }
+            }
+            start = end + 1
+            line += 1
+        }
+    }
+
+    /// The loose resources of one folder or archive, as one document.
+    func importLoose(_ loose: LooseResources, file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument]) {
+        guard !loose.isEmpty else { return }
+        let (document, diagnostics) = FHIRImporter.read(resources: loose.items, file: file)
+        diagnostics.forEach(decoder.add)
+        if let document { documents.append(document) }
+    }
+
+    /// The last component of a path, which names a resource's file in its diagnostics.
+    static func shortName(_ file: String) -> String {
+        file.split(separator: "/").last.map(String.init) ?? file
+    }
+}

@@ -1,0 +1,33 @@
+extension FHIRBundleReader {
+    /// The document's patient: the first Patient (not a contained one), by its official, else
+    /// usual, else first name with a given or family name, else its text name.
+    func readPatient() -> ImportedPatient? {
+        let patients = entries.filter { $0.type == "Patient" && !$0.isContained }
+        guard let entry = patients.first else { return nil }
+        if patients.count > 1 {
+            diagnostics.warning(patients[1].resource, "bundle has more than one Patient; the first is used")
+        }
+        // The official (else usual, else first) name with a given or family name, else a text name.
+        let names = entry["name"].elements
+        let named = names.filter { $0["family"].rawString != nil || !$0["given"].elements.isEmpty }
+        let name = named.first { $0["use"].rawString == "official" } ?? named.first { $0["use"].rawString == "usual" }
+            ?? named.first ?? names.first ?? entry["name"]
+        var given = name["given"].elements.first.flatMap { diagnostics.string($0) } ?? ""
+        var family = diagnostics.string(name["family"]) ?? ""
+        if given.isEmpty, family.isEmpty, let text = names.lazy.compactMap({ $0["text"].rawString }).first {
+            let words = text.split(separator: " ").map(String.init)
+            given = words.dropLast().joined(separator: " ")
+            family = words.last ?? ""
+        }
+        if given.isEmpty, family.isEmpty {
+            diagnostics.warning(entry["name"], "no given or family name")
+        }
+        let birthNode = entry["birthDate"]
+        var birth: LocalDate?
+        if let text = diagnostics.string(birthNode) {
+            birth = FHIRDate.localDay(text)
+            if birth == nil || text.count > 10 { diagnostics.warning(birthNode, "expected a FHIR date; value ignored") }
+        }
+        return ImportedPatient(firstName: given, lastName: family, dateOfBirth: birth)
+    }
+}

@@ -1,0 +1,19 @@
+extension VisitSummaryBuilder {
+    /// The narrative-only sections of the imported documents the viewer may see (the context holds
+    /// only those), newest document first, in the document's own order within one.
+    func narratives() -> [VisitSummary.Narrative] {
+        let records = context.records.healthRecords.enumerated().compactMap { position, record -> (Int, HealthRecord, [String])? in
+            guard case .document(let document) = record.data, let paragraphs = document.narrative, !paragraphs.isEmpty else { return nil }
+            return (position, record, paragraphs)
+        }
+        let ordered = records.sorted {
+            let (a, b) = ($0.1.date.resolved(in: context.timeZone), $1.1.date.resolved(in: context.timeZone))
+            return a != b ? a > b : $0.0 < $1.0
+        }
+        return ordered.map { _, record, paragraphs in
+            let origin = [record.importedFrom, context.format.day(context.day(record.date))].compactMap { $0 }.joined(separator: ", ")
+            return VisitSummary.Narrative(
+                title: record.title, source: "As written in the source document (\(origin))", paragraphs: paragraphs)
+        }
+    }
+}

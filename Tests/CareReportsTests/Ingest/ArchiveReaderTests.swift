@@ -1,0 +1,31 @@
+import Testing
+
+@testable import CareReports
+
+@Suite("Archive entry paths and zip detection")
+struct ArchiveReaderTests {
+    @Test("paths inside the archive are kept, cleaned; absolute, drive and climbing paths are refused", arguments: [
+        ("IHE_XDM/SUBSET01/DOC0001.XML", "IHE_XDM/SUBSET01/DOC0001.XML"),
+        ("./export//Patient.ndjson", "export/Patient.ndjson"),
+        ("a\\b.json", "a/b.json"),
+        ("../evil.json", nil), ("a/../../evil.json", nil), ("a/../b.json", nil), ("/etc/passwd", nil),
+        ("\\\\server\\share\\x.json", nil), ("C:\\Windows\\x.json", nil), ("", nil), ("./", nil),
+    ] as [(String, String?)])
+    func insidePath(name: String, expected: String?) {
+        #expect(ArchiveReader.insidePath(name) == expected)
+    }
+
+    @Test("a zip is told by its first bytes")
+    func looksLikeZip() {
+        for (bytes, expected) in [([0x50, 0x4B, 3, 4] as [UInt8], true), ([0x50, 0x4B, 5, 6], true), ([0x7B, 0x22, 0, 0], false), ([0x50], false)] {
+            #expect(bytes.withUnsafeBufferPointer(ArchiveReader.looksLikeZip) == expected)
+        }
+    }
+
+    @Test("a file that is not an archive is an error, not a crash")
+    func notAnArchive() {
+        let (entries, diagnostics) = ArchiveReader().read("/dev/null/none.zip")
+        #expect(entries == nil)
+        #expect(diagnostics.map(\.severity) == [.error])
+    }
+}
