@@ -2343,7 +2343,7 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 | Test |{{#dates}} {{.}} |{{/dates}}
 |---|{{#dates}}--:|{{/dates}}
 {{#matrix}}
-| [{{analyte}}]({{page.root}}{{link}}.md) |{{#cells}} {{text}}{{#flag}} {{symbol}} {{label}}{{#derived}}\*{{/derived}}{{/flag}}{{#status}} ({{status}}){{/status}} |{{/cells}}
+| [{{analyte}}]({{page.root}}{{link}}.md) |{{#cells}} {{text}}{{#flag}} {{symbol}} {{label}}{{#derived}}\*{{/derived}}{{/flag}}{{#status}} *{{status}}*{{/status}} |{{/cells}}
 {{/matrix}}
 {{/empty(reports)}}
 {{>md.footer}}
