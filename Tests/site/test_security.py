@@ -29,28 +29,25 @@ def edit(path, change):
     path.write_text(json.dumps(data))
 
 
-def users(data):
+def records(data):
+    """The records of a collection file: a bare array, or the API envelope's `data`."""
     return data["data"] if isinstance(data, dict) else data
+
+
+def set_field(export, collection, record_id, key, value):
+    def change(data):
+        for record in records(data):
+            if record["id"] == record_id:
+                record[key] = value
+    edit(export / f"{collection}.json", change)
 
 
 def set_first_name(export, user_id, name):
-    def change(data):
-        for user in users(data):
-            if user["id"] == user_id:
-                user["firstName"] = name
-    edit(export / "users.json", change)
-
-
-def tasks_of(data):
-    return data["data"] if isinstance(data, dict) else data
+    set_field(export, "users", user_id, "firstName", name)
 
 
 def retitle_task(export, task_id, title):
-    def change(data):
-        for task in tasks_of(data):
-            if task["id"] == task_id:
-                task["title"] = title
-    edit(export / "tasks.json", change)
+    set_field(export, "tasks", task_id, "title", title)
 
 
 # cmark-gfm itself (the system library the site's Markdown is checked with), through ctypes.
@@ -146,7 +143,7 @@ def test_right_to_left_text_is_isolated(tmp_path):
 def test_unsafe_user_ids_are_refused_and_nothing_is_written(tmp_path, user_id):
     export = copy_sample(tmp_path)
     def change(data):
-        for user in users(data):
+        for user in records(data):
             if user["id"] == "u-frank":
                 user["id"] = user_id
     edit(export / "users.json", change)
@@ -228,7 +225,7 @@ def test_a_real_kill_leaves_nothing_after_the_next_build(tmp_path):
     big = tmp_path / "big"
     assert run_carereport("generate", "--circles", "1", "--weeks", "30", "--seed", "3", "--out", big).returncode == 0
     viewer = json.loads((big / "circles.json").read_text())
-    circles = viewer["data"] if isinstance(viewer, dict) else viewer
+    circles = records(viewer)
     recipient = circles[0]["careRecipient"]["userId"]
     site = tmp_path / "site"
     process = subprocess.Popen([str(binary()), "build", str(big), "--out", str(site), "--viewer", recipient, "--now", NOW],
@@ -298,7 +295,7 @@ def test_sigterm_while_writing_removes_the_staging_folder(tmp_path):
     big = tmp_path / "big"
     assert run_carereport("generate", "--circles", "1", "--weeks", "30", "--seed", "3", "--out", big).returncode == 0
     circles = json.loads((big / "circles.json").read_text())
-    circles = circles["data"] if isinstance(circles, dict) else circles
+    circles = records(circles)
     recipient = circles[0]["careRecipient"]["userId"]
     process = subprocess.Popen([str(binary()), "build", str(big), "--out", str(tmp_path / "site"), "--viewer", recipient,
                                 "--now", NOW], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
