@@ -995,6 +995,15 @@ table.chart-table .chart-flag-low { font-weight: var(--font-weight-bold); color:
 .updates > li.card { margin-bottom: var(--space-md); }
 table.matrix td { white-space: nowrap; }
 
+/* A page written days after its export says so before anything else is read. */
+.stale-note {
+  border: 2px solid var(--color-warning);
+  background: var(--color-attention-bg);
+  border-left-width: 6px;
+  border-radius: var(--radius-md);
+  padding: var(--space-sm) var(--space-md);
+}
+
 """#,
         "assets/tokens.css": #"""
 /*
@@ -1360,8 +1369,10 @@ body.visit {
 <div style="background:#1B5E3A;color:#FFFFFF;padding:16px;border-radius:12px 12px 0 0;">
 <p style="margin:0;font-size:13px;">{{circleName}} · weekly digest</p>
 <h1 style="margin:4px 0 0;font-size:22px;line-height:1.25;color:#FFFFFF;">Week {{weekNumber}}, {{range}}</h1>
+<p style="margin:4px 0 0;font-size:13px;">Data as of {{dataAsOf}}</p>
 </div>
-<div style="background:#FFFFFF;padding:16px;border:1px solid #C9D6CE;border-top:0;border-radius:0 0 12px 12px;">
+{{#staleNote}}<p style="background:#FFF4E0;border:2px solid #8A4B00;border-radius:8px;padding:8px 12px;margin:0;"><strong>Old data.</strong> {{staleNote}}</p>
+{{/staleNote}}<div style="background:#FFFFFF;padding:16px;border:1px solid #C9D6CE;border-top:0;border-radius:0 0 12px 12px;">
 {{#quiet}}<p style="margin:0;">Nothing to report this week.</p>{{/quiet}}
 {{^quiet}}
 {{#summary}}
@@ -1436,7 +1447,7 @@ body.visit {
 {{/summary}}
 {{/quiet}}
 </div>
-<p style="font-size:13px;color:#3F4A44;margin:12px 0 0;">Written for {{writtenFor}} on {{writtenOn}} by carereport. It holds only what this reader may see.</p>
+<p style="font-size:13px;color:#3F4A44;margin:12px 0 0;">Written for {{writtenFor}} on {{writtenOn}} by carereport from data as of {{dataAsOf}}. It holds only what this reader may see.</p>
 </div>
 </body>
 </html>
@@ -1445,12 +1456,17 @@ body.visit {
         "digest/text.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
 {{#quiet}}
-{{circleName}}, week {{weekNumber}} ({{range}}): nothing to report.
+{{circleName}}, week {{weekNumber}} ({{range}}): nothing to report (data as of {{dataAsOf}}).{{#staleNote}}
+
+**Old data.** {{staleNote}}{{/staleNote}}
 {{/quiet}}
 {{^quiet}}
 # {{circleName}}: week {{weekNumber}}, {{range}}
 
-Weekly digest about {{recipientName}}, written for {{writtenFor}} on {{writtenOn}}.
+Weekly digest about {{recipientName}}, written for {{writtenFor}} on {{writtenOn}}
+from data as of {{dataAsOf}}.{{#staleNote}}
+
+**Old data.** {{staleNote}}{{/staleNote}}
 
 {{#summary}}
 {{^empty(attention)}}
@@ -1475,6 +1491,10 @@ Weekly digest about {{recipientName}}, written for {{writtenFor}} on {{writtenOn
 
 {{{medicationTable}}}
 
+{{#afterExportNote}}
+{{afterExportNote}}
+
+{{/afterExportNote}}
 {{/medicationTable}}
 {{#summary}}
 {{^empty(tasksOverdue)}}
@@ -1624,7 +1644,10 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{<html.layout}}
 {{$content}}
 <h1>{{page.circleName}}</h1>
-<p class="lead">Caring for {{page.recipientName}}. {{#currentWeekLink}}<a href="{{page.root}}{{currentWeekLink}}.html">This week: {{currentWeek}}</a>{{/currentWeekLink}}{{^currentWeekLink}}This week: {{currentWeek}}.{{/currentWeekLink}}</p>
+<p class="lead">Caring for {{page.recipientName}}, data as of {{page.dataAsOf}}. {{#currentWeekLink}}<a href="{{page.root}}{{currentWeekLink}}.html">{{currentWeekLabel}}: {{currentWeek}}</a>{{/currentWeekLink}}{{^currentWeekLink}}{{currentWeekLabel}}: {{currentWeek}}.{{/currentWeekLink}}</p>
+{{#page.staleNote}}
+<p class="stale-note"><strong>Old data.</strong> {{page.staleNote}}</p>
+{{/page.staleNote}}
 {{>html.attention}}
 <section aria-labelledby="glance-heading">
 <h2 id="glance-heading">This week at a glance</h2>
@@ -1650,7 +1673,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <li class="card"><a href="{{page.root}}weeks/index.html">Weekly summaries</a></li>
 {{#hasMedications}}<li class="card"><a href="{{page.root}}medications/index.html">Medications and doses</a></li>{{/hasMedications}}
 {{#hasLabs}}<li class="card"><a href="{{page.root}}labs/index.html">Lab reports and trends</a></li>{{/hasLabs}}
-<li class="card"><a href="{{page.root}}visit.html">Summary for the next doctor visit</a></li>
+{{#page.showsVisit}}<li class="card"><a href="{{page.root}}visit.html">Summary for the next doctor visit</a></li>{{/page.showsVisit}}
 <li class="card"><a href="{{page.root}}calendar.ics">Calendar of appointments and tasks (.ics)</a></li>
 <li class="card"><a href="{{page.root}}feed.xml">Feed of weekly summaries (Atom)</a></li>
 </ul>
@@ -1761,7 +1784,8 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{$content}}{{/content}}
 </main>
 <footer class="site-footer">
-<p>Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport. It holds only what this reader may see.</p>
+{{#page.staleNote}}<p class="stale-note"><strong>Old data.</strong> {{page.staleNote}}</p>
+{{/page.staleNote}}<p>Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport from data as of {{page.dataAsOf}}. It holds only what this reader may see.</p>
 </footer>
 </body>
 </html>
@@ -1896,6 +1920,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <div><dt>Born</dt><dd>{{dateOfBirth}}</dd></div>
 <div><dt>Period</dt><dd>{{period}}, {{periodReason}}</dd></div>
 {{#nextAppointment}}<div><dt>For</dt><dd>{{nextAppointment}}</dd></div>{{/nextAppointment}}
+<div><dt>Data as of</dt><dd>{{page.dataAsOf}}{{#page.staleNote}} ({{page.staleNote}}){{/page.staleNote}}</dd></div>
 <div><dt>Written</dt><dd>{{writtenOn}} for {{page.writtenFor}}</dd></div>
 </dl>
 </header>
@@ -2196,7 +2221,9 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 
 ---
 
-Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport. It holds only what this reader may see.
+{{#page.staleNote}}**Old data.** {{page.staleNote}}
+
+{{/page.staleNote}}Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport from data as of {{page.dataAsOf}}. It holds only what this reader may see.
 
 """#,
         "md/header.mustache": #"""
@@ -2210,8 +2237,12 @@ Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport. It holds on
 {{>md.header}}
 # {{page.circleName}}
 
-Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek}}]({{page.root}}{{currentWeekLink}}.md){{/currentWeekLink}}{{^currentWeekLink}}{{currentWeek}}{{/currentWeekLink}}
+Caring for {{page.recipientName}}, data as of {{page.dataAsOf}}. {{currentWeekLabel}}: {{#currentWeekLink}}[{{currentWeek}}]({{page.root}}{{currentWeekLink}}.md){{/currentWeekLink}}{{^currentWeekLink}}{{currentWeek}}{{/currentWeekLink}}
 
+{{#page.staleNote}}
+**Old data.** {{page.staleNote}}
+
+{{/page.staleNote}}
 {{>md.attention}}
 ## This week at a glance
 
@@ -2236,7 +2267,7 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 - [Weekly summaries]({{page.root}}weeks/index.md)
 {{#hasMedications}}- [Medications and doses]({{page.root}}medications/index.md){{/hasMedications}}
 {{#hasLabs}}- [Lab reports and trends]({{page.root}}labs/index.md){{/hasLabs}}
-- [Summary for the next doctor visit]({{page.root}}visit.html)
+{{#page.showsVisit}}- [Summary for the next doctor visit]({{page.root}}visit.html){{/page.showsVisit}}
 - [Calendar of appointments and tasks]({{page.root}}calendar.ics)
 - [Feed of weekly summaries]({{page.root}}feed.xml)
 

@@ -86,7 +86,7 @@ extension CareReport {
                 input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
                 byCircle: viewerOptions.allMembers)
             let export = source.base
-            let now = try nowOption.resolve(timeZone: export.timeZone)
+            let now = try nowOption.resolve(for: export)
             let formats = try parsedFormats()
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
             if let templates {

@@ -70,7 +70,7 @@ extension CareReport {
             let source = try ExportInput.source(
                 input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle, byCircle: viewerOptions.allMembers)
             let export = source.base
-            let now = try nowOption.resolve(timeZone: export.timeZone)
+            let now = try nowOption.resolve(for: export)
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
             let renderer = try SiteOutput.render { () throws -> PageRenderer in
                 if let templates { try templateSet.override(from: templates) }
@@ -94,7 +94,7 @@ extension CareReport {
         private func digest(for viewer: Viewer, in export: CareExport, now: Date, renderer: PageRenderer) throws -> String {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
             let context = ReportContext(records: records, now: now)
-            guard let isoWeek = DigestBuilder.week(week, today: context.today) else { throw ExitCode(64) }
+            guard let isoWeek = DigestBuilder.week(week, today: LocalDate(now, in: export.timeZone)) else { throw ExitCode(64) }
             let digest = DigestBuilder(context: context).build(isoWeek)
             let (text, html) = try SiteOutput.render { () throws -> (String, String) in
                 let text = TextWrapper.wrap(try renderer.render(digest, template: "digest.text"), width: 72)

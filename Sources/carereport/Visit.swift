@@ -54,9 +54,14 @@ extension CareReport {
             let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
                 showWarnings: false)
             let viewer = try viewerOptions.resolve(in: export)
-            let now = try nowOption.resolve(timeZone: export.timeZone)
+            let now = try nowOption.resolve(for: export)
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
             let context = ReportContext(records: records, now: now)
+            guard context.sections.visit else {
+                Console.error(
+                    "error: no visit summary for \(viewer): \(viewer.healthRecordsWording), so it would call what is hidden \"not recorded\"; nothing was written")
+                throw ExitCode(67)
+            }
             var sinceDay: LocalDate?
             if let since, case .day(let day)? = CareDate.parse(since) { sinceDay = day }
             let html = try SiteOutput.render { () throws -> String in
