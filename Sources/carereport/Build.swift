@@ -53,6 +53,7 @@ extension CareReport {
         var onTimeWindow: Int = 60
 
         func validate() throws {
+            try viewerOptions.requireChoice()
             if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of at least 1") }
             guard (0...1440).contains(onTimeWindow) else { throw ValidationError("--on-time-window takes minutes from 0 to 1440") }
             _ = try parsedFormats()

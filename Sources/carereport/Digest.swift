@@ -54,6 +54,7 @@ extension CareReport {
         var templates: String?
 
         func validate() throws {
+            try viewerOptions.requireChoice()
             if week != "last", week != "this", ISOWeek(week) == nil {
                 throw ValidationError("--week takes YYYY-Www (for example 2025-W15), last or this")
             }
