@@ -1304,10 +1304,10 @@ body.visit {
   color: #111;
   background: #fff;
 }
-.visit h1 { font-size: 16pt; margin: 0 0 0.3rem; color: #1B5E3A; }
+.visit h1 { font-size: 16pt; margin: 0 0 0.3rem; color: var(--color-heading); }
 .visit h2 {
   font-size: 11.5pt; margin: 0.9rem 0 0.3rem; padding-bottom: 0.1rem;
-  border-bottom: 1.5px solid #2E7D5C; color: #1B5E3A; break-after: avoid;
+  border-bottom: 1.5px solid var(--color-primary); color: var(--color-heading); break-after: avoid;
 }
 .visit-facts { display: flex; flex-wrap: wrap; gap: 0.2rem 1.5rem; margin: 0; }
 .visit-facts div { display: flex; gap: 0.35rem; }
@@ -1318,7 +1318,7 @@ body.visit {
 .visit p { margin: 0.2rem 0; }
 .visit table.data { width: 100%; border-collapse: collapse; font-size: 9.5pt; }
 .visit table.data th, .visit table.data td { text-align: left; padding: 0.1rem 0.3rem; border-bottom: 1px solid #bbb; vertical-align: top; }
-.visit table.data thead th { border-bottom: 1.5px solid #333; background: #EEF5F0; }
+.visit table.data thead th { border-bottom: 1.5px solid #333; background: var(--color-surface-sunken); }
 .visit table.data .num { text-align: right; }
 .visit table.meds { table-layout: fixed; }
 .visit table.meds thead th:nth-child(1) { width: 15%; }
@@ -1364,21 +1364,21 @@ body.visit {
 <meta name="color-scheme" content="light">
 <title>{{subject}}</title>
 </head>
-<body style="margin:0;padding:0;background:#F4F7F5;color:#1A1A1A;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;">
+<body style="margin:0;padding:0;background:{{palette.background}};color:{{palette.text}};font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;">
 <div style="max-width:640px;margin:0 auto;padding:16px;">
-<div style="background:#1B5E3A;color:#FFFFFF;padding:16px;border-radius:12px 12px 0 0;">
+<div style="background:{{palette.headerBackground}};color:{{palette.headerText}};padding:16px;border-radius:12px 12px 0 0;">
 <p style="margin:0;font-size:13px;">{{circleName}} · weekly digest</p>
-<h1 style="margin:4px 0 0;font-size:22px;line-height:1.25;color:#FFFFFF;">Week {{weekNumber}}, {{range}}</h1>
+<h1 style="margin:4px 0 0;font-size:22px;line-height:1.25;color:{{palette.headerText}};">Week {{weekNumber}}, {{range}}</h1>
 <p style="margin:4px 0 0;font-size:13px;">Data as of {{dataAsOf}}</p>
 </div>
-{{#staleNote}}<p style="background:#FFF4E0;border:2px solid #8A4B00;border-radius:8px;padding:8px 12px;margin:0;"><strong>Old data.</strong> {{staleNote}}</p>
-{{/staleNote}}<div style="background:#FFFFFF;padding:16px;border:1px solid #C9D6CE;border-top:0;border-radius:0 0 12px 12px;">
+{{#staleNote}}<p style="background:{{palette.attentionBackground}};border:2px solid {{palette.attentionBorder}};border-radius:8px;padding:8px 12px;margin:0;"><strong>Old data.</strong> {{staleNote}}</p>
+{{/staleNote}}<div style="background:{{palette.surface}};padding:16px;border:1px solid {{palette.border}};border-top:0;border-radius:0 0 12px 12px;">
 {{#quiet}}<p style="margin:0;">Nothing to report this week.</p>{{/quiet}}
 {{^quiet}}
 {{#summary}}
 {{^empty(attention)}}
-<div style="background:#FFF4E0;border:2px solid #8A4B00;border-left-width:6px;border-radius:8px;padding:12px 16px;margin:0 0 16px;">
-<h2 style="margin:0 0 8px;font-size:18px;color:#5C3200;">Needs attention</h2>
+<div style="background:{{palette.attentionBackground}};border:2px solid {{palette.attentionBorder}};border-left-width:6px;border-radius:8px;padding:12px 16px;margin:0 0 16px;">
+<h2 style="margin:0 0 8px;font-size:18px;color:{{palette.attentionHeading}};">Needs attention</h2>
 <ul style="margin:0;padding-left:20px;">
 {{#attention}}<li style="margin:0 0 4px;"><span aria-hidden="true">{{symbol}}</span> <strong>{{kind}}:</strong> {{text}}</li>{{/attention}}
 </ul>
@@ -1386,68 +1386,68 @@ body.visit {
 {{/empty(attention)}}
 {{/summary}}
 {{^empty(changes)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Medication changes</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Medication changes</h2>
 <ul style="margin:0;padding-left:20px;">{{#changes}}<li><strong>Changed:</strong> {{.}}</li>{{/changes}}</ul>
 {{/empty(changes)}}
 {{#summary}}
 {{^empty(medications)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Medications</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Medications</h2>
 <table style="width:100%;border-collapse:collapse;font-size:14px;">
-<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Medication</th><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Taken</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Late</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Missed</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Skipped</th></tr></thead>
-<tbody>{{#medications}}<tr><th scope="row" style="text-align:left;border-bottom:1px solid #C9D6CE;padding:4px;">{{name}}</th><td style="border-bottom:1px solid #C9D6CE;padding:4px;">{{adherence}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{late}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{missed}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{skipped}}</td></tr>{{/medications}}</tbody>
+<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">Medication</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">Taken</th><th scope="col" style="text-align:right;border-bottom:2px solid {{palette.primary}};padding:4px;">Late</th><th scope="col" style="text-align:right;border-bottom:2px solid {{palette.primary}};padding:4px;">Missed</th><th scope="col" style="text-align:right;border-bottom:2px solid {{palette.primary}};padding:4px;">Skipped</th></tr></thead>
+<tbody>{{#medications}}<tr><th scope="row" style="text-align:left;border-bottom:1px solid {{palette.border}};padding:4px;">{{name}}</th><td style="border-bottom:1px solid {{palette.border}};padding:4px;">{{adherence}}</td><td style="text-align:right;border-bottom:1px solid {{palette.border}};padding:4px;">{{late}}</td><td style="text-align:right;border-bottom:1px solid {{palette.border}};padding:4px;">{{missed}}</td><td style="text-align:right;border-bottom:1px solid {{palette.border}};padding:4px;">{{skipped}}</td></tr>{{/medications}}</tbody>
 </table>
 {{/empty(medications)}}
 {{^empty(tasksOverdue)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Overdue tasks</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Overdue tasks</h2>
 <ul style="margin:0;padding-left:20px;">{{#tasksOverdue}}<li><strong>{{title}}</strong>, due {{due}}, {{who}}</li>{{/tasksOverdue}}</ul>
 {{/empty(tasksOverdue)}}
 {{^empty(tasksDone)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Tasks done</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Tasks done</h2>
 <ul style="margin:0;padding-left:20px;">{{#tasksDone}}<li><strong>{{title}}</strong>, {{who}}</li>{{/tasksDone}}</ul>
 {{/empty(tasksDone)}}
 {{^empty(tasksOpen)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Other tasks this week</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Other tasks this week</h2>
 <ul style="margin:0;padding-left:20px;">{{#tasksOpen}}<li><strong>{{title}}</strong> ({{state}}), due {{due}}, {{who}}</li>{{/tasksOpen}}</ul>
 {{/empty(tasksOpen)}}
 {{^empty(tasksNextWeek)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Due next week</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Due next week</h2>
 <ul style="margin:0;padding-left:20px;">{{#tasksNextWeek}}<li><strong>{{title}}</strong>, due {{due}}, {{who}}</li>{{/tasksNextWeek}}</ul>
 {{/empty(tasksNextWeek)}}
 {{^empty(measurements)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Measurements</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Measurements</h2>
 <table style="width:100%;border-collapse:collapse;font-size:14px;">
-<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Measurement</th><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Latest</th><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Lowest</th><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Highest</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Out of range</th></tr></thead>
-<tbody>{{#measurements}}<tr><th scope="row" style="text-align:left;border-bottom:1px solid #C9D6CE;padding:4px;">{{kind}}</th><td style="border-bottom:1px solid #C9D6CE;padding:4px;">{{latest}}</td><td style="border-bottom:1px solid #C9D6CE;padding:4px;">{{minimum}}</td><td style="border-bottom:1px solid #C9D6CE;padding:4px;">{{maximum}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{outOfRange}}</td></tr>{{/measurements}}</tbody>
+<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">Measurement</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">Latest</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">Lowest</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">Highest</th><th scope="col" style="text-align:right;border-bottom:2px solid {{palette.primary}};padding:4px;">Out of range</th></tr></thead>
+<tbody>{{#measurements}}<tr><th scope="row" style="text-align:left;border-bottom:1px solid {{palette.border}};padding:4px;">{{kind}}</th><td style="border-bottom:1px solid {{palette.border}};padding:4px;">{{latest}}</td><td style="border-bottom:1px solid {{palette.border}};padding:4px;">{{minimum}}</td><td style="border-bottom:1px solid {{palette.border}};padding:4px;">{{maximum}}</td><td style="text-align:right;border-bottom:1px solid {{palette.border}};padding:4px;">{{outOfRange}}</td></tr>{{/measurements}}</tbody>
 </table>
 {{/empty(measurements)}}
 {{^empty(symptoms)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Symptoms</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Symptoms</h2>
 <ul style="margin:0;padding-left:20px;">{{#symptoms}}<li><strong>{{title}}</strong>, {{when}}: {{detail}}</li>{{/symptoms}}</ul>
 {{/empty(symptoms)}}
 {{^empty(labs)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Lab reports received</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Lab reports received</h2>
 <ul style="margin:0;padding-left:20px;">{{#labs}}<li><strong>{{title}}</strong>, {{when}}: {{detail}}</li>{{/labs}}</ul>
 {{/empty(labs)}}
 {{^empty(appointmentsHeld)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Appointments this week</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Appointments this week</h2>
 <ul style="margin:0;padding-left:20px;">{{#appointmentsHeld}}<li><strong>{{title}}</strong>, {{when}}{{#badge}} ({{badge}}){{/badge}}{{#text}}<div>{{{html}}}</div>{{/text}}</li>{{/appointmentsHeld}}</ul>
 {{/empty(appointmentsHeld)}}
 {{^empty(appointmentsComing)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Appointments coming up</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Appointments coming up</h2>
 <ul style="margin:0;padding-left:20px;">{{#appointmentsComing}}<li><strong>{{title}}</strong>, {{when}}, {{detail}}</li>{{/appointmentsComing}}</ul>
 {{/empty(appointmentsComing)}}
 {{^empty(notes)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Notes and documents</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Notes and documents</h2>
 <ul style="margin:0;padding-left:20px;">{{#notes}}<li><strong>{{title}}</strong>, {{when}}: {{detail}}</li>{{/notes}}</ul>
 {{/empty(notes)}}
 {{^empty(updates)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Circle updates</h2>
-<ul style="margin:0;padding-left:20px;">{{#updates}}<li><strong>{{author}}</strong>, {{when}}{{#content}}<div>{{{html}}}</div>{{/content}}{{#comments}}<p style="margin:4px 0 0 12px;color:#3F4A44;">{{author}}: {{#text}}{{plain}}{{/text}}</p>{{/comments}}</li>{{/updates}}</ul>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Circle updates</h2>
+<ul style="margin:0;padding-left:20px;">{{#updates}}<li><strong>{{author}}</strong>, {{when}}{{#content}}<div>{{{html}}}</div>{{/content}}{{#comments}}<p style="margin:4px 0 0 12px;color:{{palette.muted}};">{{author}}: {{#text}}{{plain}}{{/text}}</p>{{/comments}}</li>{{/updates}}</ul>
 {{/empty(updates)}}
 {{/summary}}
 {{/quiet}}
 </div>
-<p style="font-size:13px;color:#3F4A44;margin:12px 0 0;">Written for {{writtenFor}} on {{writtenOn}} by carereport from data as of {{dataAsOf}}. It holds only what this reader may see.</p>
+<p style="font-size:13px;color:{{palette.muted}};margin:12px 0 0;">Written for {{writtenFor}} on {{writtenOn}} by carereport from data as of {{dataAsOf}}. It holds only what this reader may see.</p>
 </div>
 </body>
 </html>

@@ -80,23 +80,24 @@ extension CareReport {
             if viewerOptions.allMembers, let out {
                 let suffix = ["markdown": "md", "html": "html", "email": "eml"][format.rawValue]!
                 try source.forEach(try viewerOptions.resolveAll(in: export)) { viewer, circleExport in
-                    let message = try digest(for: viewer, in: circleExport, now: now, renderer: renderer)
+                    let message = try digest(for: viewer, in: circleExport, now: now, renderer: renderer, palette: templateSet.mailPalette)
                     let path = try SiteOutput.memberPath(out, viewer)
                     try SiteOutput.makeFolder(path.circle)
                     try SiteOutput.emit(message, to: "\(path.member).\(suffix)")
                 }
             } else {
                 let viewer = try viewerOptions.resolve(in: export)
-                try SiteOutput.emit(try digest(for: viewer, in: export, now: now, renderer: renderer), to: out)
+                try SiteOutput.emit(try digest(for: viewer, in: export, now: now, renderer: renderer, palette: templateSet.mailPalette), to: out)
             }
         }
 
         /// The digest of the chosen week for one viewer, in the chosen format.
-        private func digest(for viewer: Viewer, in export: CareExport, now: Date, renderer: PageRenderer) throws -> String {
+        private func digest(for viewer: Viewer, in export: CareExport, now: Date, renderer: PageRenderer, palette: MailPalette) throws -> String {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
             let context = ReportContext(records: records, now: now)
             guard let isoWeek = DigestBuilder.week(week, today: LocalDate(now, in: export.timeZone)) else { throw ExitCode(64) }
-            let digest = DigestBuilder(context: context).build(isoWeek)
+            var digest = DigestBuilder(context: context).build(isoWeek)
+            digest.palette = palette
             let (text, html) = try SiteOutput.render { () throws -> (String, String) in
                 let text = TextWrapper.wrap(try renderer.render(digest, template: "digest.text"), width: 72)
                 return (text, format == .markdown ? "" : try renderer.render(digest, template: "digest.html"))

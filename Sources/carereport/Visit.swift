@@ -68,7 +68,7 @@ extension CareReport {
                 var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
                 if let templates { try templateSet.override(from: templates) }
                 let renderer = try PageRenderer(templates: templateSet)
-                let summary = VisitSummaryBuilder(context: context, since: sinceDay).build(styles: templateSet.files["assets/visit.css"] ?? "")
+                let summary = VisitSummaryBuilder(context: context, since: sinceDay).build(styles: templateSet.visitStyles)
                 return try renderer.render(summary, template: "html.visit")
             }
             try SiteOutput.emit(html, to: out)

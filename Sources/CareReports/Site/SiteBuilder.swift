@@ -77,7 +77,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The visit page's style sheet, inlined so the page also works on its own.
-    public var visitStyles: String { templates.files["assets/visit.css"] ?? "" }
+    public var visitStyles: String { templates.visitStyles }
 
     private func page(_ model: any Sendable, _ link: String, template: String) throws(RenderError) -> [(path: String, text: String)] {
         var files: [(path: String, text: String)] = []

@@ -22,6 +22,8 @@ public struct Digest: Sendable {
     public let changes: [String]
     /// "Not counted: 5 doses of Metformin 500 mg … due after the export", nil when none.
     public var afterExportNote: String? = nil
+    /// The mail's colours, from assets/tokens.css (set by the caller that holds the templates).
+    public var palette = MailPalette(DesignTokens(css: nil))
 }
 
 /// Builds the digest of one week.
