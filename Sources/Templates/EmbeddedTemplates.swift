@@ -1392,9 +1392,9 @@ body.visit {
 {{#summary}}
 {{^empty(medications)}}
 <h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Medications</h2>
-<table style="width:100%;border-collapse:collapse;font-size:14px;">
-<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">Medication</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">Taken</th><th scope="col" style="text-align:right;border-bottom:2px solid {{palette.primary}};padding:4px;">Late</th><th scope="col" style="text-align:right;border-bottom:2px solid {{palette.primary}};padding:4px;">Missed</th><th scope="col" style="text-align:right;border-bottom:2px solid {{palette.primary}};padding:4px;">Skipped</th></tr></thead>
-<tbody>{{#medications}}<tr><th scope="row" style="text-align:left;border-bottom:1px solid {{palette.border}};padding:4px;">{{name}}</th><td style="border-bottom:1px solid {{palette.border}};padding:4px;">{{adherence}}</td><td style="text-align:right;border-bottom:1px solid {{palette.border}};padding:4px;">{{late}}</td><td style="text-align:right;border-bottom:1px solid {{palette.border}};padding:4px;">{{missed}}</td><td style="text-align:right;border-bottom:1px solid {{palette.border}};padding:4px;">{{skipped}}</td></tr>{{/medications}}</tbody>
+<table role="table" style="width:100%;max-width:100%;table-layout:fixed;border-collapse:collapse;font-size:14px;">
+<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;" width="38%">Medication</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">Doses this week</th></tr></thead>
+<tbody>{{#medications}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;word-break:break-word;">{{name}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;word-break:break-word;">{{adherence}}<br>late {{late}}, missed {{missed}}, skipped {{skipped}}, as needed {{asNeededUses}}</td></tr>{{/medications}}</tbody>
 </table>
 {{/empty(medications)}}
 {{^empty(tasksOverdue)}}
@@ -1415,9 +1415,9 @@ body.visit {
 {{/empty(tasksNextWeek)}}
 {{^empty(measurements)}}
 <h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Measurements</h2>
-<table style="width:100%;border-collapse:collapse;font-size:14px;">
-<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">Measurement</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">Latest</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">Lowest</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">Highest</th><th scope="col" style="text-align:right;border-bottom:2px solid {{palette.primary}};padding:4px;">Out of range</th></tr></thead>
-<tbody>{{#measurements}}<tr><th scope="row" style="text-align:left;border-bottom:1px solid {{palette.border}};padding:4px;">{{kind}}</th><td style="border-bottom:1px solid {{palette.border}};padding:4px;">{{latest}}</td><td style="border-bottom:1px solid {{palette.border}};padding:4px;">{{minimum}}</td><td style="border-bottom:1px solid {{palette.border}};padding:4px;">{{maximum}}</td><td style="text-align:right;border-bottom:1px solid {{palette.border}};padding:4px;">{{outOfRange}}</td></tr>{{/measurements}}</tbody>
+<table role="table" style="width:100%;max-width:100%;table-layout:fixed;border-collapse:collapse;font-size:14px;">
+<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;" width="38%">Measurement</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">This week</th></tr></thead>
+<tbody>{{#measurements}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;word-break:break-word;">{{kind}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;word-break:break-word;">latest {{latest}}<br>lowest {{minimum}}, highest {{maximum}}<br>out of range: {{outOfRange}}</td></tr>{{/measurements}}</tbody>
 </table>
 {{/empty(measurements)}}
 {{^empty(symptoms)}}
@@ -1557,7 +1557,10 @@ from data as of {{dataAsOf}}.{{#staleNote}}
 ## Appointments this week
 
 {{#appointmentsHeld}}
-- {{title}}, {{when}}{{#badge}} ({{badge}}){{/badge}}{{#text}}: {{plain}}{{/text}}
+- {{title}}, {{when}}{{#badge}} ({{badge}}){{/badge}}{{#text}}:
+
+{{{indented}}}
+{{/text}}
 {{/appointmentsHeld}}
 
 {{/empty(appointmentsHeld)}}

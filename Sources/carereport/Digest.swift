@@ -12,7 +12,9 @@ extension CareReport {
                 Exceptions first ("needs attention"), then the week; a quiet week is one line. Quiet on \
                 success, so cron mails nothing but the digest; problems go to standard error with a \
                 non-zero exit status. Pipe --format email to `sendmail -t`. With --all-members and \
-                --out DIR, every active member gets DIR/CIRCLE/USER.md (.html, .eml without a To header).
+                --out DIR, every active member gets DIR/CIRCLE/USER.md (.html, or .eml addressed To the \
+                member's own e-mail address from the export's users; a member without one gets a message \
+                without a To header, named on standard error, to address by hand).
 
                 Examples:
                   carereport digest sample-data --viewer u-ellen --week 2025-W15
@@ -80,19 +82,29 @@ extension CareReport {
             if viewerOptions.allMembers, let out {
                 let suffix = ["markdown": "md", "html": "html", "email": "eml"][format.rawValue]!
                 try source.forEach(try viewerOptions.resolveAll(in: export)) { viewer, circleExport in
-                    let message = try digest(for: viewer, in: circleExport, now: now, renderer: renderer, palette: templateSet.mailPalette)
+                    let user = viewer.userId.flatMap { id in circleExport.users.first { $0.id == id } }
+                    // The bare address (a name from the export could hold anything); one that does not parse is left out.
+                    let address = user?.email.flatMap { email in (try? MailAddress(parsing: email)) != nil ? email : nil }
+                    if format == .email, address == nil {
+                        Console.error(
+                            "warning: \(viewer.userId ?? "?") in \(viewer.circleId) has no valid e-mail address in the export; their message has no To header")
+                    }
+                    let message = try digest(
+                        for: viewer, in: circleExport, now: now, renderer: renderer, palette: templateSet.mailPalette,
+                        recipients: address.map { [$0] } ?? [])
                     let path = try SiteOutput.memberPath(out, viewer)
                     try SiteOutput.makeFolder(path.circle)
                     try SiteOutput.emit(message, to: "\(path.member).\(suffix)")
                 }
             } else {
                 let viewer = try viewerOptions.resolve(in: export)
-                try SiteOutput.emit(try digest(for: viewer, in: export, now: now, renderer: renderer, palette: templateSet.mailPalette), to: out)
+                try SiteOutput.emit(
+                    try digest(for: viewer, in: export, now: now, renderer: renderer, palette: templateSet.mailPalette, recipients: recipients), to: out)
             }
         }
 
         /// The digest of the chosen week for one viewer, in the chosen format.
-        private func digest(for viewer: Viewer, in export: CareExport, now: Date, renderer: PageRenderer, palette: MailPalette) throws -> String {
+        private func digest(for viewer: Viewer, in export: CareExport, now: Date, renderer: PageRenderer, palette: MailPalette, recipients: [String]) throws -> String {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
             let context = ReportContext(records: records, now: now)
             guard let isoWeek = DigestBuilder.week(week, today: LocalDate(now, in: export.timeZone)) else { throw ExitCode(64) }
