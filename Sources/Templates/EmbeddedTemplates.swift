@@ -1392,9 +1392,9 @@ body.visit {
 {{#summary}}
 {{^empty(medications)}}
 <h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Medications</h2>
-<table role="table" style="width:100%;max-width:100%;table-layout:fixed;border-collapse:collapse;font-size:14px;">
-<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;" width="38%">Medication</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">Doses this week</th></tr></thead>
-<tbody>{{#medications}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;word-break:break-word;">{{name}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;word-break:break-word;">{{adherence}}<br>late {{late}}, missed {{missed}}, skipped {{skipped}}, as needed {{asNeededUses}}</td></tr>{{/medications}}</tbody>
+<table style="width:100%;max-width:100%;table-layout:fixed;border-collapse:collapse;font-size:14px;">
+<thead><tr><th scope="col" style="text-align:left;width:38%;border-bottom:2px solid {{palette.primary}};padding:4px;">Medication</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">Doses this week</th></tr></thead>
+<tbody>{{#medications}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{name}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{adherence}}<br>late {{late}}, missed {{missed}}, skipped {{skipped}}, as needed {{asNeededUses}}</td></tr>{{/medications}}</tbody>
 </table>
 {{/empty(medications)}}
 {{^empty(tasksOverdue)}}
@@ -1415,9 +1415,9 @@ body.visit {
 {{/empty(tasksNextWeek)}}
 {{^empty(measurements)}}
 <h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Measurements</h2>
-<table role="table" style="width:100%;max-width:100%;table-layout:fixed;border-collapse:collapse;font-size:14px;">
-<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;" width="38%">Measurement</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">This week</th></tr></thead>
-<tbody>{{#measurements}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;word-break:break-word;">{{kind}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;word-break:break-word;">latest {{latest}}<br>lowest {{minimum}}, highest {{maximum}}<br>out of range: {{outOfRange}}</td></tr>{{/measurements}}</tbody>
+<table style="width:100%;max-width:100%;table-layout:fixed;border-collapse:collapse;font-size:14px;">
+<thead><tr><th scope="col" style="text-align:left;width:38%;border-bottom:2px solid {{palette.primary}};padding:4px;">Measurement</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">This week</th></tr></thead>
+<tbody>{{#measurements}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{kind}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">latest {{latest}}<br>lowest {{minimum}}, highest {{maximum}}<br>out of range: {{outOfRange}}</td></tr>{{/measurements}}</tbody>
 </table>
 {{/empty(measurements)}}
 {{^empty(symptoms)}}

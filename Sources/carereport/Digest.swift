@@ -28,7 +28,7 @@ extension CareReport {
             case markdown, html, email
         }
 
-        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle or C-CDA XML).")
+        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle or C-CDA XML).", completion: .file())
         var input: String
 
         @OptionGroup var importOptions: ImportOptions
@@ -47,12 +47,12 @@ extension CareReport {
         @Option(name: .customLong("from"), help: ArgumentHelp("The sender for --format email.", valueName: "address"))
         var sender: String = "carereport <carereport@localhost>"
 
-        @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
         var out: String?
 
         @OptionGroup var nowOption: NowOption
 
-        @Option(help: ArgumentHelp("A folder of templates that replace the defaults by name.", valueName: "dir"))
+        @Option(help: ArgumentHelp("A folder of templates that replace the defaults by name.", valueName: "dir"), completion: .directory)
         var templates: String?
 
         func validate() throws {

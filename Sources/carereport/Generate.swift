@@ -36,7 +36,7 @@ extension CareReport {
         @Option(help: ArgumentHelp("The random seed; the same seed gives the same bytes.", valueName: "s"))
         var seed: UInt64 = 1
 
-        @Option(name: .long, help: ArgumentHelp("The folder to write the export into (its six files are replaced).", valueName: "dir"))
+        @Option(name: .long, help: ArgumentHelp("The folder to write the export into (its six files are replaced).", valueName: "dir"), completion: .directory)
         var out: String
 
         func validate() throws {

@@ -18,7 +18,7 @@ extension CareReport {
                 """
         )
 
-        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle or C-CDA XML).")
+        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle or C-CDA XML).", completion: .file())
         var input: String
 
         @OptionGroup var importOptions: ImportOptions

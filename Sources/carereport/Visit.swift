@@ -25,7 +25,7 @@ extension CareReport {
                 """
         )
 
-        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle or C-CDA XML).")
+        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle or C-CDA XML).", completion: .file())
         var input: String
 
         @OptionGroup var importOptions: ImportOptions
@@ -35,16 +35,19 @@ extension CareReport {
         @Option(help: ArgumentHelp("Start of the period (YYYY-MM-DD); default: the day of the last visit with the next appointment's specialty or provider, else 90 days ago.", valueName: "date"))
         var since: String?
 
-        @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
         var out: String?
 
         @OptionGroup var nowOption: NowOption
 
-        @Option(help: ArgumentHelp("A folder of templates that replace the defaults by name.", valueName: "dir"))
+        @Option(help: ArgumentHelp("A folder of templates that replace the defaults by name.", valueName: "dir"), completion: .directory)
         var templates: String?
 
         func validate() throws {
             try viewerOptions.requireSingleViewer()
+            if out == nil, isatty(STDOUT_FILENO) == 1 {
+                throw ValidationError("visit writes a whole HTML page: give --out FILE.html (or redirect standard output to a file)")
+            }
             if let since, CareDate.parse(since).flatMap({ if case .day = $0 { true } else { nil } }) == nil {
                 throw ValidationError("--since takes a date as YYYY-MM-DD")
             }
