@@ -1000,6 +1000,15 @@ table.chart-table .chart-flag-low { font-weight: var(--font-weight-bold); color:
 .updates > li.card { margin-bottom: var(--space-md); }
 table.matrix td { white-space: nowrap; }
 
+/* A page written days after its export says so before anything else is read. */
+.stale-note {
+  border: 2px solid var(--color-warning);
+  background: var(--color-attention-bg);
+  border-left-width: 6px;
+  border-radius: var(--radius-md);
+  padding: var(--space-sm) var(--space-md);
+}
+
 """#,
         "assets/tokens.css": #"""
 /*
@@ -1302,10 +1311,10 @@ body.visit {
   color: #111;
   background: #fff;
 }
-.visit h1 { font-size: 16pt; margin: 0 0 0.3rem; color: #1B5E3A; }
+.visit h1 { font-size: 16pt; margin: 0 0 0.3rem; color: var(--color-heading); }
 .visit h2 {
   font-size: 11.5pt; margin: 0.9rem 0 0.3rem; padding-bottom: 0.1rem;
-  border-bottom: 1.5px solid #2E7D5C; color: #1B5E3A; break-after: avoid;
+  border-bottom: 1.5px solid var(--color-primary); color: var(--color-heading); break-after: avoid;
 }
 .visit-facts { display: flex; flex-wrap: wrap; gap: 0.2rem 1.5rem; margin: 0; }
 .visit-facts div { display: flex; gap: 0.35rem; }
@@ -1316,7 +1325,7 @@ body.visit {
 .visit p { margin: 0.2rem 0; }
 .visit table.data { width: 100%; border-collapse: collapse; font-size: 9.5pt; }
 .visit table.data th, .visit table.data td { text-align: left; padding: 0.1rem 0.3rem; border-bottom: 1px solid #bbb; vertical-align: top; }
-.visit table.data thead th { border-bottom: 1.5px solid #333; background: #EEF5F0; }
+.visit table.data thead th { border-bottom: 1.5px solid #333; background: var(--color-surface-sunken); }
 .visit table.data .num { text-align: right; }
 .visit table.meds { table-layout: fixed; }
 .visit table.meds thead th:nth-child(1) { width: 15%; }
@@ -1363,19 +1372,21 @@ body.visit {
 <meta name="color-scheme" content="light">
 <title>{{subject}}</title>
 </head>
-<body style="margin:0;padding:0;background:#F4F7F5;color:#1A1A1A;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;">
+<body style="margin:0;padding:0;background:{{palette.background}};color:{{palette.text}};font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;">
 <div style="max-width:640px;margin:0 auto;padding:16px;">
-<div style="background:#1B5E3A;color:#FFFFFF;padding:16px;border-radius:12px 12px 0 0;">
+<div style="background:{{palette.headerBackground}};color:{{palette.headerText}};padding:16px;border-radius:12px 12px 0 0;">
 <p style="margin:0;font-size:13px;">{{circleName}} · weekly digest</p>
-<h1 style="margin:4px 0 0;font-size:22px;line-height:1.25;color:#FFFFFF;">Week {{weekNumber}}, {{range}}</h1>
+<h1 style="margin:4px 0 0;font-size:22px;line-height:1.25;color:{{palette.headerText}};">Week {{weekNumber}}, {{range}}</h1>
+<p style="margin:4px 0 0;font-size:13px;">Data as of {{dataAsOf}}</p>
 </div>
-<div style="background:#FFFFFF;padding:16px;border:1px solid #C9D6CE;border-top:0;border-radius:0 0 12px 12px;">
+{{#staleNote}}<p style="background:{{palette.attentionBackground}};border:2px solid {{palette.attentionBorder}};border-radius:8px;padding:8px 12px;margin:0;"><strong>Old data.</strong> {{staleNote}}</p>
+{{/staleNote}}<div style="background:{{palette.surface}};padding:16px;border:1px solid {{palette.border}};border-top:0;border-radius:0 0 12px 12px;">
 {{#quiet}}<p style="margin:0;">Nothing to report this week.</p>{{/quiet}}
 {{^quiet}}
 {{#summary}}
 {{^empty(attention)}}
-<div style="background:#FFF4E0;border:2px solid #8A4B00;border-left-width:6px;border-radius:8px;padding:12px 16px;margin:0 0 16px;">
-<h2 style="margin:0 0 8px;font-size:18px;color:#5C3200;">Needs attention</h2>
+<div style="background:{{palette.attentionBackground}};border:2px solid {{palette.attentionBorder}};border-left-width:6px;border-radius:8px;padding:12px 16px;margin:0 0 16px;">
+<h2 style="margin:0 0 8px;font-size:18px;color:{{palette.attentionHeading}};">Needs attention</h2>
 <ul style="margin:0;padding-left:20px;">
 {{#attention}}<li style="margin:0 0 4px;"><span aria-hidden="true">{{symbol}}</span> <strong>{{kind}}:</strong> {{text}}</li>{{/attention}}
 </ul>
@@ -1383,68 +1394,68 @@ body.visit {
 {{/empty(attention)}}
 {{/summary}}
 {{^empty(changes)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Medication changes</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Medication changes</h2>
 <ul style="margin:0;padding-left:20px;">{{#changes}}<li><strong>Changed:</strong> {{.}}</li>{{/changes}}</ul>
 {{/empty(changes)}}
 {{#summary}}
 {{^empty(medications)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Medications</h2>
-<table style="width:100%;border-collapse:collapse;font-size:14px;">
-<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Medication</th><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Taken</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Late</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Missed</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Skipped</th></tr></thead>
-<tbody>{{#medications}}<tr><th scope="row" style="text-align:left;border-bottom:1px solid #C9D6CE;padding:4px;">{{name}}</th><td style="border-bottom:1px solid #C9D6CE;padding:4px;">{{adherence}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{late}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{missed}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{skipped}}</td></tr>{{/medications}}</tbody>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Medications</h2>
+<table style="width:100%;max-width:100%;table-layout:fixed;border-collapse:collapse;font-size:14px;">
+<thead><tr><th scope="col" style="text-align:left;width:38%;border-bottom:2px solid {{palette.primary}};padding:4px;">Medication</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">Doses this week</th></tr></thead>
+<tbody>{{#medications}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{name}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{adherence}}<br>late {{late}}, missed {{missed}}, skipped {{skipped}}, as needed {{asNeededUses}}</td></tr>{{/medications}}</tbody>
 </table>
 {{/empty(medications)}}
 {{^empty(tasksOverdue)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Overdue tasks</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Overdue tasks</h2>
 <ul style="margin:0;padding-left:20px;">{{#tasksOverdue}}<li><strong>{{title}}</strong>, due {{due}}, {{who}}</li>{{/tasksOverdue}}</ul>
 {{/empty(tasksOverdue)}}
 {{^empty(tasksDone)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Tasks done</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Tasks done</h2>
 <ul style="margin:0;padding-left:20px;">{{#tasksDone}}<li><strong>{{title}}</strong>, {{who}}</li>{{/tasksDone}}</ul>
 {{/empty(tasksDone)}}
 {{^empty(tasksOpen)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Other tasks this week</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Other tasks this week</h2>
 <ul style="margin:0;padding-left:20px;">{{#tasksOpen}}<li><strong>{{title}}</strong> ({{state}}), due {{due}}, {{who}}</li>{{/tasksOpen}}</ul>
 {{/empty(tasksOpen)}}
 {{^empty(tasksNextWeek)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Due next week</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Due next week</h2>
 <ul style="margin:0;padding-left:20px;">{{#tasksNextWeek}}<li><strong>{{title}}</strong>, due {{due}}, {{who}}</li>{{/tasksNextWeek}}</ul>
 {{/empty(tasksNextWeek)}}
 {{^empty(measurements)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Measurements</h2>
-<table style="width:100%;border-collapse:collapse;font-size:14px;">
-<thead><tr><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Measurement</th><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Latest</th><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Lowest</th><th scope="col" style="text-align:left;border-bottom:2px solid #2E7D5C;padding:4px;">Highest</th><th scope="col" style="text-align:right;border-bottom:2px solid #2E7D5C;padding:4px;">Out of range</th></tr></thead>
-<tbody>{{#measurements}}<tr><th scope="row" style="text-align:left;border-bottom:1px solid #C9D6CE;padding:4px;">{{kind}}</th><td style="border-bottom:1px solid #C9D6CE;padding:4px;">{{latest}}</td><td style="border-bottom:1px solid #C9D6CE;padding:4px;">{{minimum}}</td><td style="border-bottom:1px solid #C9D6CE;padding:4px;">{{maximum}}</td><td style="text-align:right;border-bottom:1px solid #C9D6CE;padding:4px;">{{outOfRange}}</td></tr>{{/measurements}}</tbody>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Measurements</h2>
+<table style="width:100%;max-width:100%;table-layout:fixed;border-collapse:collapse;font-size:14px;">
+<thead><tr><th scope="col" style="text-align:left;width:38%;border-bottom:2px solid {{palette.primary}};padding:4px;">Measurement</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">This week</th></tr></thead>
+<tbody>{{#measurements}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{kind}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">latest {{latest}}<br>lowest {{minimum}}, highest {{maximum}}<br>out of range: {{outOfRange}}</td></tr>{{/measurements}}</tbody>
 </table>
 {{/empty(measurements)}}
 {{^empty(symptoms)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Symptoms</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Symptoms</h2>
 <ul style="margin:0;padding-left:20px;">{{#symptoms}}<li><strong>{{title}}</strong>, {{when}}: {{detail}}</li>{{/symptoms}}</ul>
 {{/empty(symptoms)}}
 {{^empty(labs)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Lab reports received</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Lab reports received</h2>
 <ul style="margin:0;padding-left:20px;">{{#labs}}<li><strong>{{title}}</strong>, {{when}}: {{detail}}</li>{{/labs}}</ul>
 {{/empty(labs)}}
 {{^empty(appointmentsHeld)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Appointments this week</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Appointments this week</h2>
 <ul style="margin:0;padding-left:20px;">{{#appointmentsHeld}}<li><strong>{{title}}</strong>, {{when}}{{#badge}} ({{badge}}){{/badge}}{{#text}}<div>{{{html}}}</div>{{/text}}</li>{{/appointmentsHeld}}</ul>
 {{/empty(appointmentsHeld)}}
 {{^empty(appointmentsComing)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Appointments coming up</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Appointments coming up</h2>
 <ul style="margin:0;padding-left:20px;">{{#appointmentsComing}}<li><strong>{{title}}</strong>, {{when}}, {{detail}}</li>{{/appointmentsComing}}</ul>
 {{/empty(appointmentsComing)}}
 {{^empty(notes)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Notes and documents</h2>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Notes and documents</h2>
 <ul style="margin:0;padding-left:20px;">{{#notes}}<li><strong>{{title}}</strong>, {{when}}: {{detail}}</li>{{/notes}}</ul>
 {{/empty(notes)}}
 {{^empty(updates)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:#1B5E3A;">Circle updates</h2>
-<ul style="margin:0;padding-left:20px;">{{#updates}}<li><strong>{{author}}</strong>, {{when}}{{#content}}<div>{{{html}}}</div>{{/content}}{{#comments}}<p style="margin:4px 0 0 12px;color:#3F4A44;">{{author}}: {{#text}}{{plain}}{{/text}}</p>{{/comments}}</li>{{/updates}}</ul>
+<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Circle updates</h2>
+<ul style="margin:0;padding-left:20px;">{{#updates}}<li><strong>{{author}}</strong>, {{when}}{{#content}}<div>{{{html}}}</div>{{/content}}{{#comments}}<p style="margin:4px 0 0 12px;color:{{palette.muted}};">{{author}}: {{#text}}{{plain}}{{/text}}</p>{{/comments}}</li>{{/updates}}</ul>
 {{/empty(updates)}}
 {{/summary}}
 {{/quiet}}
 </div>
-<p style="font-size:13px;color:#3F4A44;margin:12px 0 0;">Written for {{writtenFor}} on {{writtenOn}} by carereport. It holds only what this reader may see.</p>
+<p style="font-size:13px;color:{{palette.muted}};margin:12px 0 0;">Written for {{writtenFor}} on {{writtenOn}} by carereport from data as of {{dataAsOf}}. It holds only what this reader may see.</p>
 </div>
 </body>
 </html>
@@ -1453,12 +1464,17 @@ body.visit {
         "digest/text.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
 {{#quiet}}
-{{circleName}}, week {{weekNumber}} ({{range}}): nothing to report.
+{{circleName}}, week {{weekNumber}} ({{range}}): nothing to report (data as of {{dataAsOf}}).{{#staleNote}}
+
+**Old data.** {{staleNote}}{{/staleNote}}
 {{/quiet}}
 {{^quiet}}
 # {{circleName}}: week {{weekNumber}}, {{range}}
 
-Weekly digest about {{recipientName}}, written for {{writtenFor}} on {{writtenOn}}.
+Weekly digest about {{recipientName}}, written for {{writtenFor}} on {{writtenOn}}
+from data as of {{dataAsOf}}.{{#staleNote}}
+
+**Old data.** {{staleNote}}{{/staleNote}}
 
 {{#summary}}
 {{^empty(attention)}}
@@ -1483,6 +1499,10 @@ Weekly digest about {{recipientName}}, written for {{writtenFor}} on {{writtenOn
 
 {{{medicationTable}}}
 
+{{#afterExportNote}}
+{{afterExportNote}}
+
+{{/afterExportNote}}
 {{/medicationTable}}
 {{#summary}}
 {{^empty(tasksOverdue)}}
@@ -1545,7 +1565,10 @@ Weekly digest about {{recipientName}}, written for {{writtenFor}} on {{writtenOn
 ## Appointments this week
 
 {{#appointmentsHeld}}
-- {{title}}, {{when}}{{#badge}} ({{badge}}){{/badge}}{{#text}}: {{plain}}{{/text}}
+- {{title}}, {{when}}{{#badge}} ({{badge}}){{/badge}}{{#text}}:
+
+{{{indented}}}
+{{/text}}
 {{/appointmentsHeld}}
 
 {{/empty(appointmentsHeld)}}
@@ -1632,7 +1655,10 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{<html.layout}}
 {{$content}}
 <h1>{{page.circleName}}</h1>
-<p class="lead">Caring for {{page.recipientName}}. {{#currentWeekLink}}<a href="{{page.root}}{{currentWeekLink}}.html">This week: {{currentWeek}}</a>{{/currentWeekLink}}{{^currentWeekLink}}This week: {{currentWeek}}.{{/currentWeekLink}}</p>
+<p class="lead">Caring for {{page.recipientName}}, data as of {{page.dataAsOf}}. {{#currentWeekLink}}<a href="{{page.root}}{{currentWeekLink}}.html">{{currentWeekLabel}}: {{currentWeek}}</a>{{/currentWeekLink}}{{^currentWeekLink}}{{currentWeekLabel}}: {{currentWeek}}.{{/currentWeekLink}}</p>
+{{#page.staleNote}}
+<p class="stale-note"><strong>Old data.</strong> {{page.staleNote}}</p>
+{{/page.staleNote}}
 {{>html.attention}}
 <section aria-labelledby="glance-heading">
 <h2 id="glance-heading">This week at a glance</h2>
@@ -1658,7 +1684,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <li class="card"><a href="{{page.root}}weeks/index.html">Weekly summaries</a></li>
 {{#hasMedications}}<li class="card"><a href="{{page.root}}medications/index.html">Medications and doses</a></li>{{/hasMedications}}
 {{#hasLabs}}<li class="card"><a href="{{page.root}}labs/index.html">Lab reports and trends</a></li>{{/hasLabs}}
-<li class="card"><a href="{{page.root}}visit.html">Summary for the next doctor visit</a></li>
+{{#page.showsVisit}}<li class="card"><a href="{{page.root}}visit.html">Summary for the next doctor visit</a></li>{{/page.showsVisit}}
 <li class="card"><a href="{{page.root}}calendar.ics">Calendar of appointments and tasks (.ics)</a></li>
 <li class="card"><a href="{{page.root}}feed.xml">Feed of weekly summaries (Atom)</a></li>
 </ul>
@@ -1769,7 +1795,8 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{$content}}{{/content}}
 </main>
 <footer class="site-footer">
-<p>Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport. It holds only what this reader may see.</p>
+{{#page.staleNote}}<p class="stale-note"><strong>Old data.</strong> {{page.staleNote}}</p>
+{{/page.staleNote}}<p>Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport from data as of {{page.dataAsOf}}. It holds only what this reader may see.</p>
 </footer>
 </body>
 </html>
@@ -1904,6 +1931,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <div><dt>Born</dt><dd>{{dateOfBirth}}</dd></div>
 <div><dt>Period</dt><dd>{{period}}, {{periodReason}}</dd></div>
 {{#nextAppointment}}<div><dt>For</dt><dd>{{nextAppointment}}</dd></div>{{/nextAppointment}}
+<div><dt>Data as of</dt><dd>{{page.dataAsOf}}{{#page.staleNote}} ({{page.staleNote}}){{/page.staleNote}}</dd></div>
 <div><dt>Written</dt><dd>{{writtenOn}} for {{page.writtenFor}}</dd></div>
 </dl>
 </header>
@@ -2217,7 +2245,9 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 
 ---
 
-Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport. It holds only what this reader may see.
+{{#page.staleNote}}**Old data.** {{page.staleNote}}
+
+{{/page.staleNote}}Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport from data as of {{page.dataAsOf}}. It holds only what this reader may see.
 
 """#,
         "md/header.mustache": #"""
@@ -2231,8 +2261,12 @@ Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport. It holds on
 {{>md.header}}
 # {{page.circleName}}
 
-Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek}}]({{page.root}}{{currentWeekLink}}.md){{/currentWeekLink}}{{^currentWeekLink}}{{currentWeek}}{{/currentWeekLink}}
+Caring for {{page.recipientName}}, data as of {{page.dataAsOf}}. {{currentWeekLabel}}: {{#currentWeekLink}}[{{currentWeek}}]({{page.root}}{{currentWeekLink}}.md){{/currentWeekLink}}{{^currentWeekLink}}{{currentWeek}}{{/currentWeekLink}}
 
+{{#page.staleNote}}
+**Old data.** {{page.staleNote}}
+
+{{/page.staleNote}}
 {{>md.attention}}
 ## This week at a glance
 
@@ -2257,7 +2291,7 @@ Caring for {{page.recipientName}}. This week: {{#currentWeekLink}}[{{currentWeek
 - [Weekly summaries]({{page.root}}weeks/index.md)
 {{#hasMedications}}- [Medications and doses]({{page.root}}medications/index.md){{/hasMedications}}
 {{#hasLabs}}- [Lab reports and trends]({{page.root}}labs/index.md){{/hasLabs}}
-- [Summary for the next doctor visit]({{page.root}}visit.html)
+{{#page.showsVisit}}- [Summary for the next doctor visit]({{page.root}}visit.html){{/page.showsVisit}}
 - [Calendar of appointments and tasks]({{page.root}}calendar.ics)
 - [Feed of weekly summaries]({{page.root}}feed.xml)
 

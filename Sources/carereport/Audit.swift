@@ -7,7 +7,7 @@ extension CareReport {
             abstract: "Show, for the operator, what a viewer may see and which rule decided.",
             discussion: """
                 Lists every health record, task and update with the policy's decision for the viewer \
-                and the rule (H1…H7, T1…T4, U1…U7) that made it. It prints ids, never content, and \
+                and the rule (H1 to H7, T1 to T4, U1 to U7) that made it. It prints ids, never content, and \
                 writes nothing into a site.
 
                 Examples:
@@ -16,7 +16,7 @@ extension CareReport {
                 """
         )
 
-        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle, resource or NDJSON, C-CDA XML, or a .zip of them).")
+        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle, resource or NDJSON, C-CDA XML, or a .zip of them).", completion: .file())
         var input: String
 
         @OptionGroup var importOptions: ImportOptions

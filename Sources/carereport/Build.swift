@@ -22,12 +22,12 @@ extension CareReport {
                 """
         )
 
-        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle, resource or NDJSON, C-CDA XML, or a .zip of them).")
+        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle, resource or NDJSON, C-CDA XML, or a .zip of them).", completion: .file())
         var input: String
 
         @OptionGroup var importOptions: ImportOptions
 
-        @Option(name: .long, help: ArgumentHelp("The folder to write the site into (replaced whole).", valueName: "dir"))
+        @Option(name: .long, help: ArgumentHelp("The folder to write the site into (replaced whole).", valueName: "dir"), completion: .directory)
         var out: String
 
         @OptionGroup var viewerOptions: ViewerOptions
@@ -43,7 +43,7 @@ extension CareReport {
         @Option(help: ArgumentHelp("The circle's IANA time zone, overriding the export's.", valueName: "zone"))
         var timezone: String?
 
-        @Option(help: ArgumentHelp("A folder of templates that replace the defaults by name.", valueName: "dir"))
+        @Option(help: ArgumentHelp("A folder of templates that replace the defaults by name.", valueName: "dir"), completion: .directory)
         var templates: String?
 
         @Option(help: ArgumentHelp("Which page formats to write: html, md or both.", valueName: "list"))
@@ -53,11 +53,13 @@ extension CareReport {
         var onTimeWindow: Int = 60
 
         func validate() throws {
+            try viewerOptions.requireChoice()
             if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of at least 1") }
             guard (0...1440).contains(onTimeWindow) else { throw ValidationError("--on-time-window takes minutes from 0 to 1440") }
             _ = try parsedFormats()
-            _ = try day(from, "--from")
-            _ = try day(to, "--to")
+            if let start = try day(from, "--from"), let end = try day(to, "--to"), start > end {
+                throw ValidationError("--from \(from!) is later than --to \(to!): no week would be written; swap them")
+            }
         }
 
         func day(_ text: String?, _ option: String) throws -> LocalDate? {
@@ -86,7 +88,7 @@ extension CareReport {
                 input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
                 byCircle: viewerOptions.allMembers)
             let export = source.base
-            let now = try nowOption.resolve(timeZone: export.timeZone)
+            let now = try nowOption.resolve(for: export)
             let formats = try parsedFormats()
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
             if let templates {

@@ -19,12 +19,25 @@ struct CareReport: ParsableCommand {
             67 viewer unknown or not an active member, 73 output cannot be written, 70 internal error.
             """,
         version: "0.1.0",
-        subcommands: [Validate.self, Audit.self, Build.self, Visit.self, DigestCommand.self, TemplatesCommand.self, Generate.self]
+        subcommands: [Validate.self, Members.self, Audit.self, Build.self, Visit.self, DigestCommand.self, TemplatesCommand.self, Generate.self]
     )
 
     /// As ArgumentParser's, except that an error no command turned into an exit status is an
     /// internal error (70, named by its type only, never its text, which could quote data), not 1.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "help", arguments.count > 1,
+            !configuration.subcommands.contains(where: { $0._commandName == arguments[1] })
+        {
+            let names = configuration.subcommands.map { $0._commandName }
+            let guess = ViewerHints.closest(arguments[1], among: names).map { "; did you mean \($0)?" } ?? ""
+            Console.error("error: no command \(arguments[1])\(guess) (commands: \(names.joined(separator: ", ")))")
+            Foundation.exit(64)
+        }
+        if let problem = UnknownOptions.problem(in: arguments) {
+            Console.error("error: \(problem)")
+            Foundation.exit(64)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

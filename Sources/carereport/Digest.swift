@@ -12,7 +12,9 @@ extension CareReport {
                 Exceptions first ("needs attention"), then the week; a quiet week is one line. Quiet on \
                 success, so cron mails nothing but the digest; problems go to standard error with a \
                 non-zero exit status. Pipe --format email to `sendmail -t`. With --all-members and \
-                --out DIR, every active member gets DIR/CIRCLE/USER.md (.html, .eml without a To header).
+                --out DIR, every active member gets DIR/CIRCLE/USER.md (.html, or .eml addressed To the \
+                member's own e-mail address from the export's users; a member without one gets a message \
+                without a To header, named on standard error, to address by hand).
 
                 Examples:
                   carereport digest sample-data --viewer u-ellen --week 2025-W15
@@ -26,7 +28,7 @@ extension CareReport {
             case markdown, html, email
         }
 
-        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle, resource or NDJSON, C-CDA XML, or a .zip of them).")
+        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle, resource or NDJSON, C-CDA XML, or a .zip of them).", completion: .file())
         var input: String
 
         @OptionGroup var importOptions: ImportOptions
@@ -45,15 +47,16 @@ extension CareReport {
         @Option(name: .customLong("from"), help: ArgumentHelp("The sender for --format email.", valueName: "address"))
         var sender: String = "carereport <carereport@localhost>"
 
-        @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
         var out: String?
 
         @OptionGroup var nowOption: NowOption
 
-        @Option(help: ArgumentHelp("A folder of templates that replace the defaults by name.", valueName: "dir"))
+        @Option(help: ArgumentHelp("A folder of templates that replace the defaults by name.", valueName: "dir"), completion: .directory)
         var templates: String?
 
         func validate() throws {
+            try viewerOptions.requireChoice()
             if week != "last", week != "this", ISOWeek(week) == nil {
                 throw ValidationError("--week takes YYYY-Www (for example 2025-W15), last or this")
             }
@@ -70,7 +73,7 @@ extension CareReport {
             let source = try ExportInput.source(
                 input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle, byCircle: viewerOptions.allMembers)
             let export = source.base
-            let now = try nowOption.resolve(timeZone: export.timeZone)
+            let now = try nowOption.resolve(for: export)
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
             let renderer = try SiteOutput.render { () throws -> PageRenderer in
                 if let templates { try templateSet.override(from: templates) }
@@ -79,23 +82,34 @@ extension CareReport {
             if viewerOptions.allMembers, let out {
                 let suffix = ["markdown": "md", "html": "html", "email": "eml"][format.rawValue]!
                 try source.forEach(try viewerOptions.resolveAll(in: export)) { viewer, circleExport in
-                    let message = try digest(for: viewer, in: circleExport, now: now, renderer: renderer)
+                    let user = viewer.userId.flatMap { id in circleExport.users.first { $0.id == id } }
+                    // The bare address (a name from the export could hold anything); one that does not parse is left out.
+                    let address = user?.email.flatMap { email in (try? MailAddress(parsing: email)) != nil ? email : nil }
+                    if format == .email, address == nil {
+                        Console.error(
+                            "warning: \(viewer.userId ?? "?") in \(viewer.circleId) has no valid e-mail address in the export; their message has no To header")
+                    }
+                    let message = try digest(
+                        for: viewer, in: circleExport, now: now, renderer: renderer, palette: templateSet.mailPalette,
+                        recipients: address.map { [$0] } ?? [])
                     let path = try SiteOutput.memberPath(out, viewer)
                     try SiteOutput.makeFolder(path.circle)
                     try SiteOutput.emit(message, to: "\(path.member).\(suffix)")
                 }
             } else {
                 let viewer = try viewerOptions.resolve(in: export)
-                try SiteOutput.emit(try digest(for: viewer, in: export, now: now, renderer: renderer), to: out)
+                try SiteOutput.emit(
+                    try digest(for: viewer, in: export, now: now, renderer: renderer, palette: templateSet.mailPalette, recipients: recipients), to: out)
             }
         }
 
         /// The digest of the chosen week for one viewer, in the chosen format.
-        private func digest(for viewer: Viewer, in export: CareExport, now: Date, renderer: PageRenderer) throws -> String {
+        private func digest(for viewer: Viewer, in export: CareExport, now: Date, renderer: PageRenderer, palette: MailPalette, recipients: [String]) throws -> String {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
             let context = ReportContext(records: records, now: now)
-            guard let isoWeek = DigestBuilder.week(week, today: context.today) else { throw ExitCode(64) }
-            let digest = DigestBuilder(context: context).build(isoWeek)
+            guard let isoWeek = DigestBuilder.week(week, today: LocalDate(now, in: export.timeZone)) else { throw ExitCode(64) }
+            var digest = DigestBuilder(context: context).build(isoWeek)
+            digest.palette = palette
             let (text, html) = try SiteOutput.render { () throws -> (String, String) in
                 let text = TextWrapper.wrap(try renderer.render(digest, template: "digest.text"), width: 72)
                 return (text, format == .markdown ? "" : try renderer.render(digest, template: "digest.html"))

@@ -46,6 +46,7 @@ enum ExportInput {
         guard byCircle, circle == nil else {
             return .whole(try load(path, timeZone: timeZone, importPrivacy: importPrivacy, circle: circle, showWarnings: false))
         }
+        try checkNotPartOfFolder(path)
         var loader = ExportLoader(timeZoneOverride: try zone(timeZone), importPrivacy: importPrivacy)
         loader.circles = nil
         let reader: CircleReader
@@ -59,8 +60,17 @@ enum ExportInput {
         return .byCircle(reader)
     }
 
+    /// Stops with 64 when INPUT is one file of a folder-form export (read alone it holds no circle).
+    static func checkNotPartOfFolder(_ path: String) throws {
+        if let problem = PathProblems.partOfFolderExport(path) {
+            Console.error(problem)
+            throw ExitCode(64)
+        }
+    }
+
     /// Reads `path`, or exits 66 when it is missing or unreadable.
     static func read(_ path: String, loader: ExportLoader = ExportLoader()) throws -> IngestResult {
+        try checkNotPartOfFolder(path)
         do {
             return try loader.load(path)
         } catch {

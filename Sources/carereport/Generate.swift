@@ -36,7 +36,7 @@ extension CareReport {
         @Option(help: ArgumentHelp("The random seed; the same seed gives the same bytes.", valueName: "s"))
         var seed: UInt64 = 1
 
-        @Option(name: .long, help: ArgumentHelp("The folder to write the export into (its six files are replaced).", valueName: "dir"))
+        @Option(name: .long, help: ArgumentHelp("The folder to write the export into (its six files are replaced).", valueName: "dir"), completion: .directory)
         var out: String
 
         func validate() throws {
@@ -53,12 +53,17 @@ extension CareReport {
                     throw ExitCode(73)
                 }
             }
+            if let problem = PathProblems.generateTarget(out) {
+                Console.error(problem)
+                throw ExitCode(73)
+            }
             let generator = try ExportGenerator(circles: circles, weeks: weeks, seed: seed)
             do {
                 let summary = try generator.write(to: out)
                 Console.output(summary.description)
             } catch {
-                Console.error("error: cannot write the export to \(out): \(error)")
+                let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code ?? Int((error as NSError).code == 513 ? EACCES : EIO)
+                Console.error("\(out): error: cannot write the export: \(PathProblems.reason(Int32(code), folder: out))")
                 throw ExitCode(73)
             }
         }

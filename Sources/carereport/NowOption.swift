@@ -3,9 +3,30 @@ import CareReports
 import Foundation
 
 /// `--now DATE`: the moment reports are written as of; else SOURCE_DATE_EPOCH; else the clock.
+/// `--strict`: stop when that moment is days past the export (a stale export is then an error).
 struct NowOption: ParsableArguments {
     @Option(help: ArgumentHelp("Write as of this moment (RFC 3339 date-time or YYYY-MM-DD); default SOURCE_DATE_EPOCH, else now.", valueName: "date"))
     var now: String?
+
+    @Flag(help: "Stop with status 65, writing nothing, when \"now\" is more than 3 days past the export's exportedAt.")
+    var strict = false
+
+    /// "Now" for `export`; warns on standard error (cron mails it) when it is days past the export,
+    /// and stops under `--strict`. Nothing is written before this is called.
+    func resolve(for export: CareExport) throws -> Date {
+        let moment = try resolve(timeZone: export.timeZone)
+        guard let exportedAt = export.exportedAt else { return moment }
+        let days = Int(moment.timeIntervalSince(exportedAt) / 86_400)
+        guard days > ReportContext.staleAfterDays else { return moment }
+        let format = DisplayFormat(timeZone: export.timeZone)
+        let source = now != nil ? "--now" : ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].map { $0.isEmpty ? "the clock" : "SOURCE_DATE_EPOCH" } ?? "the clock"
+        Console.error(
+            "\(strict ? "error" : "warning"): the export was taken \(format.dateTime(.instant(exportedAt))), \(days) days before \"now\" "
+                + "(\(format.dateTime(.instant(moment))), from \(source)); the output shows the data as of the export and counts "
+                + "nothing due after it as missed or overdue. Use a newer export, or pass --now to write as of another moment.")
+        if strict { throw ExitCode(65) }
+        return moment
+    }
 
     func resolve(timeZone: TimeZone) throws -> Date {
         if let now {

@@ -18,7 +18,7 @@ extension CareReport {
                 """
         )
 
-        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle, resource or NDJSON, C-CDA XML, or a .zip of them).")
+        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle, resource or NDJSON, C-CDA XML, or a .zip of them).", completion: .file())
         var input: String
 
         @OptionGroup var importOptions: ImportOptions

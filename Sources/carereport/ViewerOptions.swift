@@ -26,7 +26,7 @@ struct ViewerOptions: ParsableArguments {
             return
         }
         switch (viewer, role) {
-        case (nil, nil): throw ValidationError("choose who the output is for: --viewer ID, --role ROLE or --all-members")
+        case (nil, nil): break  // each command says what it accepts (requireChoice / requireSingleViewer)
         case (.some, .some): throw ValidationError("--viewer and --role exclude each other; use --viewer ID --as ROLE to narrow a member")
         default: break
         }
@@ -42,7 +42,7 @@ struct ViewerOptions: ParsableArguments {
     func resolveAll(in export: CareExport) throws -> [Viewer] {
         let circles = try circle.map { id in
             guard let found = export.circle(id) else {
-                Console.error(ViewerError.unknownCircle(id).errorDescription!)
+                Console.error(ViewerHints.unknownCircle(id, in: export))
                 throw ExitCode(64)
             }
             return [found]
@@ -60,6 +60,14 @@ struct ViewerOptions: ParsableArguments {
     /// Stops with a usage error when `--all-members` was given to a command that writes for one viewer.
     func requireSingleViewer() throws {
         if allMembers { throw ValidationError("--all-members is for build and digest; name one --viewer or --role here") }
+        if viewer == nil, role == nil { throw ValidationError("choose who the output is for: --viewer ID or --role ROLE (carereport members INPUT lists the ids)") }
+    }
+
+    /// For commands that also write for every member (build, digest).
+    func requireChoice() throws {
+        if !allMembers, viewer == nil, role == nil {
+            throw ValidationError("choose who the output is for: --viewer ID, --role ROLE or --all-members (carereport members INPUT lists the ids)")
+        }
     }
 
     /// Resolves the viewer, or stops with the policy's exit status (67 for a non-member).
@@ -67,7 +75,11 @@ struct ViewerOptions: ParsableArguments {
         do {
             return try request.resolve(in: export)
         } catch {
-            Console.error(error.errorDescription ?? "error: unknown viewer")
+            switch error {
+            case .unknownViewer(let id): Console.error(ViewerHints.unknownViewer(id, circleId: circle, in: export))
+            case .unknownCircle(let id): Console.error(ViewerHints.unknownCircle(id, in: export))
+            default: Console.error(error.errorDescription ?? "error: unknown viewer")
+            }
             throw ExitCode(error.exitCode)
         }
     }

@@ -25,7 +25,7 @@ extension CareReport {
                 """
         )
 
-        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle, resource or NDJSON, C-CDA XML, or a .zip of them).")
+        @Argument(help: "The export: a directory or a file (native JSON, FHIR R4 bundle, resource or NDJSON, C-CDA XML, or a .zip of them).", completion: .file())
         var input: String
 
         @OptionGroup var importOptions: ImportOptions
@@ -35,16 +35,19 @@ extension CareReport {
         @Option(help: ArgumentHelp("Start of the period (YYYY-MM-DD); default: the day of the last visit with the next appointment's specialty or provider, else 90 days ago.", valueName: "date"))
         var since: String?
 
-        @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+        @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
         var out: String?
 
         @OptionGroup var nowOption: NowOption
 
-        @Option(help: ArgumentHelp("A folder of templates that replace the defaults by name.", valueName: "dir"))
+        @Option(help: ArgumentHelp("A folder of templates that replace the defaults by name.", valueName: "dir"), completion: .directory)
         var templates: String?
 
         func validate() throws {
             try viewerOptions.requireSingleViewer()
+            if out == nil, isatty(STDOUT_FILENO) == 1 {
+                throw ValidationError("visit writes a whole HTML page: give --out FILE.html (or redirect standard output to a file)")
+            }
             if let since, CareDate.parse(since).flatMap({ if case .day = $0 { true } else { nil } }) == nil {
                 throw ValidationError("--since takes a date as YYYY-MM-DD")
             }
@@ -54,16 +57,21 @@ extension CareReport {
             let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
                 showWarnings: false)
             let viewer = try viewerOptions.resolve(in: export)
-            let now = try nowOption.resolve(timeZone: export.timeZone)
+            let now = try nowOption.resolve(for: export)
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
             let context = ReportContext(records: records, now: now)
+            guard context.sections.visit else {
+                Console.error(
+                    "error: no visit summary for \(viewer): \(viewer.healthRecordsWording), so it would call what is hidden \"not recorded\"; nothing was written")
+                throw ExitCode(67)
+            }
             var sinceDay: LocalDate?
             if let since, case .day(let day)? = CareDate.parse(since) { sinceDay = day }
             let html = try SiteOutput.render { () throws -> String in
                 var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
                 if let templates { try templateSet.override(from: templates) }
                 let renderer = try PageRenderer(templates: templateSet)
-                let summary = VisitSummaryBuilder(context: context, since: sinceDay).build(styles: templateSet.files["assets/visit.css"] ?? "")
+                let summary = VisitSummaryBuilder(context: context, since: sinceDay).build(styles: templateSet.visitStyles)
                 return try renderer.render(summary, template: "html.visit")
             }
             try SiteOutput.emit(html, to: out)

@@ -74,7 +74,8 @@ def test_markdown_reads_as_plain_text():
 
 def test_a_quiet_week_is_one_line():
     text = digest(ELLEN, "--week", "2024-W30")
-    assert text.strip().replace("\n", " ") == "Margaret's care circle, week 30 (Mon 22 Jul – Sun 28 Jul 2024): nothing to report."
+    assert text.strip().replace("\n", " ") == (
+        "Margaret's care circle, week 30 (Mon 22 Jul – Sun 28 Jul 2024): nothing to report (data as of Fri 18 Apr 2025, 18:00).")
 
 
 def test_week_last_is_the_previous_complete_week():

@@ -5,7 +5,9 @@ extension DecodingContext {
         let firstName = string(object, "firstName")
         let lastName = string(object, "lastName")
         guard let id, let firstName, let lastName else { return nil }
-        return User(id: id, firstName: firstName, lastName: lastName)
+        // Optional and never an error: only used to address the member's own digest.
+        let email = object["email"]?.string
+        return User(id: id, firstName: firstName, lastName: lastName, email: email)
     }
 
     func circle(_ object: JSONNode) -> CareCircle? {

@@ -9,6 +9,8 @@ public struct ReportContext: Sendable {
     public let names: PersonNames
     /// The weeks to write summaries for: those overlapping this period (nil ends are open).
     public let period: (from: LocalDate?, to: LocalDate?)
+    /// The health sections (tabs, pages, links) this viewer's output has.
+    public let sections: HealthSections
     let text: TextRendering
 
     public init(records: VisibleRecords, now: Date, onTimeWindowMinutes: Int = 60, from: LocalDate? = nil, to: LocalDate? = nil) {
@@ -19,12 +21,38 @@ public struct ReportContext: Sendable {
         self.format = DisplayFormat(timeZone: records.timeZone)
         self.names = PersonNames(records)
         self.text = TextRendering()
+        self.sections = HealthSections(records)
     }
 
     public var timeZone: TimeZone { records.timeZone }
 
-    /// Today in the export's zone.
-    public var today: LocalDate { LocalDate(now, in: timeZone) }
+    /// The last moment the data can speak for: "now", or the export's `exportedAt` when that is earlier.
+    /// Nothing due after it is missed, overdue or not recorded: it is "after the export".
+    public var dataUntil: Date { records.exportedAt.map { min($0, now) } ?? now }
+
+    /// True when `moment` lies after the export was taken (and so nothing about it can be known).
+    public func isAfterExport(_ moment: Date) -> Bool { records.exportedAt.map { moment > $0 } ?? false }
+
+    /// "Fri 18 Apr 2025, 22:00": when the export was taken, for "data as of …"; nil when it does not say.
+    public var dataAsOf: String? { records.exportedAt.map { format.dateTime(.instant($0)) } }
+
+    /// Whole days between the export and "now" (0 when the export is not older or gives no date).
+    public var daysPastExport: Int {
+        guard let exportedAt = records.exportedAt, now > exportedAt else { return 0 }
+        return Int(now.timeIntervalSince(exportedAt) / 86_400)
+    }
+
+    /// "Now" may lie this many days past the export before outputs and the command line warn.
+    public static let staleAfterDays = 3
+
+    /// Words for a page written long after its export, nil when the export is recent.
+    public var staleNote: String? {
+        guard daysPastExport > ReportContext.staleAfterDays, let dataAsOf else { return nil }
+        return "Written \(daysPastExport) days after the export of \(dataAsOf): nothing after it is known, so nothing due since then is counted as missed or overdue."
+    }
+
+    /// The last day the data speaks for, in the export's zone: today, or the export's day when "now" is later.
+    public var today: LocalDate { LocalDate(dataUntil, in: timeZone) }
 
     /// The local day of a date.
     public func day(_ date: CareDate) -> LocalDate { date.localDay(in: timeZone) }

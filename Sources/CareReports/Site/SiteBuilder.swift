@@ -39,14 +39,19 @@ public struct SiteBuilder: Sendable {
         var jobs: [ParallelRenderer.Job] = [
             { () throws in try page(index.index(), "index", template: "index") },
             { () throws in try page(index.weeksIndex(), "weeks/index", template: "weeks") },
-            { () throws in try page(medications.index(), "medications/index", template: "medications") },
-            { () throws in try page(labs.index(), "labs/index", template: "labs") },
-            { [renderer] () throws in
-                let visit = VisitSummaryBuilder(context: context).build(styles: visitStyles)
-                return [("visit.html", try renderer.render(visit, template: "html.visit"))]
-            },
             { [feeds] () throws in [("feed.xml", feeds.feed().xml()), ("calendar.ics", feeds.calendar().text())] },
         ]
+        // Sections that can hold nothing for the viewer's role are left out whole (HealthSections).
+        if context.sections.medications {
+            jobs.append { () throws in try page(medications.index(), "medications/index", template: "medications") }
+        }
+        if context.sections.labs { jobs.append { () throws in try page(labs.index(), "labs/index", template: "labs") } }
+        if context.sections.visit {
+            jobs.append { [renderer] () throws in
+                let visit = VisitSummaryBuilder(context: context).build(styles: visitStyles)
+                return [("visit.html", try renderer.render(visit, template: "html.visit"))]
+            }
+        }
         for week in links.weeks {
             jobs.append { () throws in try page(weekly.build(week), links.week(week), template: "week") }
         }
@@ -72,7 +77,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The visit page's style sheet, inlined so the page also works on its own.
-    public var visitStyles: String { templates.files["assets/visit.css"] ?? "" }
+    public var visitStyles: String { templates.visitStyles }
 
     private func page(_ model: any Sendable, _ link: String, template: String) throws(RenderError) -> [(path: String, text: String)] {
         var files: [(path: String, text: String)] = []

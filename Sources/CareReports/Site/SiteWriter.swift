@@ -46,6 +46,8 @@ public struct SiteWriter: Sendable {
     public func writeDocument(_ bytes: [UInt8], to path: String) throws(WriteError) {
         let target = URL(fileURLWithPath: path).standardizedFileURL
         let parent = target.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue { throw .isAFolder(path) }
         InterruptGuard.begin()
         defer { InterruptGuard.end() }
         let staging = try Self.makeStaging(in: parent, for: target.lastPathComponent)
@@ -61,10 +63,16 @@ public struct SiteWriter: Sendable {
         StagingCleaner.removeAbandoned(in: parent.path)
         let staging = parent.appendingPathComponent(StagingCleaner.stagingName(for: name, pid: getpid()))
         try? fileManager.removeItem(at: staging)
-        do {
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
-        } catch {
-            throw .cannotCreate(staging.path, "no permission or no space")
+        guard mkdir(staging.path, 0o755) == 0 else {
+            let code = errno
+            let reason = switch code {
+            case EACCES, EPERM: "the folder is not writable by this user"
+            case EROFS: "the folder is on a read-only file system"
+            case ENOSPC, EDQUOT: "no space left on the device"
+            case ENOENT: "the folder does not exist"
+            default: String(cString: strerror(code))
+            }
+            throw .parentNotWritable(parent.path, name, reason)
         }
         guard writeFile(staging.appendingPathComponent(marker).path, Array(markerText.utf8)) else {
             try? fileManager.removeItem(at: staging)
@@ -79,7 +87,7 @@ public struct SiteWriter: Sendable {
         if lstat(target.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { throw .symbolicLink(target.path) }
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: target.path, isDirectory: &isDirectory) else { return }
-        guard isDirectory.boolValue else { throw .notASite(target.path) }
+        guard isDirectory.boolValue else { throw .notAFolder(target.path) }
         let contents = (try? fileManager.contentsOfDirectory(atPath: target.path)) ?? []
         if !contents.isEmpty, !contents.contains(Self.marker) { throw .notASite(target.path) }
     }

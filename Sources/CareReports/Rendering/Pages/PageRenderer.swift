@@ -8,26 +8,31 @@ import Mustache
 /// since swift-mustache's built-in default escapes by `Character`.
 public struct PageRenderer: Sendable {
     private let library: MustacheLibrary
+    private let check: TemplateCheck
 
     public init(templates: TemplateSet) throws(RenderError) {
         PageRenderer.registerContentTypes
         var library = MustacheLibrary()
-        for (name, text) in templates.templates.sorted(by: { $0.key < $1.key }) {
+        let sources = templates.templates
+        for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
             let prefix = text.hasPrefix("{{% CONTENT_TYPE:") ? "" : PageRenderer.htmlPragma
             do {
                 try library.register(prefix + text, named: name)
             } catch let error as MustacheTemplate.ParserError {
                 let line = max(error.context.lineNumber - (prefix.isEmpty ? 0 : 1), 1)
-                throw .templateSyntax(name: name, line: line, column: error.context.columnNumber, message: "\(error.error)")
+                throw .templateSyntax(
+                    name: templates.path(ofTemplate: name), line: line, column: error.context.columnNumber, message: TemplateCheck.words(error.error))
             } catch {
-                throw .templateSyntax(name: name, line: 0, column: 0, message: "\(error)")
+                throw .templateSyntax(name: templates.path(ofTemplate: name), line: 1, column: 1, message: TemplateCheck.words(error))
             }
         }
         self.library = library
+        self.check = try TemplateCheck(templates: sources, file: templates.path(ofTemplate:))
     }
 
     /// Renders `model` with the template `name` (e.g. `html/week`).
     public func render(_ model: Any, template name: String) throws(RenderError) -> String {
+        try check.check(model, template: name)
         guard let text = library.render(model, withTemplate: name) else { throw .templateMissing(name) }
         return text
     }

@@ -6,9 +6,18 @@ import Glibc
 public struct TemplateSet: Sendable {
     /// File contents by relative path, e.g. `html/week.mustache`, `assets/site.css`.
     public private(set) var files: [String: String]
+    /// Where a file came from, by relative path, when it came from a user's folder.
+    public private(set) var origins: [String: String] = [:]
 
     public init(defaults: [String: String]) {
         self.files = defaults
+    }
+
+    /// The path to name in an error about the template `name` (`html.index`): the user's file, else
+    /// the default's path in the templates folder (`templates/html/index.mustache`).
+    public func path(ofTemplate name: String) -> String {
+        let relative = name.replacingOccurrences(of: ".", with: "/") + ".mustache"
+        return origins[relative] ?? "templates/\(relative) (built in)"
     }
 
     /// Replaces defaults with the files found under `directory` (same relative paths).
@@ -18,6 +27,8 @@ public struct TemplateSet: Sendable {
             throw .templateFolderMissing(directory)
         }
         guard let walker = FileManager.default.enumerator(atPath: directory) else { throw .templateFolderMissing(directory) }
+        var matched = 0
+        var strays: [String] = []
         while let relative = walker.nextObject() as? String {
             let path = (directory as NSString).appendingPathComponent(relative)
             // A link could bring any file of the machine into the site: refuse it, file or folder.
@@ -26,10 +37,33 @@ public struct TemplateSet: Sendable {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else { continue }
             guard relative.hasSuffix(".mustache") || relative.hasPrefix("assets/") else { continue }
+            if files[relative] == nil {
+                // A misnamed template would be ignored and the default used: say so instead.
+                if relative.hasSuffix(".mustache") || relative.hasSuffix(".css") { strays.append(relative) }
+                continue
+            }
+            matched += 1
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
                 throw .templateUnreadable(path)
             }
             files[relative] = text
+            origins[relative] = path
+        }
+        let expected = files.keys.filter { $0.hasSuffix(".mustache") || $0.hasPrefix("assets/") }.sorted()
+        if let stray = strays.sorted().first {
+            let name = (stray as NSString).lastPathComponent
+            let sameName = expected.first { ($0 as NSString).lastPathComponent == name }
+            let guess = sameName.map { "; in a templates folder it belongs at \($0) (pass the folder that holds html/, md/, digest/ and assets/)" }
+                ?? TemplateCheck.closest(stray, among: expected).map { "; did you mean \($0)?" } ?? ""
+            throw .templateFolder(
+                path: (directory as NSString).appendingPathComponent(stray),
+                message: "not a template carereport uses, so it would be ignored\(guess)")
+        }
+        if matched == 0 {
+            throw .templateFolder(
+                path: directory,
+                message: "holds none of the template files (html/index.mustache, md/index.mustache, digest/text.mustache, assets/site.css, …); "
+                    + "pass the folder that holds html/, md/, digest/ and assets/ (carereport templates DIR writes one)")
         }
     }
 

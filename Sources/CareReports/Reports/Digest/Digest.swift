@@ -7,6 +7,10 @@ public struct Digest: Sendable {
     public let range: String
     public let writtenFor: String
     public let writtenOn: String
+    /// When the export was taken, for "data as of …".
+    public let dataAsOf: String
+    /// Set when "now" is days past the export.
+    public let staleNote: String?
     public let subject: String
     public let quiet: Bool
     public let summary: WeeklySummary
@@ -16,6 +20,10 @@ public struct Digest: Sendable {
     public let measurementTable: String?
     /// Dose changes that took effect in the week: "Lisinopril increased 10 → 20 mg on Mon 24 Feb 2025 (Dr. Anh Nguyen)".
     public let changes: [String]
+    /// "Not counted: 5 doses of Metformin 500 mg … due after the export", nil when none.
+    public var afterExportNote: String? = nil
+    /// The mail's colours, from assets/tokens.css (set by the caller that holds the templates).
+    public var palette = MailPalette(DesignTokens(css: nil))
 }
 
 /// Builds the digest of one week.
@@ -58,11 +66,16 @@ public struct DigestBuilder {
             headers: ["Measurement", "Latest", "Lowest", "Highest", "Out of range"],
             rows: summary.measurements.map { [$0.kind, $0.latest, $0.minimum, $0.maximum, "\($0.outOfRange)"] },
             alignRight: [4])
-        return Digest(
+        var digest = Digest(
             circleName: chrome.circleName, recipientName: chrome.recipientName, week: week.description, weekNumber: week.week,
-            range: range, writtenFor: chrome.writtenFor, writtenOn: chrome.writtenOn, subject: subject, quiet: summary.quiet && changes.isEmpty,
+            range: range, writtenFor: chrome.writtenFor, writtenOn: chrome.writtenOn, dataAsOf: chrome.dataAsOf, staleNote: chrome.staleNote, subject: subject, quiet: summary.quiet && changes.isEmpty,
             summary: summary, medicationTable: summary.medications.isEmpty ? nil : Self.codeBlock(medicationTable),
             measurementTable: summary.measurements.isEmpty ? nil : Self.codeBlock(measurementTable), changes: changes)
+        let unknown = summary.medications.filter { $0.afterExport > 0 }.map { "\($0.afterExport) dose\($0.afterExport == 1 ? "" : "s") of \($0.name)" }
+        if !unknown.isEmpty, let asOf = context.dataAsOf {
+            digest.afterExportNote = "Not counted above, because they were due after the export of \(asOf): \(unknown.joined(separator: ", "))."
+        }
+        return digest
     }
 
     /// The week's changes of dose or schedule between two orders of one medicine (see `DoseHistory`).

@@ -20,6 +20,8 @@ public struct IndexPage: Sendable {
 
     public let page: PageChrome
     public let currentWeek: String
+    /// "This week", or "The export's week" when "now" has moved on past the export's week.
+    public var currentWeekLabel = "This week"
     public let currentWeekLink: String?
     public let attention: [WeeklySummary.Attention]
     public let stats: [Stat]

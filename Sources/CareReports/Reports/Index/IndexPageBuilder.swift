@@ -37,7 +37,7 @@ public struct IndexPageBuilder: Sendable {
         stats.append(.init(value: "\(summary.tasksOverdue.count)", label: "tasks overdue"))
         let coming = records.healthRecords.compactMap { record -> (HealthRecord, Appointment)? in
             guard case .appointment(let appointment) = record.data, appointment.status == .scheduled,
-                appointment.start.resolved(in: context.timeZone) >= context.now
+                appointment.start.resolved(in: context.timeZone) >= context.dataUntil
             else { return nil }
             return (record, appointment)
         }
@@ -63,11 +63,13 @@ public struct IndexPageBuilder: Sendable {
         }
         let hasLabs = !LabCatalog(context).reports.isEmpty
         let hasMedications = records.healthRecords.contains { if case .medication = $0.data { true } else { false } }
-        return IndexPage(
+        var page = IndexPage(
             page: PageChrome(title: records.circle.name, link: "index", section: "home", context: context),
             currentWeek: "Week \(week.week): \(weekly.rangeText(week))",
             currentWeekLink: links.weeks.contains(week) ? links.week(week) : nil, attention: summary.attention, stats: stats,
             coming: Array(coming), dueSoon: dueSoon, weeks: weekLinks, members: members, hasMedications: hasMedications,
             hasLabs: hasLabs)
+        if ISOWeek(containing: LocalDate(context.now, in: context.timeZone)) != week { page.currentWeekLabel = "The export's week" }
+        return page
     }
 }

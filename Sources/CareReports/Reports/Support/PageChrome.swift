@@ -16,6 +16,12 @@ public struct PageChrome: Sendable {
     public let nav: [NavItem]
     public let writtenFor: String
     public let writtenOn: String
+    /// When the export was taken ("Fri 18 Apr 2025, 22:00"), or words saying the export does not tell.
+    public let dataAsOf: String
+    /// Set when "now" is days past the export: what that means for the page.
+    public let staleNote: String?
+    /// True when the viewer's site has the visit summary (see `HealthSections`).
+    public let showsVisit: Bool
 
     /// The chrome of the page at `link` (a path without extension), in section `section`.
     public init(title: String, link: String, section: String, context: ReportContext) {
@@ -28,7 +34,17 @@ public struct PageChrome: Sendable {
             ("Home", "index", "home"), ("Weeks", "weeks/index", "weeks"), ("Medications", "medications/index", "medications"),
             ("Labs", "labs/index", "labs"), ("Visit summary", "visit", "visit"),
         ]
-        self.nav = items.map { NavItem(label: $0.0, link: $0.1, current: $0.2 == section, htmlOnly: $0.2 == "visit") }
+        let sections = context.sections
+        let shown = items.filter { item in
+            switch item.2 {
+            case "medications": sections.medications
+            case "labs": sections.labs
+            case "visit": sections.visit
+            default: true
+            }
+        }
+        self.nav = shown.map { NavItem(label: $0.0, link: $0.1, current: $0.2 == section, htmlOnly: $0.2 == "visit") }
+        self.showsVisit = sections.visit
         let viewer = records.viewer
         let roles = viewer.roles.sorted().map(PageChrome.roleName).joined(separator: " and ")
         if let userId = viewer.userId {
@@ -37,6 +53,8 @@ public struct PageChrome: Sendable {
             self.writtenFor = "any \(roles) of the circle"
         }
         self.writtenOn = context.format.dateTime(.instant(context.now))
+        self.dataAsOf = context.dataAsOf ?? "an unknown time (the export does not say when it was taken)"
+        self.staleNote = context.staleNote
     }
 
     static func roleName(_ role: Role) -> String {

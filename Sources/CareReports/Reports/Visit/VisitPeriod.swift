@@ -23,10 +23,10 @@ public struct VisitPeriod: Sendable {
             return (record, appointment)
         }
         let next = appointments
-            .filter { $0.1.status == .scheduled && $0.1.start.resolved(in: zone) >= context.now }
+            .filter { $0.1.status == .scheduled && $0.1.start.resolved(in: zone) >= context.dataUntil }
             .min { ($0.1.start.resolved(in: zone), $0.0.id) < ($1.1.start.resolved(in: zone), $1.0.id) }
         self.nextAppointment = next.map { (record: $0.0, appointment: $0.1) }
-        self.end = context.now
+        self.end = context.dataUntil
         if let since {
             self.firstDay = since
             self.reason = "from the date asked for"
@@ -54,7 +54,7 @@ public struct VisitPeriod: Sendable {
         }
         return appointments
             .filter { record, appointment in
-                appointment.status == .completed && appointment.start.resolved(in: context.timeZone) < context.now
+                appointment.status == .completed && appointment.start.resolved(in: context.timeZone) < context.dataUntil
                     && (same(appointment.specialty, next.specialty) || same(appointment.provider, next.provider))
             }
             .max { ($0.1.start.resolved(in: context.timeZone), $0.0.id) < ($1.1.start.resolved(in: context.timeZone), $1.0.id) }

@@ -57,8 +57,8 @@ extension VisitSummaryBuilder {
         let lines = sorted(context.records.healthRecords).compactMap { record -> VisitSummary.Line? in
             guard case .appointment(let appointment) = record.data else { return nil }
             let start = appointment.start.resolved(in: context.timeZone)
-            guard start >= since || appointment.status == .scheduled && start >= context.now else { return nil }
-            let status = appointment.status == .scheduled ? (start >= context.now ? "coming" : "scheduled") : appointment.status.rawValue
+            guard start >= since || appointment.status == .scheduled && start >= context.dataUntil else { return nil }
+            let status = appointment.status == .scheduled ? (start >= context.dataUntil ? "coming" : "scheduled") : appointment.status.rawValue
             return VisitSummary.Line(
                 text: "\(when(context.day(appointment.start))): \(record.title)",
                 detail: "\(appointment.specialty ?? appointment.provider), \(status)")

@@ -50,7 +50,7 @@ public struct VisitSummaryBuilder: Sendable {
             problems: problems, pastProblems: pastProblems, results: results, normalResults: normal, vitals: vitalRows(),
             symptoms: symptoms, moreSymptoms: moreSymptoms, falls: fallLines(), appointments: appointmentLines(),
             immunizations: immunizationLines(), questions: questions, moreQuestions: moreQuestions, styles: styles,
-            runningHeader: CSSString.escape("\(patient) · born \(born) · visit summary \(periodText) · written \(written)"),
+            runningHeader: CSSString.escape("\(patient) · born \(born) · visit summary \(periodText) · data as of \(context.dataAsOf ?? "unknown") · written \(written)"),
             sourceNarratives: narratives())
     }
 

@@ -43,6 +43,8 @@ public struct WeeklySummary: Sendable {
         public let skipped: Int
         public let asNeededUses: Int
         public let change: String?
+        /// Doses due in the week after the export was taken: unknown, so counted nowhere else.
+        public var afterExport: Int = 0
     }
 
     public struct Reading: Sendable {

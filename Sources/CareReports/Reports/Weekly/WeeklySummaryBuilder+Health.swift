@@ -10,13 +10,18 @@ extension WeeklySummaryBuilder {
             let start = context.day(medication.startDate)
             if week.contains(start) { changes.append("started \(context.format.day(start))") }
             if let end = medication.endDate.map(context.day), week.contains(end) { changes.append("stopped \(context.format.day(end))") }
-            guard !slots.isEmpty || !changes.isEmpty else { return nil }
-            return WeeklySummary.MedicationRow(
+            let unknown = dosesAfterExport(record, medication, in: week)
+            guard !slots.isEmpty || !changes.isEmpty || unknown > 0 else { return nil }
+            var summary = adherence.summary ?? (medication.asNeeded ? "as needed" : "no doses due")
+            if unknown > 0 { summary += "; \(unknown) due after the export, not counted" }
+            var row = WeeklySummary.MedicationRow(
                 name: "\(medication.name)\(medication.strength.map { " \($0)" } ?? "")", link: links.medication(record.id),
-                adherence: adherence.summary ?? (medication.asNeeded ? "as needed" : "no doses due"),
+                adherence: summary,
                 adherenceShort: adherence.shortSummary ?? (medication.asNeeded ? "as needed" : "no doses due"),
                 late: adherence.late, missed: adherence.missed + adherence.notRecorded, skipped: adherence.skipped,
                 asNeededUses: adherence.asNeededUses, change: changes.isEmpty ? nil : changes.joined(separator: "; "))
+            row.afterExport = unknown
+            return row
         }
     }
 
@@ -30,8 +35,20 @@ extension WeeklySummaryBuilder {
         }
     }
 
+    /// Doses scheduled in the week after the export was taken and before "now": nobody can know about them.
+    func dosesAfterExport(_ record: HealthRecord, _ medication: Medication, in week: ISOWeek) -> Int {
+        guard context.now > context.dataUntil else { return 0 }
+        let weekEnd = min(week.sunday.adding(days: 1).midnight(in: context.timeZone), context.now)
+        guard weekEnd > context.dataUntil else { return 0 }
+        let all = DoseTimeline(medication, orderedAt: record.date, now: weekEnd, timeZone: context.timeZone, onTimeWindow: context.onTimeWindow)
+        return all.slots.filter { slot in
+            guard let due = slot.scheduledAt else { return false }
+            return due > context.dataUntil && week.contains(LocalDate(due, in: context.timeZone))
+        }.count
+    }
+
     func timeline(_ record: HealthRecord, _ medication: Medication) -> [DoseEvent] {
-        DoseTimeline(medication, orderedAt: record.date, now: context.now, timeZone: context.timeZone, onTimeWindow: context.onTimeWindow).slots
+        DoseTimeline(medication, orderedAt: record.date, now: context.dataUntil, timeZone: context.timeZone, onTimeWindow: context.onTimeWindow).slots
     }
 
     func measurementGroups(_ records: [HealthRecord], week: ISOWeek) -> [WeeklySummary.MeasurementGroup] {

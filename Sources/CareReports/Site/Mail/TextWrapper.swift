@@ -85,9 +85,10 @@ public enum TextWrapper {
         if displayWidth(line) <= width { return [String(line)] }
         let indentEnd = line.firstIndex(where: { $0 != " " }) ?? line.endIndex
         let afterIndent = line[indentEnd...]
-        if afterIndent.hasPrefix("|") || line.hasPrefix("    ") || line.hasPrefix("\t") { return [String(line)] }
-
         let marker = listMarker(afterIndent)
+        // Four spaces start a code block, unless a list marker follows (a nested list item: wrap it).
+        if afterIndent.hasPrefix("|") || (line.hasPrefix("    ") && marker == 0) || line.hasPrefix("\t") { return [String(line)] }
+
         var contentStart = afterIndent.index(afterIndent.startIndex, offsetBy: marker)
         while contentStart < line.endIndex && line[contentStart] == " " { contentStart = line.index(after: contentStart) }
         let firstPrefix = String(line[..<contentStart])

@@ -1,0 +1,60 @@
+import CareReports
+
+/// Words that point at the valid choices when `--viewer` or `--circle` names nothing in the export.
+enum ViewerHints {
+    /// A circle's members as `members` lists them: the care recipient first, then in the export's order,
+    /// each with the care recipient role added when they are the recipient.
+    static func members(of circle: CareCircle) -> [(userId: String, roles: [Role], status: MemberStatus)] {
+        var list = circle.members.map { member -> (userId: String, roles: [Role], status: MemberStatus) in
+            var roles = member.roles
+            if member.userId == circle.careRecipient.userId, !roles.contains(.careRecipient) { roles.insert(.careRecipient, at: 0) }
+            return (member.userId, roles, member.status)
+        }
+        if let index = list.firstIndex(where: { $0.userId == circle.careRecipient.userId }), index > 0 {
+            list.insert(list.remove(at: index), at: 0)
+        }
+        return list
+    }
+
+    /// The message for a `--viewer` who is not a member of the chosen circle (or of any circle).
+    static func unknownViewer(_ id: String, circleId: String?, in export: CareExport) -> String {
+        let circles = circleId.flatMap { export.circle($0) }.map { [$0] } ?? export.circles
+        let where_ = circles.count == 1 ? "\(circles[0].id) (\(circles[0].name))" : "any circle of the export"
+        var lines = ["error: viewer \(id) is not a member of \(where_); nothing was written"]
+        let active = circles.map { circle in (circle.id, members(of: circle).filter { $0.status == .active }.map(\.userId)) }
+        if let guess = closest(id, among: active.flatMap(\.1)) { lines.append("did you mean --viewer \(guess)?") }
+        for (circleId, ids) in active where !ids.isEmpty { lines.append("active members of \(circleId): \(ids.joined(separator: ", "))") }
+        lines.append("(carereport members INPUT lists every circle's members with their roles)")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The message for a `--circle` the export does not hold.
+    static func unknownCircle(_ id: String, in export: CareExport) -> String {
+        var lines = ["error: no circle with id \(id) in the export"]
+        let ids = export.circles.map(\.id)
+        if let guess = closest(id, among: ids) ?? ids.first(where: { $0.contains(id) }) { lines.append("did you mean --circle \(guess)?") }
+        if !ids.isEmpty { lines.append("circles: " + export.circles.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The candidate nearest to `word` by edit distance, when it is near enough to be a typo.
+    static func closest(_ word: String, among candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, distance(word, $0)) }.filter { $0.1 > 0 && $0.1 <= max(2, word.count / 3) }
+        return scored.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
+    }
+
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
+}
