@@ -907,6 +907,11 @@ svg.chart .series-4 { color: var(--chart-series-4); }
 svg.chart .chart-line { stroke-width: 2.5; }
 svg.chart .chart-marker.marker-high,
 svg.chart .chart-marker.marker-low { color: var(--chart-point-out); }
+/* Medication changes on a reading chart: numbered dashed lines, and the same rows in its table */
+svg.chart .chart-event { color: var(--chart-text); }
+svg.chart .chart-event-number { font-weight: 700; }
+tr.med-change td { border-top: 2px dashed currentColor; }
+.med-change-label { font-weight: 700; }
 
 svg.chart.chart-empty,
 svg.chart .chart-empty-frame,
@@ -2063,14 +2068,15 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <div class="stat"><dt>Highest</dt><dd>{{maximum}}</dd></div>
 <div class="stat"><dt>Outside the usual range</dt><dd>{{outOfRange}}</dd></div>
 </dl>
-{{#chart}}<figure class="chart">{{{chart}}}</figure>{{/chart}}
+{{#chart}}<figure class="chart">{{{chart}}}</figure>{{/chart}}{{#doseNote}}
+<p class="dose-note"><strong>{{doseNote}}</strong></p>{{/doseNote}}
 <div class="table-scroll">
 <table class="data">
 <caption>{{kind}} readings</caption>
 <thead><tr><th scope="col">When</th><th scope="col">Reading</th><th scope="col">Value</th><th scope="col">Range</th></tr></thead>
 <tbody>
 {{#readings}}
-<tr><td>{{when}}</td><td>{{title}}{{#context}} <span class="muted">({{context}})</span>{{/context}}</td><td class="num">{{value}}</td><td>{{#flag}}<span class="flag flag-{{flag}}">{{flag}}</span>{{#flagReason}} <span class="muted">({{flagReason}})</span>{{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}}</td></tr>
+{{#change}}<tr class="med-change"><td>{{when}}</td><td colspan="3"><span class="med-change-label">Medication change:</span> {{change}}</td></tr>{{/change}}{{^change}}<tr><td>{{when}}</td><td>{{title}}{{#context}} <span class="muted">({{context}})</span>{{/context}}</td><td class="num">{{value}}</td><td>{{#flag}}<span class="flag flag-{{flag}}">{{flag}}</span>{{#flagReason}} <span class="muted">({{flagReason}})</span>{{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}}</td></tr>{{/change}}
 {{/readings}}
 </tbody>
 </table>
@@ -2476,11 +2482,15 @@ Who helped: {{#shares}}{{name}} {{done}}; {{/shares}}
 ### {{kind}}
 
 Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outside the usual range.
+{{#doseNote}}
+
+**{{doseNote}}**
+{{/doseNote}}
 
 | When | Reading | Value | Range |
 |---|---|--:|---|
 {{#readings}}
-| {{when}} | {{title}} | {{value}} | {{#flag}}{{flag}}{{#flagReason}} ({{flagReason}}){{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}} |
+{{#change}}| {{when}} | **Medication change:** {{change}} | | |{{/change}}{{^change}}| {{when}} | {{title}} | {{value}} | {{#flag}}{{flag}}{{#flagReason}} ({{flagReason}}){{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}} |{{/change}}
 {{/readings}}
 
 {{/measurements}}
