@@ -25,7 +25,7 @@ public struct TemplateSet: Sendable {
             if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { throw .templateSymlink(path) }
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else { continue }
-            guard relative.hasSuffix(".mustache") || relative.hasPrefix("assets/") else { continue }
+            guard relative.hasSuffix(".mustache") || relative.hasPrefix("assets/") || relative.hasPrefix("text/") else { continue }
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
                 throw .templateUnreadable(path)
             }
