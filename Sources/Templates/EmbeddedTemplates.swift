@@ -912,6 +912,11 @@ svg.chart .series-4 { color: var(--chart-series-4); }
 svg.chart .chart-line { stroke-width: 2.5; }
 svg.chart .chart-marker.marker-high,
 svg.chart .chart-marker.marker-low { color: var(--chart-point-out); }
+/* Medication changes on a reading chart: numbered dashed lines, and the same rows in its table */
+svg.chart .chart-event { color: var(--chart-text); }
+svg.chart .chart-event-number { font-weight: 700; }
+tr.med-change td { border-top: 2px dashed currentColor; }
+.med-change-label { font-weight: 700; }
 
 svg.chart.chart-empty,
 svg.chart .chart-empty-frame,
@@ -1008,6 +1013,10 @@ table.matrix td { white-space: nowrap; }
   border-radius: var(--radius-md);
   padding: var(--space-sm) var(--space-md);
 }
+
+/* Tests explained: the plain-words paragraph at the top of each test's page */
+.test-explained { max-width: 65ch; }
+.test-explained-label { font-weight: 700; }
 
 """#,
         "assets/tokens.css": #"""
@@ -1609,6 +1618,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{<html.layout}}
 {{$content}}
 <h1>{{name}}</h1>
+{{#explanation}}<p class="test-explained"><span class="test-explained-label">About this test:</span> {{explanation}}</p>{{/explanation}}
 {{#loinc}}<p class="muted">LOINC {{loinc}}</p>{{/loinc}}
 {{^empty(warnings)}}<div class="needs-attention" role="note"><h2>Check the units</h2><ul>{{#warnings}}<li>{{.}}</li>{{/warnings}}</ul></div>{{/empty(warnings)}}
 {{#chart}}<figure class="chart"><div class="chart-scroll" role="region" aria-label="{{name}}, trend chart" tabindex="0">{{{chart}}}</div></figure>{{/chart}}
@@ -2117,14 +2127,15 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <div class="stat"><dt>Highest</dt><dd>{{maximum}}</dd></div>
 <div class="stat"><dt>Outside the usual range</dt><dd>{{outOfRange}}</dd></div>
 </dl>
-{{#chart}}<figure class="chart"><div class="chart-scroll" role="region" aria-label="{{kind}}, chart" tabindex="0">{{{chart}}}</div></figure>{{/chart}}
+{{#chart}}<figure class="chart"><div class="chart-scroll" role="region" aria-label="{{kind}}, chart" tabindex="0">{{{chart}}}</div></figure>{{/chart}}{{#doseNote}}
+<p class="dose-note"><strong>{{doseNote}}</strong></p>{{/doseNote}}
 <div class="table-scroll" role="region" aria-label="{{kind}} readings" tabindex="0">
 <table class="data">
 <caption>{{kind}} readings</caption>
 <thead><tr><th scope="col">When</th><th scope="col">Reading</th><th scope="col">Value</th><th scope="col">Range</th></tr></thead>
 <tbody>
 {{#readings}}
-<tr><td>{{when}}</td><td>{{title}}{{#context}} <span class="muted">({{context}})</span>{{/context}}</td><td class="num">{{value}}</td><td>{{#flag}}<span class="flag flag-{{flag}}">{{flag}}</span>{{#flagReason}} <span class="muted">({{flagReason}})</span>{{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}}</td></tr>
+{{#change}}<tr class="med-change"><td>{{when}}</td><td colspan="3"><span class="med-change-label">Medication change:</span> {{change}}</td></tr>{{/change}}{{^change}}<tr><td>{{when}}</td><td>{{title}}{{#context}} <span class="muted">({{context}})</span>{{/context}}</td><td class="num">{{value}}</td><td>{{#flag}}<span class="flag flag-{{flag}}">{{flag}}</span>{{#flagReason}} <span class="muted">({{flagReason}})</span>{{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}}</td></tr>{{/change}}
 {{/readings}}
 </tbody>
 </table>
@@ -2198,6 +2209,10 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{>md.header}}
 # {{name}}
 
+{{#explanation}}
+**About this test:** {{explanation}}
+
+{{/explanation}}
 {{#loinc}}LOINC {{loinc}}{{/loinc}}
 
 {{#warnings}}
@@ -2539,11 +2554,15 @@ Who helped: {{#shares}}{{name}} {{done}}; {{/shares}}
 ### {{kind}}
 
 Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outside the usual range.
+{{#doseNote}}
+
+**{{doseNote}}**
+{{/doseNote}}
 
 | When | Reading | Value | Range |
 |---|---|--:|---|
 {{#readings}}
-| {{when}} | {{title}}{{#context}} ({{context}}){{/context}} | {{value}} | {{#flag}}{{flag}}{{#flagReason}} ({{flagReason}}){{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}} |
+{{#change}}| {{when}} | **Medication change:** {{change}} | | |{{/change}}{{^change}}| {{when}} | {{title}}{{#context}} ({{context}}){{/context}} | {{value}} | {{#flag}}{{flag}}{{#flagReason}} ({{flagReason}}){{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}} |{{/change}}
 {{/readings}}
 
 {{/measurements}}
@@ -2604,6 +2623,262 @@ Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outsi
 {{/weeks}}
 {{#empty(weeks)}}Nothing recorded yet.{{/empty(weeks)}}
 {{>md.footer}}
+
+"""#,
+        "text/lab-explanations.txt": #"""
+# What each lab test measures, in plain words, shown at the top of its page.
+# One block per test, blocks separated by a blank line:
+#   test:  the name used in docs/lab-explanations.md
+#   loinc: the LOINC codes it stands for (space separated)
+#   names: lower-case names it is matched by when a result has no LOINC code (separated by ;)
+#   then two or three sentences: what it measures, what high or low usually means, what is
+#   commonly checked next. Never a number: the range that counts is the one printed with the result.
+# To change a text, copy this file to TEMPLATES/text/lab-explanations.txt and pass --templates TEMPLATES.
+
+test: Glucose
+loinc: 2345-7 2339-0 41653-7 15074-8 1558-6
+names: glucose; blood glucose; fasting glucose; glucose, fasting
+Glucose is the sugar carried in the blood, the body's main fuel. A high value, especially after fasting, can mean diabetes or a diabetes treatment that needs adjusting; a low value can cause shakiness, sweating or confusion and is most often a side effect of insulin or some diabetes tablets. When it is high, a hemoglobin A1c is commonly checked to see the average over the past months.
+
+test: Hemoglobin A1c
+loinc: 4548-4 17856-6 59261-8 4549-2
+names: hemoglobin a1c; hba1c; a1c; glycated hemoglobin
+Hemoglobin A1c shows how much sugar has stuck to red blood cells, which reflects the average blood sugar over roughly the past three months. A higher value means blood sugar has been running high and diabetes is less well controlled; a value well below the person's target can mean too many low sugars. It is usually repeated every three to six months, alongside kidney tests and cholesterol.
+
+test: Creatinine
+loinc: 2160-0 38483-4 14682-9
+names: creatinine; creatinine, serum
+Creatinine is a waste product of muscle that the kidneys filter out, so its level shows how well the kidneys are clearing the blood. A rising value usually means the kidneys are filtering less, from dehydration, some medicines or kidney disease; a low value is seldom a concern and often reflects small muscle mass. It is read together with the eGFR, and often with potassium and a urine albumin test.
+
+test: eGFR (estimated glomerular filtration rate)
+loinc: 33914-3 62238-1 98979-8 48642-3 48643-1 50044-7 69405-9
+names: egfr; egfr (ckd-epi 2021); estimated glomerular filtration rate; glomerular filtration rate
+The eGFR is an estimate, calculated from creatinine, age and sex, of how much blood the kidneys filter each minute. A low value means reduced kidney function and is used to stage chronic kidney disease and to adjust medicine doses; a high value is rarely a concern. When it is low or falling, the test is usually repeated, and urine albumin and potassium are checked.
+
+test: Urea nitrogen (BUN)
+loinc: 3094-0 6299-2
+names: urea nitrogen (bun); bun; urea nitrogen; blood urea nitrogen
+Urea nitrogen is a waste product from breaking down protein, cleared by the kidneys. It rises with dehydration, reduced kidney function, bleeding in the gut or a high-protein diet, and is low with liver disease or a very low protein intake. It is read together with creatinine; the two are often compared as a ratio.
+
+test: Sodium
+loinc: 2951-2 2947-0
+names: sodium; sodium, serum
+Sodium is the main salt in the blood and helps control the body's water balance and nerves. A low value is common in older adults, with some water pills, antidepressants or heart and liver disease, and can cause confusion or falls; a high value usually means too little water. An abnormal value is usually rechecked, often with the other electrolytes and a review of medicines.
+
+test: Potassium
+loinc: 2823-3 6298-4
+names: potassium; potassium, serum
+Potassium is a salt the heart and muscles need to work normally. A high value can come from reduced kidney function or from medicines such as ACE inhibitors, ARBs or spironolactone, and a low value from water pills, vomiting or diarrhea; both can upset the heart rhythm. An unexpected value is usually rechecked soon, with creatinine and sometimes an ECG.
+
+test: Chloride
+loinc: 2075-0 2069-3
+names: chloride
+Chloride is a salt that moves with sodium and helps keep the blood's acid balance and water balance. It is usually high or low for the same reasons as sodium, such as dehydration, vomiting or kidney problems. It is read together with sodium, potassium and bicarbonate.
+
+test: Bicarbonate (carbon dioxide)
+loinc: 2028-9 20565-8 1963-8 1959-6
+names: carbon dioxide; co2; bicarbonate; total co2
+Bicarbonate, reported as carbon dioxide, shows how well the body keeps its acid balance. A low value can come from kidney disease, severe diarrhea or uncontrolled diabetes; a high value from vomiting, some water pills or lung disease. An abnormal value is read with the other electrolytes and sometimes followed by a blood gas test.
+
+test: Calcium
+loinc: 17861-6 2000-8 49765-1 29265-6
+names: calcium; calcium, serum; calcium, corrected
+Calcium keeps bones strong and nerves, muscles and the heart working. A high value can come from overactive parathyroid glands, some cancers or too many supplements; a low value from low vitamin D, low albumin or kidney disease. Albumin, vitamin D and parathyroid hormone are commonly checked next.
+
+test: Albumin
+loinc: 1751-7 61151-7
+names: albumin; albumin, serum
+Albumin is the main protein made by the liver; it keeps fluid inside the blood vessels and carries medicines. A low value can mean poor nutrition, liver disease, kidney loss of protein or a recent serious illness; a high value usually means dehydration. It is read with total protein, liver tests and urine protein.
+
+test: Total protein
+loinc: 2885-2
+names: protein, total; total protein; protein, serum
+Total protein adds up albumin and the other proteins in the blood, including antibodies. It is low with poor nutrition, liver or kidney disease, and high with dehydration or some chronic infections and blood disorders. An unusual value is usually followed by albumin and, when high, a protein electrophoresis.
+
+test: ALT
+loinc: 1742-6 1743-4 1744-2
+names: alt; alanine aminotransferase; alat (gpt); sgpt
+ALT is an enzyme found mostly in the liver; it leaks into the blood when liver cells are irritated or damaged. A high value can come from fatty liver, alcohol, hepatitis or some medicines (statins and acetaminophen among them); a low value is not a concern. A high value is usually rechecked with the other liver tests, and sometimes an ultrasound.
+
+test: AST
+loinc: 1920-8
+names: ast; aspartate aminotransferase; asat (got); sgot
+AST is an enzyme found in the liver, heart and muscles. A high value can mean liver irritation, muscle injury or heavy exercise, and is read against ALT to tell these apart; a low value is not a concern. It is usually followed by the other liver tests and, if muscle is suspected, creatine kinase.
+
+test: Alkaline phosphatase
+loinc: 6768-6 6769-4
+names: alkaline phosphatase; alk.phosphatase (ap); alp
+Alkaline phosphatase is an enzyme from the liver's bile ducts and from bone. A high value can mean a blocked bile flow or liver disease, or bone conditions such as healing fractures or Paget's disease; a low value is uncommon. GGT is commonly checked next to tell liver from bone.
+
+test: Bilirubin, total
+loinc: 1975-2 14631-6
+names: bilirubin, total; bilirubin; total bilirubin
+Bilirubin is a yellow pigment left when old red blood cells are broken down; the liver clears it into bile. A high value can cause yellow skin and eyes and comes from liver disease, blocked bile ducts, faster breakdown of red cells or a harmless inherited trait; a low value is not a concern. A high value is usually split into direct and indirect bilirubin and read with the other liver tests.
+
+test: Gamma-glutamyl transferase (GGT)
+loinc: 2324-2
+names: ggt; gamma-gt; gamma glutamyl transferase
+GGT is a liver enzyme that is sensitive to bile-duct problems and to alcohol. A high value, especially together with a high alkaline phosphatase, points to the liver or bile ducts rather than bone; some medicines raise it too. It is read with the other liver tests.
+
+test: Cholesterol, total
+loinc: 2093-3 14647-2
+names: cholesterol, total; total cholesterol; cholesterol
+Total cholesterol is all the cholesterol carried in the blood, the "bad" LDL and the "good" HDL together. A high value adds to the risk of heart attack and stroke, most of all when LDL is high; a very low value can come with poor nutrition or an overactive thyroid. It is read with LDL, HDL and triglycerides, and the whole panel is usually repeated after a change of treatment.
+
+test: HDL cholesterol
+loinc: 2085-9 14646-4
+names: hdl cholesterol; hdl; high density lipoprotein cholesterol
+HDL carries cholesterol away from the arteries back to the liver, so it is often called the "good" cholesterol. A low value adds to heart risk and is common with smoking, inactivity, excess weight and diabetes; a higher value is generally favorable. It is read with LDL, total cholesterol and triglycerides.
+
+test: LDL cholesterol
+loinc: 13457-7 18262-6 2089-1 39469-2
+names: ldl cholesterol (calculated); ldl cholesterol; ldl; low density lipoprotein cholesterol
+LDL is the cholesterol that builds up in artery walls, the "bad" cholesterol and the main target of statins. A high value raises the risk of heart attack and stroke, and the target is lower for people with diabetes or heart disease; a low value on treatment is usually the goal. It is usually rechecked a few weeks to months after starting or changing a cholesterol medicine.
+
+test: Triglycerides
+loinc: 2571-8 14927-8
+names: triglycerides; triglyceride
+Triglycerides are the fats the body stores for energy; the level rises after meals, so it is best measured fasting. A high value comes with excess weight, alcohol, high blood sugar and some medicines, adds to heart risk and, when very high, can inflame the pancreas; a low value is not a concern. It is read with the cholesterol tests and blood sugar.
+
+test: Hemoglobin
+loinc: 718-7 30313-1 20509-6
+names: hemoglobin; hgb; haemoglobin
+Hemoglobin is the protein in red blood cells that carries oxygen. A low value means anemia, which can cause tiredness and breathlessness and comes from bleeding, low iron, B12 or folate, kidney disease or chronic illness; a high value can come from dehydration, smoking or lung disease. When it is low, the red cell indices (MCV), iron studies, B12 and folate are commonly checked next.
+
+test: Hematocrit
+loinc: 4544-3 20570-8
+names: hematocrit; hct; haematocrit
+Hematocrit is the share of the blood's volume taken up by red blood cells. It moves with hemoglobin: low with anemia or bleeding, high with dehydration or conditions that make too many red cells. It is read together with hemoglobin and the other blood count values.
+
+test: White blood cells (WBC)
+loinc: 6690-2 33765-9 26464-8 804-5
+names: wbc; white blood cells; leukocytes; white blood cell count
+White blood cells fight infection. A high count is most often a sign of infection or inflammation, and can also follow steroids or stress; a low count can come from viral infections, some medicines or bone marrow problems and makes infections more likely. An unusual count is read with the differential (the kinds of white cells) and often repeated.
+
+test: Platelets
+loinc: 777-3 26515-7
+names: platelets; plt; platelet count
+Platelets are cell fragments that help blood clot. A low count can cause easy bruising or bleeding and may come from medicines, infections, heavy alcohol use or bone marrow problems; a high count can follow inflammation, iron deficiency or bleeding. An unusual count is usually repeated and read with the rest of the blood count, and a blood smear may be looked at.
+
+test: Red blood cells (RBC)
+loinc: 789-8 26453-1
+names: rbc; red blood cells; erythrocytes; red blood cell count
+The red blood cell count is the number of oxygen-carrying cells in a volume of blood. It is low with anemia and high with dehydration or conditions that make too many red cells. It is read with hemoglobin, hematocrit and the red cell indices.
+
+test: MCV (mean corpuscular volume)
+loinc: 787-2 30428-7
+names: mcv
+MCV is the average size of the red blood cells. Small cells suggest iron deficiency, and large cells suggest low vitamin B12 or folate, alcohol, liver disease or some medicines, which helps find the cause of an anemia. Iron studies or B12 and folate are commonly checked next.
+
+test: MCH (mean corpuscular hemoglobin)
+loinc: 785-6 28539-5
+names: mch
+MCH is the average amount of hemoglobin in each red blood cell. It usually moves with MCV: low in iron deficiency, high when cells are large. It is read with MCV and MCHC to find the cause of an anemia.
+
+test: MCHC (mean corpuscular hemoglobin concentration)
+loinc: 786-4 28540-3
+names: mchc
+MCHC is how concentrated the hemoglobin is inside the red blood cells. A low value is typical of iron deficiency; a high value is uncommon and can come from some inherited red cell conditions or a sample problem. It is read with MCV and MCH.
+
+test: RDW (red cell distribution width)
+loinc: 788-0 21000-5
+names: rdw; red cell distribution width; erythrocyte distribution width
+RDW shows how much the red blood cells vary in size. A high value means a mix of sizes, common when iron, B12 or folate is running low or after a recent bleed or transfusion. It is read with MCV and the iron and vitamin tests.
+
+test: TSH (thyroid-stimulating hormone)
+loinc: 3016-3 11580-8
+names: tsh; thyrotropin; thyroid stimulating hormone
+TSH is the hormone the pituitary gland sends to tell the thyroid how hard to work. A high value usually means an underactive thyroid, or too low a dose of thyroid medicine; a low value usually means an overactive thyroid, or too high a dose. Free T4 is commonly checked next, and the test is repeated six to eight weeks after a dose change.
+
+test: Free T4
+loinc: 3024-7 3026-2
+names: free t4; freies t4; thyroxine, free; t4
+Free T4 is the main thyroid hormone circulating in the blood. A low value with a high TSH points to an underactive thyroid, and a high value with a low TSH to an overactive one. It is read together with TSH, sometimes with T3.
+
+test: Vitamin B12
+loinc: 2132-9 14685-2
+names: vitamin b12; vit b12; cobalamin; b12
+Vitamin B12 is needed for healthy nerves and red blood cells. A low value is common in older adults and with long use of metformin or acid-reducing medicines, and can cause anemia, numbness or memory problems; a high value is usually from supplements. A low or borderline value is often followed by methylmalonic acid and a blood count.
+
+test: Folate
+loinc: 2284-8 14732-2
+names: folate; folic acid; folsäure
+Folate is a B vitamin needed to make red blood cells. A low value comes with a poor diet, alcohol, some medicines or poor absorption, and can cause anemia with large red cells; a high value is usually from supplements. It is commonly read with vitamin B12 and the blood count.
+
+test: Ferritin
+loinc: 2276-4
+names: ferritin
+Ferritin shows how much iron the body has stored. A low value is the clearest sign of iron deficiency, which then calls for finding the cause, often blood loss from the gut; a high value can come from inflammation, liver disease or iron overload. It is read with iron, transferrin saturation and the blood count.
+
+test: Iron
+loinc: 2498-4
+names: iron; eisen; iron, serum
+Serum iron is the iron circulating in the blood at the time of the test; it changes through the day and with meals. A low value suggests iron deficiency or chronic inflammation, and a high value iron supplements or iron overload. It is read with ferritin and transferrin saturation rather than on its own.
+
+test: C-reactive protein (CRP)
+loinc: 1988-5 30522-7
+names: c reactive protein; crp; c-reactive protein
+CRP is a protein the liver makes when there is inflammation in the body. A high value points to an infection or an inflammatory illness but not to where it is; it falls as the problem settles. It is often repeated to follow a treatment, with a blood count and tests aimed at the suspected cause.
+
+test: Urine albumin (microalbumin)
+loinc: 14957-5 14959-1 9318-7 32294-1 13705-9
+names: microalbumin, urine; urine albumin; albumin/creatinine ratio; microalbumin
+This test looks for small amounts of albumin, a protein, leaking into the urine, an early sign of kidney damage from diabetes or high blood pressure. A raised value is usually confirmed on a repeat sample, and may lead to a change in blood pressure or diabetes medicine to protect the kidneys. It is read with the eGFR.
+
+test: Protein, urine
+loinc: 2888-6 2887-8 20454-5
+names: protein, urine; urine protein; protein [presence] in urine
+The urine dipstick for protein looks for protein leaking through the kidneys. Trace or more can follow fever, exercise or a urine infection, but persistent protein can mean kidney disease. A positive result is usually repeated and followed by a urine albumin-to-creatinine ratio.
+
+test: Glucose, urine
+loinc: 5792-7 2349-9 25428-4
+names: glucose, urine; urine glucose
+Sugar spills into the urine when blood sugar is high, or with some diabetes medicines (SGLT2 inhibitors) that work that way on purpose. A positive result in someone not on those medicines is usually followed by a blood glucose or hemoglobin A1c test. Normally none is found.
+
+test: Nitrite, urine
+loinc: 5802-4 32710-6
+names: nitrite; nitrite, urine; urine nitrite
+Many of the bacteria that cause urine infections turn nitrate into nitrite, so a positive result suggests a bladder infection. A negative result does not rule infection out, since not all bacteria make nitrite. With symptoms, a urine culture is commonly sent to find the bacteria and the right antibiotic.
+
+test: Leukocyte esterase, urine
+loinc: 5799-2 33052-2
+names: leukocyte esterase; leukocytes, urine; urine leukocytes
+Leukocyte esterase is an enzyme from white blood cells; finding it in urine means white cells are there, usually because of an infection or inflammation of the urinary tract. It is read with the nitrite result and the symptoms. A urine culture is commonly checked next when infection is suspected.
+
+test: Prothrombin time and INR
+loinc: 6301-6 5902-2 5894-1 34714-6
+names: inr; prothrombin time; pt; pt (inr)
+The INR measures how long blood takes to clot, on a scale that is the same from lab to lab. It is used above all to adjust warfarin: above the target range the risk of bleeding rises, below it the risk of clots; off warfarin, a high value can mean liver disease or low vitamin K. It is rechecked regularly while on warfarin and after any change of dose or medicines.
+
+test: Troponin I
+loinc: 10839-9 42757-5 89579-7
+names: troponin i; troponin
+Troponin is a protein released when heart muscle is injured. A raised or rising value is the key test for a heart attack, though other strains on the heart, such as severe infection or kidney disease, can raise it too. It is usually repeated a few hours later with an ECG to see whether it is rising.
+
+test: Uric acid
+loinc: 3084-1
+names: uric acid; urate
+Uric acid is a waste product of the breakdown of purines, from food and the body's own cells. A high value can lead to gout or kidney stones and is common with kidney disease, water pills and alcohol; a low value is rarely a concern. It is rechecked to follow gout treatment.
+
+test: Phosphate
+loinc: 2777-1 14879-1
+names: phosphate; phosphorus; phosphorus, serum
+Phosphate works with calcium to build bones and is used in every cell for energy. A high value is most often from reduced kidney function; a low value from poor nutrition, alcohol or some antacids. It is read with calcium, vitamin D and kidney tests.
+
+test: Magnesium
+loinc: 19123-9 2601-3
+names: magnesium; magnesium, serum
+Magnesium is a mineral needed by muscles, nerves and the heart rhythm. A low value is common with water pills, acid-reducing medicines, alcohol or diarrhea and can cause cramps or rhythm problems; a high value is uncommon and usually from kidney disease with supplements or laxatives. It is read with potassium and calcium, which often move with it.
+
+test: Creatine kinase (CK)
+loinc: 2157-6
+names: creatine kinase; ck; cpk
+Creatine kinase is an enzyme released from damaged muscle. A high value can follow a fall, a long time lying on the floor, hard exercise, injections, or muscle problems caused by some medicines such as statins; a low value is not a concern. A high value is usually followed by kidney tests and a review of medicines.
+
+test: D-dimer
+loinc: 30240-6 48065-7 48066-5
+names: d-dimer; d dimer
+D-dimer is a fragment released when a blood clot breaks down. A normal value helps rule out a clot in the legs or lungs when the risk is low; a raised value is not specific, since age, surgery, infection and cancer raise it too. A raised value with symptoms is usually followed by an ultrasound or a CT scan.
 
 """#,
     ]

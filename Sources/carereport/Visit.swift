@@ -22,6 +22,10 @@ extension CareReport {
                   carereport visit sample-data --viewer u-ellen --out visit.html
                   carereport visit sample-data --viewer u-ellen --since 2025-01-28
                   chromium --headless --print-to-pdf=visit.pdf visit.html
+                  carereport visit sample-data --viewer u-ellen --format fhir --out visit.json
+
+                --format fhir writes the same summary as an HL7 International Patient Summary \
+                (a FHIR R4 Bundle of type document) for a clinic's record system.
                 """
         )
 
@@ -37,6 +41,9 @@ extension CareReport {
 
         @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
         var out: String?
+
+        @Option(help: ArgumentHelp("html: the printable page; fhir: an HL7 International Patient Summary bundle (JSON).", valueName: "format"))
+        var format: VisitFormat = .html
 
         @OptionGroup var nowOption: NowOption
 
@@ -67,6 +74,11 @@ extension CareReport {
             }
             var sinceDay: LocalDate?
             if let since, case .day(let day)? = CareDate.parse(since) { sinceDay = day }
+            if format == .fhir {
+                let bundle = try SiteOutput.render { IPSBundleBuilder(context: context, since: sinceDay).json() }
+                try SiteOutput.emit(bundle, to: out)
+                return
+            }
             let html = try SiteOutput.render { () throws -> String in
                 var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
                 if let templates { try templateSet.override(from: templates) }
@@ -77,4 +89,9 @@ extension CareReport {
             try SiteOutput.emit(html, to: out)
         }
     }
+}
+
+/// `visit --format`: the printable page or the FHIR document.
+enum VisitFormat: String, ExpressibleByArgument, CaseIterable {
+    case html, fhir
 }

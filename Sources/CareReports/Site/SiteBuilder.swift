@@ -31,7 +31,8 @@ public struct SiteBuilder: Sendable {
         let weekly = WeeklySummaryBuilder(context: context, links: links, catalog: catalog)
         let index = IndexPageBuilder(context: context, links: links, weekly: weekly)
         let medications = MedicationPageBuilder(context: context, links: links)
-        let labs = LabPageBuilder(context: context, links: links, catalog: catalog)
+        let labs = LabPageBuilder(
+            context: context, links: links, catalog: catalog, explanations: LabExplanations(templates.files[LabExplanations.file] ?? ""))
         let feeds = SiteFeeds(context: context, links: links, weekly: weekly)
         let context = self.context
         let visitStyles = self.visitStyles

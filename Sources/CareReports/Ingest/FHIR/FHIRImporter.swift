@@ -82,7 +82,7 @@ final class FHIRBundleReader {
 
     /// Resource types read only to resolve references (not records, not "skipped").
     static let supportingTypes: Set<String> = [
-        "Organization", "Practitioner", "PractitionerRole", "Medication", "Location", "Composition", "Patient",
+        "Organization", "Practitioner", "PractitionerRole", "Medication", "Location", "Composition", "Patient", "Device",
     ]
 
     init(file: String) { diagnostics = FHIRDiagnostics(file: file) }

@@ -53,7 +53,8 @@ extension LineChart {
         let bottom = top + Self.plotHeight
         let inset = 10.0
         func yPos(_ v: Double) -> Double { bottom - (v - yMin) / (yMax - yMin) * (bottom - top) }
-        var xMin = all.map(\.x).min()!, xMax = all.map(\.x).max()!
+        let events = self.events.filter(\.x.isFinite).sorted { $0.x < $1.x }
+        var xMin = (all.map(\.x) + events.map(\.x)).min()!, xMax = (all.map(\.x) + events.map(\.x)).max()!
         if xMax - xMin < 1e-12 * max(1, xMax.magnitude) { xMin -= 1; xMax += 1 }
         func xPos(_ v: Double) -> Double { left + inset + (v - xMin) / (xMax - xMin) * (right - left - 2 * inset) }
 
@@ -108,6 +109,15 @@ extension LineChart {
         }
         out += "</g>\n"
 
+        // Events: a numbered dashed line each, behind the series.
+        for (index, event) in events.enumerated() {
+            let px = xPos(event.x)
+            out += "<g class=\"chart-event\"><title>\(ChartFormat.escape(event.label))</title>"
+            out += "<line class=\"chart-event-line\" x1=\"\(c(px))\" x2=\"\(c(px))\" y1=\"\(c(top))\" y2=\"\(c(bottom))\" stroke=\"currentColor\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>"
+            out += Self.eventBadge(index + 1, x: px, y: top + 9)
+            out += "</g>\n"
+        }
+
         // Series: line, then markers with hover titles.
         let u = unit.isEmpty ? "" : " " + unit
         var anyHigh = false, anyLow = false
@@ -150,6 +160,13 @@ extension LineChart {
                     + ChartSVG.text(label, x: x + 20, y: y + fs * 0.35, classes: "chart-legend-label")
             }))
         }
+        for (index, event) in events.enumerated() {
+            let label = event.label
+            items.append((24 + ChartFormat.estimatedWidth(label, fontSize: fs), { x, y in
+                "<g class=\"chart-event\">" + Self.eventBadge(index + 1, x: x + 8, y: y)
+                    + ChartSVG.text(label, x: x + 22, y: y + fs * 0.35, classes: "chart-legend-label") + "</g>"
+            }))
+        }
         let legendTop = bottom + fs + 32
         let placed = ChartSVG.flow(widths: items.map(\.width), start: 4, width: w - 4, gap: 18)
         out += "<g class=\"chart-legend\">"
@@ -158,6 +175,13 @@ extension LineChart {
         let rows = (placed.map(\.row).max() ?? 0) + 1
         let height = legendTop + Double(rows - 1) * 22 + 14
         return ChartSVG.open(id: id, kind: "chart-line-chart", width: w, height: height, fontSize: fs, title: title, description: description) + out
+    }
+
+    /// The number of an event in a box with a solid outline, at (`x`, `y`).
+    static func eventBadge(_ number: Int, x: Double, y: Double) -> String {
+        let c = ChartFormat.coord
+        return "<rect class=\"chart-event-badge\" x=\"\(c(x - 8))\" y=\"\(c(y - 8))\" width=\"16\" height=\"16\" rx=\"3\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"/>"
+            + ChartSVG.text("\(number)", x: x, y: y + 4.5, anchor: "middle", classes: "chart-event-number", size: 12)
     }
 
     /// A round tick step (1, 2, 2.5 or 5 × 10ⁿ) at least `raw`.

@@ -31,6 +31,8 @@ public struct LineChart: Sendable, Hashable {
     public var valueDecimals: Int?
     /// Text drawn instead of a chart when there are no readings.
     public var emptyMessage: String
+    /// Dated events drawn as numbered vertical lines (e.g. medication changes); the x axis reaches them.
+    public var events: [ChartEvent] = []
 
     /// Makes a line chart; nothing is drawn until `svg()` or `table()` is called.
     public init(

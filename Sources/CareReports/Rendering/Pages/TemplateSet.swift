@@ -36,7 +36,7 @@ public struct TemplateSet: Sendable {
             if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { throw .templateSymlink(path) }
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else { continue }
-            guard relative.hasSuffix(".mustache") || relative.hasPrefix("assets/") else { continue }
+            guard relative.hasSuffix(".mustache") || relative.hasPrefix("assets/") || relative.hasPrefix("text/") else { continue }
             if files[relative] == nil {
                 // A misnamed template would be ignored and the default used: say so instead.
                 if relative.hasSuffix(".mustache") || relative.hasSuffix(".css") { strays.append(relative) }

@@ -6,12 +6,15 @@ public struct LabPageBuilder: Sendable {
     let links: SiteLinks
     let catalog: LabCatalog
     let charts: ChartFactory
+    let explanations: LabExplanations
 
-    public init(context: ReportContext, links: SiteLinks, catalog: LabCatalog) {
+    /// `explanations`: the plain-words text for the top of each test's page (none by default).
+    public init(context: ReportContext, links: SiteLinks, catalog: LabCatalog, explanations: LabExplanations = LabExplanations("")) {
         self.context = context
         self.links = links
         self.catalog = catalog
         self.charts = ChartFactory(context: context)
+        self.explanations = explanations
     }
 
     func collected(_ entry: LabCatalog.Entry) -> String { context.format.day(context.day(entry.collected)) }
@@ -123,7 +126,8 @@ public struct LabPageBuilder: Sendable {
             let loinc = analyte.key.hasPrefix("loinc:") ? String(analyte.key.dropFirst(6)) : nil
             let page = AnalytePage(
                 page: PageChrome(title: analyte.name, link: link, section: "labs", context: context), name: analyte.name,
-                loinc: loinc, chart: charts.analyteChart(analyte, id: "trend"), rows: rows, warnings: warnings)
+                loinc: loinc, chart: charts.analyteChart(analyte, id: "trend"), rows: rows, warnings: warnings,
+                explanation: explanations.text(loinc: loinc, name: analyte.name))
             return (link, page)
         }
     }

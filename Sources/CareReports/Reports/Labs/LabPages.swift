@@ -91,4 +91,6 @@ public struct AnalytePage: Sendable {
     public let chart: String?
     public let rows: [Row]
     public let warnings: [String]
+    /// What the test measures, what high or low usually means and what is checked next (`LabExplanations`).
+    public var explanation: String? = nil
 }

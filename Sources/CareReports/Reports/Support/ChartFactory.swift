@@ -5,7 +5,8 @@ struct ChartFactory: Sendable {
     let context: ReportContext
 
     /// A measurement series of one week or period; blood pressure draws systolic and diastolic.
-    func measurementChart(kind: Measurement.Kind, readings: [(HealthRecord, Measurement)], id: String) -> String? {
+    /// `events` (medication changes) are drawn as numbered vertical lines.
+    func measurementChart(kind: Measurement.Kind, readings: [(HealthRecord, Measurement)], id: String, events: [ChartEvent] = []) -> String? {
         guard readings.count >= 2 else { return nil }
         let name = MeasurementRanges.kindName(kind)
         let unit = readings.last!.1.unit
@@ -23,9 +24,13 @@ struct ChartFactory: Sendable {
             series.append(ChartSeries(name: name, points: readings.filter { $0.1.unit == unit }.compactMap { point($0.0, $0.1.value) }))
             if let range = MeasurementRanges.range(for: kind, unit: unit) { band = ReferenceBand(low: range.low, high: range.high) }
         }
-        let chart = LineChart(
+        var chart = LineChart(
             title: "\(name), \(readings.count) readings", description: describe(series, unit: unit), id: id, unit: unit,
             series: series, band: band)
+        chart.events = events
+        if !events.isEmpty {
+            chart.description += " Medication changes: " + events.enumerated().map { "\($0.offset + 1). \($0.element.label)" }.joined(separator: "; ") + "."
+        }
         return chart.svg()
     }
 

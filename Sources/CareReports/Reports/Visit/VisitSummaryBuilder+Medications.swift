@@ -4,26 +4,36 @@ extension VisitSummaryBuilder {
     /// Medication reconciliation: every medicine whose latest order is active or on hold, with its
     /// dose history across orders and its doses in the period; and those stopped in the period.
     func medicationRows() -> (current: [VisitSummary.MedicationRow], stopped: [VisitSummary.MedicationRow]) {
-        let history = medications.doseHistory
-        var current: [(String, VisitSummary.MedicationRow)] = []
-        var stopped: [(String, VisitSummary.MedicationRow)] = []
-        for chain in history.chains {
+        let (current, stopped) = reconciledChains()
+        return (current.map(medicationRow), stopped.map(medicationRow))
+    }
+
+    /// The chains of the medicines whose latest order is active or on hold, and of those stopped
+    /// in the period, each sorted by name (the rows above, and the FHIR document's medications).
+    func reconciledChains() -> (current: [DoseHistory.Chain], stopped: [DoseHistory.Chain]) {
+        var current: [(String, DoseHistory.Chain)] = []
+        var stopped: [(String, DoseHistory.Chain)] = []
+        for chain in medications.doseHistory.chains {
             let (record, medication) = chain.latest
-            let row = VisitSummary.MedicationRow(
-                name: medications.displayName(medication), dose: medications.doseText(medication),
-                schedule: medications.scheduleText(medication), status: medication.status == .onHold ? "on hold" : nil,
-                adherence: medication.asNeeded ? asNeededSummary(chain) : adherenceSummary(chain),
-                history: historyText(chain), warnings: medication.asNeeded ? asNeededWarnings(chain) : [],
-                reason: medication.reason ?? record.title)
             let key = medication.name.lowercased()
             switch medication.status {
-            case .active, .onHold: current.append((key, row))
+            case .active, .onHold: current.append((key, chain))
             case .stopped:
                 let end = medication.endDate ?? record.date
-                if end.resolved(in: context.timeZone) >= since { stopped.append((key, row)) }
+                if end.resolved(in: context.timeZone) >= since { stopped.append((key, chain)) }
             }
         }
         return (current.sorted { $0.0 < $1.0 }.map(\.1), stopped.sorted { $0.0 < $1.0 }.map(\.1))
+    }
+
+    func medicationRow(_ chain: DoseHistory.Chain) -> VisitSummary.MedicationRow {
+        let (record, medication) = chain.latest
+        return VisitSummary.MedicationRow(
+            name: medications.displayName(medication), dose: medications.doseText(medication),
+            schedule: medications.scheduleText(medication), status: medication.status == .onHold ? "on hold" : nil,
+            adherence: medication.asNeeded ? asNeededSummary(chain) : adherenceSummary(chain),
+            history: historyText(chain), warnings: medication.asNeeded ? asNeededWarnings(chain) : [],
+            reason: medication.reason ?? record.title)
     }
 
     /// "started 10 mg on 6 Jan; increased 10 → 20 mg on 24 Feb (Dr. Anh Nguyen)", the last four steps.

@@ -5,16 +5,8 @@ extension VisitSummaryBuilder {
     /// One row per kind and unit (and per LOINC code for "other"): readings in different units are
     /// never compared with each other.
     func vitalRows() -> [VisitSummary.VitalRow] {
-        var groups: [String: [(HealthRecord, Measurement)]] = [:]
-        var order: [(rank: Int, key: String)] = []
-        for record in sorted(context.records.healthRecords) where inPeriod(record.date) {
-            guard case .measurement(let measurement) = record.data else { continue }
-            let key = "\(measurement.kind.rawValue)|\(measurement.unit.lowercased())|\(measurement.kind == .other ? measurement.loinc ?? record.title : "")"
-            if groups[key] == nil { order.append((Measurement.Kind.allCases.firstIndex(of: measurement.kind)!, key)) }
-            groups[key, default: []].append((record, measurement))
-        }
-        return order.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : $0.key < $1.key }.compactMap { _, key in
-            guard let readings = groups[key], let (lastRecord, last) = readings.last else { return nil }
+        vitalGroups().compactMap { readings in
+            guard let (lastRecord, last) = readings.last else { return nil }
             let kind = last.kind
             let name = kind == .other ? lastRecord.title : MeasurementRanges.kindName(kind)
             let (lowest, highest) = kind == .bloodPressure ? pressureExtremes(readings) : singleExtremes(readings)
@@ -23,6 +15,20 @@ extension VisitSummaryBuilder {
                 latest: "\(Self.number(last)) (\(when(context.day(lastRecord.date))))",
                 lowest: lowest, highest: highest, readings: readings.count, trend: VitalTrend.words(kind, readings.map(\.1)))
         }
+    }
+
+    /// The period's readings grouped by kind and unit (and LOINC code for "other"), oldest first
+    /// in each group, the groups in the order of `Measurement.Kind`.
+    func vitalGroups() -> [[(HealthRecord, Measurement)]] {
+        var groups: [String: [(HealthRecord, Measurement)]] = [:]
+        var order: [(rank: Int, key: String)] = []
+        for record in sorted(context.records.healthRecords) where inPeriod(record.date) {
+            guard case .measurement(let measurement) = record.data else { continue }
+            let key = "\(measurement.kind.rawValue)|\(measurement.unit.lowercased())|\(measurement.kind == .other ? measurement.loinc ?? record.title : "")"
+            if groups[key] == nil { order.append((Measurement.Kind.allCases.firstIndex(of: measurement.kind)!, key)) }
+            groups[key, default: []].append((record, measurement))
+        }
+        return order.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : $0.key < $1.key }.compactMap { groups[$0.key] }
     }
 
     /// Each with its date: "71.3 kg (3 Mar)".

@@ -55,6 +55,8 @@ public struct WeeklySummary: Sendable {
         public let flagReason: String?
         public let title: String
         public let context: String?
+        /// A row that is a medication change acting on this measure, not a reading: "Lisinopril increased 10 → 20 mg".
+        public var change: String? = nil
     }
 
     public struct MeasurementGroup: Sendable {
@@ -66,6 +68,8 @@ public struct WeeklySummary: Sendable {
         public let outOfRange: Int
         public let chart: String?
         public let readings: [Reading]
+        /// "First week on the new dose: …" when a medicine acting on this measure started or changed dose this week.
+        public var doseNote: String? = nil
     }
 
     public struct EventRow: Sendable {

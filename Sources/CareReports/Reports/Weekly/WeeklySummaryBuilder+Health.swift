@@ -61,17 +61,29 @@ extension WeeklySummaryBuilder {
             let key: (Measurement) -> Double = { kind == .bloodPressure ? ($0.systolic ?? 0) : ($0.value ?? 0) }
             let low = readings.min { key($0.1) < key($1.1) }!.1
             let high = readings.max { key($0.1) < key($1.1) }!.1
-            let rows = readings.map { record, measurement in
+            var rows: [(instant: Date, row: WeeklySummary.Reading)] = readings.map { record, measurement in
                 let flag = signs.flag(record, measurement)
-                return WeeklySummary.Reading(
+                return (record.date.resolved(in: context.timeZone), WeeklySummary.Reading(
                     when: context.format.dateTime(record.date), value: MeasurementRanges.valueText(measurement),
-                    flag: flag?.direction, flagReason: flag?.reason, title: record.title, context: measurement.context)
+                    flag: flag?.direction, flagReason: flag?.reason, title: record.title, context: measurement.context))
+            }
+            let marks = changeMarks.marks(for: kind, in: week)
+            for mark in marks {
+                rows.append((mark.day.midnight(in: context.timeZone), WeeklySummary.Reading(
+                    when: context.format.day(mark.day), value: "", flag: nil, flagReason: nil, title: "", context: nil,
+                    change: mark.long)))
+            }
+            rows.sort { $0.instant < $1.instant }  // stable: a change comes before that day's readings
+            let events = marks.map { mark in
+                ChartEvent(x: mark.day.midnight(in: context.timeZone).timeIntervalSince1970,
+                    label: "\(mark.short), \(context.format.shortDay(mark.day))")
             }
             return WeeklySummary.MeasurementGroup(
                 kind: MeasurementRanges.kindName(kind), unit: last.1.unit, latest: MeasurementRanges.valueText(last.1),
                 minimum: MeasurementRanges.valueText(low), maximum: MeasurementRanges.valueText(high),
-                outOfRange: rows.filter { $0.flag != nil }.count,
-                chart: charts.measurementChart(kind: kind, readings: readings, id: "week-\(kind.rawValue)"), readings: rows)
+                outOfRange: rows.filter { $0.row.flag != nil }.count,
+                chart: charts.measurementChart(kind: kind, readings: readings, id: "week-\(kind.rawValue)", events: events),
+                readings: rows.map(\.row), doseNote: MedicationChangeMarks.firstWeekNote(marks, format: context.format))
         }
     }
 

@@ -7,6 +7,7 @@ public struct WeeklySummaryBuilder: Sendable {
     let catalog: LabCatalog
     let charts: ChartFactory
     let signs: EarlySigns
+    let changeMarks: MedicationChangeMarks
 
     public init(context: ReportContext, links: SiteLinks, catalog: LabCatalog) {
         self.context = context
@@ -14,6 +15,7 @@ public struct WeeklySummaryBuilder: Sendable {
         self.catalog = catalog
         self.charts = ChartFactory(context: context)
         self.signs = EarlySigns(context)
+        self.changeMarks = MedicationChangeMarks(context: context)
     }
 
     /// The week a task belongs to: when it was done, else when it is due.

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Small builders for FHIR JSON: keys in the order written (so the bytes never change), and a key
+/// whose value is nil, an empty string or an empty array left out (FHIR allows no empty values).
+enum FHIRJSON {
+    static let loinc = "http://loinc.org"
+    static let ucum = "http://unitsofmeasure.org"
+    static let rxnorm = "http://www.nlm.nih.gov/research/umls/rxnorm"
+
+    static func object(_ pairs: [(String, JSONValue?)]) -> JSONValue {
+        .object(JSONObject(pairs.compactMap { key, value in
+            switch value {
+            case nil, .null?: return nil
+            case .string(let text)? where text.isEmpty: return nil
+            case .array(let items)? where items.isEmpty: return nil
+            case let value?: return (key, value)
+            }
+        }))
+    }
+
+    static func string(_ text: String?) -> JSONValue? { text.map(JSONValue.string) }
+    static func number(_ value: Double?) -> JSONValue? { value.map(JSONValue.number) }
+    static func array(_ items: [JSONValue]) -> JSONValue { .array(items) }
+
+    static func coding(_ system: String, _ code: String, _ display: String? = nil) -> JSONValue {
+        object([("system", .string(system)), ("code", .string(code)), ("display", string(display))])
+    }
+
+    /// A CodeableConcept: its codings and the words as written in the export.
+    static func concept(_ text: String?, _ codings: [JSONValue] = []) -> JSONValue {
+        object([("coding", array(codings)), ("text", string(text))])
+    }
+
+    static func reference(_ uuid: String, display: String? = nil) -> JSONValue {
+        object([("reference", .string("urn:uuid:\(uuid)")), ("display", string(display))])
+    }
+
+    /// A CareDate as a FHIR date (a calendar day) or dateTime (an instant, with the circle's offset).
+    static func date(_ date: CareDate, in zone: TimeZone) -> JSONValue {
+        switch date {
+        case .day(let day): .string(day.description)
+        case .instant(let instant): .string(FeedText.rfc3339(instant, in: zone))
+        }
+    }
+
+    /// An XHTML narrative: the escaped lines as a list, or one paragraph.
+    static func narrative(_ lines: [String], empty: String) -> JSONValue {
+        let body = lines.isEmpty
+            ? "<p>\(xhtml(empty))</p>"
+            : "<ul>" + lines.map { "<li>\(xhtml($0))</li>" }.joined() + "</ul>"
+        return object([
+            ("status", .string("generated")),
+            ("div", .string("<div xmlns=\"http://www.w3.org/1999/xhtml\">\(body)</div>")),
+        ])
+    }
+
+    /// Text escaped for XHTML content (the export's text is never markup).
+    static func xhtml(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case let control where control.value < 0x20 && control != "\n" && control != "\t": out += " "
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Two-space indented JSON ending in a newline: the same value always gives the same bytes.
+    static func pretty(_ value: JSONValue) -> String {
+        var out = ""
+        write(value, indent: "", to: &out)
+        return out + "\n"
+    }
+
+    private static func write(_ value: JSONValue, indent: String, to out: inout String) {
+        let inner = indent + "  "
+        switch value {
+        case .array(let items) where !items.isEmpty:
+            out += "[\n"
+            for (index, item) in items.enumerated() {
+                out += inner
+                write(item, indent: inner, to: &out)
+                out += index < items.count - 1 ? ",\n" : "\n"
+            }
+            out += indent + "]"
+        case .object(let object) where !object.pairs.isEmpty:
+            out += "{\n"
+            for (index, pair) in object.pairs.enumerated() {
+                out += inner + JSONValue.string(pair.key).serialized() + ": "
+                write(pair.value, indent: inner, to: &out)
+                out += index < object.pairs.count - 1 ? ",\n" : "\n"
+            }
+            out += indent + "}"
+        default: out += value.serialized()
+        }
+    }
+}

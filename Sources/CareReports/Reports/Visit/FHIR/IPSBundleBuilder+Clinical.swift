@@ -1,0 +1,152 @@
+import Foundation
+
+extension IPSBundleBuilder {
+    static let weekdayCodes = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+    /// Current medicines (active or on hold) and those stopped in the period, as MedicationStatements.
+    func medicationSection() -> Section {
+        var section = Section(title: "Medication summary", code: "10160-0", display: "History of Medication use Narrative",
+            empty: "No medications recorded.")
+        let (current, stopped) = summary.reconciledChains()
+        for chain in current + stopped {
+            let (record, medication) = chain.latest
+            let id = uuid("MedicationStatement", record.id)
+            let status: String
+            switch medication.status {
+            case .active: status = "active"
+            case .onHold: status = "on-hold"
+            case .stopped: status = "stopped"
+            }
+            let dose = summary.medications.doseText(medication)
+            let schedule = summary.medications.scheduleText(medication)
+            let history = summary.historyText(chain)
+            let instructions = medication.instructions.map { context.text.renderer.plainText($0) }
+            let dosageText = [dose, schedule, instructions].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "; ")
+            let times = medication.schedule?.times.map { JSONValue.string("\($0.description):00") } ?? []
+            let days = medication.schedule?.daysOfWeek.sorted().map { JSONValue.string(Self.weekdayCodes[($0 - 1) % 7]) } ?? []
+            let timing: JSONValue? = times.isEmpty ? nil : FHIRJSON.object([
+                ("repeat", FHIRJSON.object([("dayOfWeek", .array(days)), ("timeOfDay", .array(times))])),
+            ])
+            let doseAndRate: JSONValue? = medication.dose.map { quantity in
+                .array([FHIRJSON.object([("doseQuantity", FHIRJSON.object([
+                    ("value", .number(quantity.value)), ("unit", .string(quantity.unit)),
+                ]))])])
+            }
+            let dosage = FHIRJSON.object([
+                ("text", FHIRJSON.string(dosageText)),
+                ("timing", timing),
+                ("asNeededBoolean", medication.asNeeded ? .bool(true) : nil),
+                ("route", medication.route.map { FHIRJSON.concept($0) }),
+                ("doseAndRate", doseAndRate),
+            ])
+            let coding = medication.rxnorm.map { [FHIRJSON.coding(FHIRJSON.rxnorm, $0, medication.name)] } ?? []
+            let resource = FHIRJSON.object([
+                ("resourceType", .string("MedicationStatement")),
+                ("id", .string(id)),
+                ("status", .string(status)),
+                ("medicationCodeableConcept", FHIRJSON.concept(medication.name, coding)),
+                ("subject", patientReference),
+                ("effectivePeriod", FHIRJSON.object([
+                    ("start", FHIRJSON.date(medication.startDate, in: zone)),
+                    ("end", medication.endDate.map { FHIRJSON.date($0, in: zone) }),
+                ])),
+                ("informationSource", medication.prescriber.map { FHIRJSON.object([("display", .string($0))]) }),
+                ("reasonCode", .array(medication.reason.map { [FHIRJSON.concept($0)] } ?? [])),
+                ("note", .array(history.isEmpty ? [] : [FHIRJSON.object([("text", .string(history))])])),
+                ("dosage", .array(dosageText.isEmpty && timing == nil && doseAndRate == nil ? [] : [dosage])),
+            ])
+            let state = status == "active" ? "" : " (\(status.replacingOccurrences(of: "-", with: " ")))"
+            let line = "\(summary.medications.displayName(medication))\(state): "
+                + [dose, schedule, history].filter { !$0.isEmpty }.joined(separator: "; ")
+            section.entries.append((id, resource, line))
+        }
+        return section
+    }
+
+    /// Allergies that are not resolved; the "no known allergies" record when there is no other.
+    func allergySection() -> Section {
+        var section = Section(title: "Allergies and intolerances", code: "48765-2", display: "Allergies and adverse reactions Document",
+            empty: "Allergies: not recorded.")
+        let all = summary.observations(.allergy)
+        let real = all.filter { !$0.1.isKnownAbsentAllergy && $0.1.clinicalStatus != .resolved }
+        let shown = real.isEmpty ? Array(all.filter { $0.1.isKnownAbsentAllergy }.suffix(1)) : real
+        for (record, allergy) in shown {
+            let id = uuid("AllergyIntolerance", record.id)
+            let noneKnown = allergy.isKnownAbsentAllergy
+            let substance = noneKnown ? "No known allergies" : allergy.substance ?? record.title
+            let code = noneKnown
+                ? FHIRJSON.concept(substance, [FHIRJSON.coding("http://snomed.info/sct", "716186003", "No known allergy")])
+                : FHIRJSON.concept(substance)
+            let severityCode = allergy.severity.flatMap { ["mild", "moderate", "severe"].contains($0.lowercased()) ? $0.lowercased() : nil }
+            let reaction: JSONValue? = allergy.reaction.map { text in
+                .array([FHIRJSON.object([("manifestation", .array([FHIRJSON.concept(text)])), ("severity", FHIRJSON.string(severityCode))])])
+            }
+            let note = severityCode == nil ? allergy.severity : nil
+            let resource = FHIRJSON.object([
+                ("resourceType", .string("AllergyIntolerance")),
+                ("id", .string(id)),
+                ("clinicalStatus", noneKnown ? nil : clinicalStatus("allergyintolerance-clinical", "active")),
+                ("code", code),
+                ("patient", patientReference),
+                ("onsetDateTime", allergy.onset.map { FHIRJSON.date($0, in: zone) }),
+                ("recordedDate", FHIRJSON.date(record.date, in: zone)),
+                ("reaction", reaction),
+                ("note", .array(note.map { [FHIRJSON.object([("text", .string($0))])] } ?? [])),
+            ])
+            let detail = [allergy.reaction.map { "reaction: \($0)" }, allergy.severity].compactMap { $0 }.joined(separator: ", ")
+            section.entries.append((id, resource, substance + (detail.isEmpty ? "" : " (\(detail))")))
+        }
+        return section
+    }
+
+    /// Problems, active and resolved, with their onset.
+    func problemSection() -> Section {
+        var section = Section(title: "Problem list", code: "11450-4", display: "Problem list - Reported", empty: "No problems recorded.")
+        for (record, condition) in summary.observations(.condition) {
+            let id = uuid("Condition", record.id)
+            let name = condition.name ?? record.title
+            let resolved = condition.clinicalStatus == .resolved
+            let resource = FHIRJSON.object([
+                ("resourceType", .string("Condition")),
+                ("id", .string(id)),
+                ("clinicalStatus", clinicalStatus("condition-clinical", resolved ? "resolved" : "active")),
+                ("category", .array([FHIRJSON.concept(nil, [
+                    FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/condition-category", "problem-list-item", "Problem List Item"),
+                ])])),
+                ("severity", condition.severity.map { FHIRJSON.concept($0) }),
+                ("code", FHIRJSON.concept(name)),
+                ("subject", patientReference),
+                ("onsetDateTime", condition.onset.map { FHIRJSON.date($0, in: zone) }),
+                ("recordedDate", FHIRJSON.date(record.date, in: zone)),
+            ])
+            let since = condition.onset.map { " since \(context.format.day(context.day($0)))" } ?? ""
+            section.entries.append((id, resource, "\(name)\(resolved ? " (resolved)" : "")\(since)"))
+        }
+        return section
+    }
+
+    /// Every immunisation the viewer may see, oldest first.
+    func immunizationSection() -> Section {
+        var section = Section(title: "Immunizations", code: "11369-6", display: "History of Immunization Narrative",
+            empty: "No immunizations recorded.")
+        for (record, shot) in summary.observations(.immunization) {
+            let id = uuid("Immunization", record.id)
+            let name = shot.name ?? record.title
+            let notGiven = shot.text == "Not given"
+            let resource = FHIRJSON.object([
+                ("resourceType", .string("Immunization")),
+                ("id", .string(id)),
+                ("status", .string(notGiven ? "not-done" : "completed")),
+                ("vaccineCode", FHIRJSON.concept(name)),
+                ("patient", patientReference),
+                ("occurrenceDateTime", FHIRJSON.date(record.date, in: zone)),
+            ])
+            section.entries.append((id, resource, "\(name), \(context.format.day(context.day(record.date)))\(notGiven ? " (not given)" : "")"))
+        }
+        return section
+    }
+
+    func clinicalStatus(_ codeSystem: String, _ code: String) -> JSONValue {
+        FHIRJSON.concept(nil, [FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/\(codeSystem)", code)])
+    }
+}

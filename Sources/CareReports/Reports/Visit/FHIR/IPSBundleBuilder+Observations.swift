@@ -1,0 +1,164 @@
+import Foundation
+
+extension IPSBundleBuilder {
+    /// LOINC codes for the kinds of reading (the same the FHIR importer reads back).
+    static let vitalCodes: [Measurement.Kind: (code: String, display: String)] = [
+        .bloodPressure: ("85354-9", "Blood pressure panel with all children optional"),
+        .heartRate: ("8867-4", "Heart rate"),
+        .weight: ("29463-7", "Body weight"),
+        .temperature: ("8310-5", "Body temperature"),
+        .oxygenSaturation: ("59408-5", "Oxygen saturation in Arterial blood by Pulse oximetry"),
+        .respiratoryRate: ("9279-1", "Respiratory rate"),
+        .bloodGlucose: ("2339-0", "Glucose [Mass/volume] in Blood"),
+        .painScore: ("72514-3", "Pain severity - 0-10 verbal numeric rating [Score] - Reported"),
+    ]
+
+    /// UCUM codes for the units readings are written in.
+    static let ucumCodes: [String: String] = [
+        "mmhg": "mm[Hg]", "bpm": "/min", "/min": "/min", "beats/min": "/min", "breaths/min": "/min", "kg": "kg",
+        "lb": "[lb_av]", "lbs": "[lb_av]", "°c": "Cel", "°f": "[degF]", "%": "%", "mg/dl": "mg/dL", "mmol/l": "mmol/L",
+    ]
+
+    static let interpretationCodes: [LabResult.Flag: (code: String, display: String)] = [
+        .normal: ("N", "Normal"), .low: ("L", "Low"), .high: ("H", "High"),
+        .criticalLow: ("LL", "Critical low"), .criticalHigh: ("HH", "Critical high"), .abnormal: ("A", "Abnormal"),
+    ]
+
+    /// The latest result of every test, as laboratory Observations, each in a DiagnosticReport
+    /// for the lab report it came from (its status, date and laboratory).
+    func resultSection() -> Section {
+        var section = Section(title: "Results", code: "30954-2", display: "Relevant diagnostic tests/laboratory data Narrative",
+            empty: "No results recorded.")
+        var reports: [String: (entry: LabCatalog.Entry, results: [String])] = [:]
+        var reportOrder: [String] = []
+        for analyte in summary.catalog.analytes {
+            guard let latest = analyte.points.last else { continue }
+            let result = latest.result
+            let id = uuid("Observation", "\(latest.entry.record.id)|\(analyte.key)")
+            var value: (String, JSONValue)
+            switch result.value {
+            case .number(let number):
+                value = ("valueQuantity", FHIRJSON.object([
+                    ("value", .number(number)), ("comparator", FHIRJSON.string(result.comparator?.rawValue)),
+                    ("unit", FHIRJSON.string(result.unit)),
+                ]))
+            case .text(let text): value = ("valueString", .string(text))
+            }
+            let range: JSONValue? = result.referenceRange.map { range in
+                .array([FHIRJSON.object([
+                    ("low", range.low.map { FHIRJSON.object([("value", .number($0)), ("unit", FHIRJSON.string(result.unit))]) }),
+                    ("high", range.high.map { FHIRJSON.object([("value", .number($0)), ("unit", FHIRJSON.string(result.unit))]) }),
+                    ("text", FHIRJSON.string(range.text)),
+                ])])
+            }
+            let interpretation: JSONValue? = result.flag.flatMap { Self.interpretationCodes[$0] }.map { code in
+                .array([FHIRJSON.concept(nil, [
+                    FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation", code.code, code.display),
+                ])])
+            }
+            let codings = result.loinc.map { [FHIRJSON.coding(FHIRJSON.loinc, $0)] } ?? []
+            let resource = FHIRJSON.object([
+                ("resourceType", .string("Observation")),
+                ("id", .string(id)),
+                ("status", .string(latest.entry.report.status.rawValue)),
+                ("category", .array([category("laboratory", "Laboratory")])),
+                ("code", FHIRJSON.concept(result.name, codings)),
+                ("subject", patientReference),
+                ("effectiveDateTime", FHIRJSON.date(latest.entry.collected, in: zone)),
+                value,
+                ("interpretation", interpretation),
+                ("note", .array(result.note.map { [FHIRJSON.object([("text", .string($0))])] } ?? [])),
+                ("referenceRange", range),
+            ])
+            let unit = result.unit.map { $0.isEmpty ? "" : " \($0)" } ?? ""
+            let flag = FlagView(result).map { " \($0.symbol) \($0.label)" } ?? ""
+            let rangeText = LabValueText.range(result.referenceRange)
+            let line = "\(result.name): \(LabValueText.value(result))\(unit)\(flag) (range \(rangeText)), "
+                + context.format.day(context.day(latest.entry.collected))
+            section.entries.append((id, resource, line))
+            let reportId = latest.entry.record.id
+            if reports[reportId] == nil { reportOrder.append(reportId) }
+            reports[reportId, default: (latest.entry, [])].results.append(id)
+        }
+        for reportId in reportOrder {
+            guard let (entry, results) = reports[reportId] else { continue }
+            let id = uuid("DiagnosticReport", reportId)
+            section.entries.append((id, diagnosticReport(id, entry, results: results), nil))
+        }
+        return section
+    }
+
+    private func diagnosticReport(_ id: String, _ entry: LabCatalog.Entry, results: [String]) -> JSONValue {
+        let report = entry.report
+        let issued: JSONValue? = report.reportedAt.flatMap { date in
+            if case .instant = date { return FHIRJSON.date(date, in: zone) }
+            return nil
+        }
+        return FHIRJSON.object([
+            ("resourceType", .string("DiagnosticReport")),
+            ("id", .string(id)),
+            ("status", .string(report.status.rawValue)),
+            ("category", .array([FHIRJSON.concept(nil, [FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/v2-0074", "LAB", "Laboratory")])])),
+            ("code", FHIRJSON.concept(report.panel?.name ?? "Lab report", report.panel?.loinc.map { [FHIRJSON.coding(FHIRJSON.loinc, $0)] } ?? [])),
+            ("subject", patientReference),
+            ("effectiveDateTime", FHIRJSON.date(entry.collected, in: zone)),
+            ("issued", issued),
+            ("performer", .array(report.laboratory.map { [FHIRJSON.object([("display", .string($0))])] } ?? [])),
+            ("result", .array(results.map { FHIRJSON.reference($0) })),
+        ])
+    }
+
+    /// The latest reading of each kind (and unit) in the period, as vital-sign Observations.
+    func vitalSignSection() -> Section {
+        var section = Section(title: "Vital signs", code: "8716-3", display: "Vital signs", empty: "No readings in the period.")
+        for readings in summary.vitalGroups() {
+            guard let (record, reading) = readings.last else { continue }
+            let id = uuid("Observation", record.id)
+            let known = Self.vitalCodes[reading.kind]
+            let code = known.map { FHIRJSON.concept(record.title, [FHIRJSON.coding(FHIRJSON.loinc, $0.code, $0.display)]) }
+                ?? FHIRJSON.concept(record.title, reading.loinc.map { [FHIRJSON.coding(FHIRJSON.loinc, $0)] } ?? [])
+            var value: [(String, JSONValue?)] = []
+            if reading.kind == .bloodPressure {
+                value.append(("component", .array([
+                    component("8480-6", "Systolic blood pressure", reading.systolic, reading.unit),
+                    component("8462-4", "Diastolic blood pressure", reading.diastolic, reading.unit),
+                ])))
+            } else {
+                value.append(("valueQuantity", quantity(reading.value, reading.unit)))
+            }
+            let resource = FHIRJSON.object([
+                ("resourceType", .string("Observation")),
+                ("id", .string(id)),
+                ("status", .string("final")),
+                ("category", .array([category("vital-signs", "Vital Signs")])),
+                ("code", code),
+                ("subject", patientReference),
+                ("effectiveDateTime", FHIRJSON.date(record.date, in: zone)),
+            ] + value)
+            let name = reading.kind == .other ? record.title : MeasurementRanges.kindName(reading.kind)
+            let line = "\(name): \(VisitSummaryBuilder.number(reading)) \(reading.unit), "
+                + "\(context.format.dateTime(record.date)) (latest of \(readings.count) in the period)"
+            section.entries.append((id, resource, line))
+        }
+        return section
+    }
+
+    private func category(_ code: String, _ display: String) -> JSONValue {
+        FHIRJSON.concept(nil, [FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/observation-category", code, display)])
+    }
+
+    private func quantity(_ value: Double?, _ unit: String) -> JSONValue {
+        let ucum = Self.ucumCodes[unit.lowercased()]
+        return FHIRJSON.object([
+            ("value", .number(value ?? 0)), ("unit", .string(unit)),
+            ("system", ucum.map { _ in .string(FHIRJSON.ucum) }), ("code", FHIRJSON.string(ucum)),
+        ])
+    }
+
+    private func component(_ code: String, _ display: String, _ value: Double?, _ unit: String) -> JSONValue {
+        FHIRJSON.object([
+            ("code", FHIRJSON.concept(nil, [FHIRJSON.coding(FHIRJSON.loinc, code, display)])),
+            ("valueQuantity", quantity(value, unit)),
+        ])
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Medication changes placed on the readings they affect: each dated step of a medicine's dose
+/// history (started, dose changed, renewed, restarted, stopped) whose medicine acts on a measure
+/// (`MedicationEffects`). Built from the viewer's medication records only, so an order the viewer
+/// may not see marks nothing. "On hold" is not dated in the export and so is not placed.
+struct MedicationChangeMarks: Sendable {
+    struct Mark: Sendable {
+        let day: LocalDate
+        let measures: Set<Measurement.Kind>
+        /// For the chart: "Lisinopril 10 → 20 mg", "Amlodipine started 5 mg".
+        let short: String
+        /// For the readings table: "Lisinopril increased 10 → 20 mg".
+        let long: String
+        let kind: DoseHistory.Change.Kind
+        let medicine: String
+    }
+
+    let marks: [Mark]
+
+    init(context: ReportContext) {
+        let orders = context.records.healthRecords.compactMap { record -> DoseHistory.Order? in
+            guard case .medication(let medication) = record.data else { return nil }
+            return (record: record, medication: medication)
+        }
+        var marks: [Mark] = []
+        for chain in DoseHistory(orders, timeZone: context.timeZone).chains {
+            let measures = chain.orders.reduce(into: Set<Measurement.Kind>()) { $0.formUnion(MedicationEffects.measures(of: $1.medication)) }
+            guard !measures.isEmpty else { continue }
+            let name = chain.latest.medication.name
+            for change in chain.changes {
+                guard let day = change.day, day <= context.today else { continue }
+                let short = change.isDoseChange
+                    ? "\(name) \(change.words.split(separator: " ", maxSplits: 1).last.map(String.init) ?? change.words)"
+                    : "\(name) \(change.words)"
+                marks.append(Mark(
+                    day: day, measures: measures, short: short, long: "\(name) \(change.words)", kind: change.kind, medicine: name))
+            }
+        }
+        self.marks = marks.sorted { ($0.day, $0.medicine) < ($1.day, $1.medicine) }
+    }
+
+    /// The marks on a chart of `kind` covering `week`.
+    func marks(for kind: Measurement.Kind, in week: ISOWeek) -> [Mark] {
+        marks.filter { $0.measures.contains(kind) && week.contains($0.day) }
+    }
+
+    /// "First week on the new dose: Lisinopril increased 10 → 20 mg on Mon 24 Feb." for the week's
+    /// starts and dose changes; nil when there are none.
+    static func firstWeekNote(_ marks: [Mark], format: DisplayFormat) -> String? {
+        let starts = marks.filter { [.started, .increased, .decreased, .changed, .restarted].contains($0.kind) }
+        guard !starts.isEmpty else { return nil }
+        let list = starts.map { "\($0.long) on \(format.day($0.day))" }.joined(separator: "; ")
+        return "First week on the new dose: \(list)."
+    }
+}
