@@ -2135,7 +2135,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <thead><tr><th scope="col">When</th><th scope="col">Reading</th><th scope="col">Value</th><th scope="col">Range</th></tr></thead>
 <tbody>
 {{#readings}}
-{{#change}}<tr class="med-change"><td>{{when}}</td><td colspan="3"><span class="med-change-label">Medication change:</span> {{change}}</td></tr>{{/change}}{{^change}}<tr><td>{{when}}</td><td>{{title}}{{#context}} <span class="muted">({{context}})</span>{{/context}}</td><td class="num">{{value}}</td><td>{{#flag}}<span class="flag flag-{{flag}}">{{flag}}</span>{{#flagReason}} <span class="muted">({{flagReason}})</span>{{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}}</td></tr>{{/change}}
+{{#change}}<tr class="med-change"><td>{{when}}</td><td><span class="med-change-label">Medication change:</span> {{change}}</td><td></td><td></td></tr>{{/change}}{{^change}}<tr><td>{{when}}</td><td>{{title}}{{#context}} <span class="muted">({{context}})</span>{{/context}}</td><td class="num">{{value}}</td><td>{{#flag}}<span class="flag flag-{{flag}}">{{flag}}</span>{{#flagReason}} <span class="muted">({{flagReason}})</span>{{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}}</td></tr>{{/change}}
 {{/readings}}
 </tbody>
 </table>

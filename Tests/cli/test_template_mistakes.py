@@ -103,5 +103,5 @@ def test_tokens_css_recolours_the_visit_summary_and_the_mail(tmp_path):
     assert "#5A1B5E" in page and "#1B5E3A" not in page and "#2E7D5C" not in page
     mail = run("digest", SAMPLE, "--viewer", "u-ellen", *NOW, "--week", "2025-W15", "--format", "html", "--templates", folder)
     assert mail.returncode == 0
-    assert "#5A1B5E" in mail.stdout and "#7D2E6A" in mail.stdout
+    assert "#5A1B5E" in mail.stdout, "the mail takes its greens from tokens.css (pine is no longer used by the darker palette)"
     assert "#1B5E3A" not in mail.stdout and "#2E7D5C" not in mail.stdout

@@ -125,17 +125,24 @@ def test_bundle_comes_back_through_the_importer(ellen_bundle, tmp_path):
         assert before[part] == after[part], f"{part} differ after the round trip: lost {before[part] - after[part]}"
 
 
-def test_supporter_bundle_holds_no_health_records(tmp_path):
-    bundle = write_bundle(SAMPLE, FRANK.selector(), tmp_path / "frank.json")
-    validate(bundle)
-    kinds = {entry["resource"]["resourceType"] for entry in bundle["entry"]}
-    assert kinds == {"Composition", "Patient", "Device"}
+def test_supporter_gets_no_bundle(tmp_path):
+    """A viewer whose role sees no health records gets no IPS at all (issue 17): an empty one would
+    tell a clinic "no known medications" about what is merely not shown to them."""
+    out = tmp_path / "frank.json"
+    result = run_carereport("visit", SAMPLE, *FRANK.selector(), "--now", NOW, "--format", "fhir", "--out", out)
+    assert result.returncode == 67
+    assert "health records are not shared with supporters" in result.stderr
+    assert not out.exists() and list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("viewer", members() + role_viewers("circle-margaret"), ids=lambda viewer: viewer.name)
 def test_hidden_records_leave_no_trace_in_the_bundle(viewer, tmp_path):
     folder = tmp_path / "out"
     folder.mkdir()
+    probe = run_carereport("visit", SAMPLE, *viewer.selector(), "--now", NOW, "--format", "fhir", "--out", folder / "visit.json")
+    if probe.returncode == 67:
+        assert list(folder.iterdir()) == [], "a refused viewer gets nothing written"
+        return
     bundle = write_bundle(SAMPLE, viewer.selector(), folder / "visit.json")
     markers = load_json(markers_file())
     corpus = Corpus(folder)
