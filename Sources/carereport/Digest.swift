@@ -19,6 +19,7 @@ extension CareReport {
                   carereport digest sample-data --viewer u-ellen --format html --out d.html
                   carereport digest export --viewer u-ellen --format email --to me@example.org
                   carereport digest export --all-members --format email --out outbox
+                  carereport digest export --all-members --out outbox --shard 2/3
                 """
         )
 
@@ -32,6 +33,8 @@ extension CareReport {
         @OptionGroup var importOptions: ImportOptions
 
         @OptionGroup var viewerOptions: ViewerOptions
+
+        @OptionGroup var shardOption: ShardOption
 
         @Option(help: ArgumentHelp("The week: YYYY-Www, last (the previous complete week) or this.", valueName: "week"))
         var week: String = "last"
@@ -54,6 +57,7 @@ extension CareReport {
         var templates: String?
 
         func validate() throws {
+            try shardOption.validate(allMembers: viewerOptions.allMembers)
             if week != "last", week != "this", ISOWeek(week) == nil {
                 throw ValidationError("--week takes YYYY-Www (for example 2025-W15), last or this")
             }
@@ -78,7 +82,7 @@ extension CareReport {
             }
             if viewerOptions.allMembers, let out {
                 let suffix = ["markdown": "md", "html": "html", "email": "eml"][format.rawValue]!
-                try source.forEach(try viewerOptions.resolveAll(in: export)) { viewer, circleExport in
+                try source.forEach(try viewerOptions.resolveAll(in: export, shard: try shardOption.resolved())) { viewer, circleExport in
                     let message = try digest(for: viewer, in: circleExport, now: now, renderer: renderer)
                     let path = try SiteOutput.memberPath(out, viewer)
                     try SiteOutput.makeFolder(path.circle)
