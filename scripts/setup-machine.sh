@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what carereport's build, demo and checks need on a fresh Debian machine, and nothing
-# that is already there. Usage: scripts/setup-machine.sh [build|test]
+# that is already there. Usage: scripts/setup-machine.sh [build|test|bench]
 set -euo pipefail
 what=${1:-test}
 
@@ -9,6 +9,9 @@ if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 
 apt_packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pkg-config)
 pip_modules=()
+if [ "$what" = bench ]; then
+  apt_packages+=(time hugo)
+fi
 if [ "$what" = test ]; then
   apt_packages+=(chromium chromium-driver default-jre-headless poppler-utils libxml2-utils)
   pip_modules+=("pytest:pytest" "jsonschema:jsonschema" "selenium:selenium" "axe_selenium_python:axe-selenium-python"
