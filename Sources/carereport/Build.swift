@@ -89,7 +89,7 @@ extension CareReport {
         func run() throws {
             let source = try ExportInput.source(
                 input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
-                byCircle: viewerOptions.allMembers)
+                byCircle: viewerOptions.allMembers, shard: try shardOption.resolved())
             let export = source.base
             let now = try nowOption.resolve(timeZone: export.timeZone)
             let formats = try parsedFormats()

@@ -72,7 +72,8 @@ extension CareReport {
 
         func run() throws {
             let source = try ExportInput.source(
-                input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle, byCircle: viewerOptions.allMembers)
+                input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle, byCircle: viewerOptions.allMembers,
+                shard: try shardOption.resolved())
             let export = source.base
             let now = try nowOption.resolve(timeZone: export.timeZone)
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
