@@ -13,6 +13,11 @@
 #   BENCH_SEED    generator seed                      default 1
 #   SCRATCH       swift build --scratch-path          default .build
 #   BENCH_OUT     also write the table (Markdown) and the machine here
+#   BENCH_RENDER  circles x weeks of the carereport-vs-Hugo render rows  default 2x52
+#   BENCH_SCALE_DIGEST  all-members digest measured at this size          default 1000x52
+#   BENCH_SCALE_BUILD   all-members build measured at this size, then
+#                       extrapolated per circle to the digest size         default 8x52
+#   BENCH_SKIP_INGEST   1: skip the ingest table (render and scale rows only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,14 +27,8 @@ seed=${BENCH_SEED:-1}
 scratch=${SCRATCH:-.build}
 now=2025-04-20T22:00:00-07:00
 
-# GNU time for the peak resident set, installed as scripts/setup-machine.sh installs packages.
-if [ ! -x /usr/bin/time ] || ! dpkg -s time >/dev/null 2>&1; then
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-  echo "bench: installing time" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq time >/dev/null
-fi
+# GNU time for the peak resident set and Hugo for the side-by-side row (not needed by make test).
+scripts/setup-machine.sh bench
 
 echo "bench: swift build -c release --scratch-path $scratch" >&2
 swift build -c release --scratch-path "$scratch" >&2
@@ -50,6 +49,7 @@ mb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1e6 }'; }
 
 rows=()
 notes=()
+if [ "${BENCH_SKIP_INGEST:-}" = 1 ]; then sizes=(); fi
 for index in "${!sizes[@]}"; do
   size=${sizes[$index]}
   circles=${size%x*}
@@ -128,9 +128,15 @@ table() {
   echo "wall time and peak resident set from \`/usr/bin/time -v\`; pages = .html and .md files written. All-members digest:"
   echo "\`carereport digest EXPORT --all-members --week 2025-W15 --out DIR\` (one Markdown digest per active member of every circle)."
   printf -- '- %s\n' "${notes[@]}"
+}
+
+source scripts/bench-render.sh
+
+all_tables() {
+  if [ ${#rows[@]} -gt 0 ]; then table; echo; fi
+  render_table
   echo
   machine
 }
-
-table
-if [ -n "${BENCH_OUT:-}" ]; then table >"$BENCH_OUT"; fi
+all_tables
+if [ -n "${BENCH_OUT:-}" ]; then all_tables >"$BENCH_OUT"; fi

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what carereport's build, demo and checks need on a fresh Debian machine, and nothing
-# that is already there. Usage: scripts/setup-machine.sh [build|test]
+# that is already there. Usage: scripts/setup-machine.sh [build|test|bench]
 set -euo pipefail
 what=${1:-test}
 
@@ -9,6 +9,9 @@ if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 
 apt_packages=(libarchive-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pkg-config)
 pip_modules=()
+if [ "$what" = bench ]; then
+  apt_packages+=(time hugo)
+fi
 # Installed without their dependencies: axe-playwright-python is there only for the axe-core 4.x
 # it ships (axe.min.js), which the accessibility check injects through Selenium; Playwright is
 # never used.

@@ -12,13 +12,15 @@ extension CareReport {
                 records the viewer may see. The site is written beside DIR and swapped in whole, so a \
                 failed or killed build leaves the previous site as it was. Pages open from file:// with \
                 no server and no JavaScript. With --all-members, every active member gets a folder \
-                OUT/CIRCLE/USER from one load of the export.
+                OUT/CIRCLE/USER from one load of the export; --shard K/N writes only \
+                the circles of shard K (the N shards together write what one run would).
 
                 Examples:
                   carereport build sample-data --out site --viewer u-ellen
                   carereport build sample-data --out site --viewer u-frank --now 2025-04-18
                   carereport build export.json --out site --role supporter --templates mine
                   carereport build /srv/care/export --out /srv/www/care --all-members
+                  carereport build /srv/care/export --out /srv/www/care --all-members --shard auto/4
                 """
         )
 
@@ -31,6 +33,8 @@ extension CareReport {
         var out: String
 
         @OptionGroup var viewerOptions: ViewerOptions
+
+        @OptionGroup var shardOption: ShardOption
 
         @OptionGroup var nowOption: NowOption
 
@@ -54,6 +58,7 @@ extension CareReport {
 
         func validate() throws {
             try viewerOptions.requireChoice()
+            try shardOption.validate(allMembers: viewerOptions.allMembers)
             if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of at least 1") }
             guard (0...1440).contains(onTimeWindow) else { throw ValidationError("--on-time-window takes minutes from 0 to 1440") }
             _ = try parsedFormats()
@@ -86,7 +91,7 @@ extension CareReport {
         func run() throws {
             let source = try ExportInput.source(
                 input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
-                byCircle: viewerOptions.allMembers)
+                byCircle: viewerOptions.allMembers, shard: try shardOption.resolved())
             let export = source.base
             let now = try nowOption.resolve(for: export)
             let formats = try parsedFormats()
@@ -99,7 +104,7 @@ extension CareReport {
             }
             let period = (try day(from, "--from"), try day(to, "--to"))
             if viewerOptions.allMembers {
-                let viewers = try viewerOptions.resolveAll(in: export)
+                let viewers = try viewerOptions.resolveAll(in: export, shard: try shardOption.resolved())
                 var folders: [String: [String]] = [:]
                 try source.forEach(viewers) { viewer, circleExport in
                     let folder = try SiteOutput.memberPath(out, viewer).member

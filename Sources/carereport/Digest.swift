@@ -21,6 +21,7 @@ extension CareReport {
                   carereport digest sample-data --viewer u-ellen --format html --out d.html
                   carereport digest export --viewer u-ellen --format email --to me@example.org
                   carereport digest export --all-members --format email --out outbox
+                  carereport digest export --all-members --out outbox --shard 2/3
                 """
         )
 
@@ -34,6 +35,8 @@ extension CareReport {
         @OptionGroup var importOptions: ImportOptions
 
         @OptionGroup var viewerOptions: ViewerOptions
+
+        @OptionGroup var shardOption: ShardOption
 
         @Option(help: ArgumentHelp("The week: YYYY-Www, last (the previous complete week) or this.", valueName: "week"))
         var week: String = "last"
@@ -57,6 +60,7 @@ extension CareReport {
 
         func validate() throws {
             try viewerOptions.requireChoice()
+            try shardOption.validate(allMembers: viewerOptions.allMembers)
             if week != "last", week != "this", ISOWeek(week) == nil {
                 throw ValidationError("--week takes YYYY-Www (for example 2025-W15), last or this")
             }
@@ -71,7 +75,8 @@ extension CareReport {
 
         func run() throws {
             let source = try ExportInput.source(
-                input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle, byCircle: viewerOptions.allMembers)
+                input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle, byCircle: viewerOptions.allMembers,
+                shard: try shardOption.resolved())
             let export = source.base
             let now = try nowOption.resolve(for: export)
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
@@ -81,7 +86,7 @@ extension CareReport {
             }
             if viewerOptions.allMembers, let out {
                 let suffix = ["markdown": "md", "html": "html", "email": "eml"][format.rawValue]!
-                try source.forEach(try viewerOptions.resolveAll(in: export)) { viewer, circleExport in
+                try source.forEach(try viewerOptions.resolveAll(in: export, shard: try shardOption.resolved())) { viewer, circleExport in
                     let user = viewer.userId.flatMap { id in circleExport.users.first { $0.id == id } }
                     // The bare address (a name from the export could hold anything); one that does not parse is left out.
                     let address = user?.email.flatMap { email in (try? MailAddress(parsing: email)) != nil ? email : nil }

@@ -39,9 +39,11 @@ enum ExportInput {
     }
 
     /// The export for every member of every circle (`--all-members` without `--circle`): read and
-    /// checked once, then circle by circle (see `CircleReader`); with `circle`, that circle loaded alone.
+    /// checked once, then circle by circle (see `CircleReader`; with `shard`, only that shard's circles
+    /// are indexed for reading again); with `circle`, that circle loaded alone.
     static func source(
-        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, circle: String?, byCircle: Bool
+        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, circle: String?, byCircle: Bool,
+        shard: Shard = .all
     ) throws -> ExportSource {
         guard byCircle, circle == nil else {
             return .whole(try load(path, timeZone: timeZone, importPrivacy: importPrivacy, circle: circle, showWarnings: false))
@@ -51,7 +53,7 @@ enum ExportInput {
         loader.circles = nil
         let reader: CircleReader
         do {
-            reader = try loader.circleReader(path)
+            reader = try loader.circleReader(path, keeping: shard.contains(circle:))
         } catch {
             Console.error(error.errorDescription ?? "error: cannot read \(path)")
             throw ExitCode(66)

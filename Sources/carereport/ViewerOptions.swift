@@ -38,8 +38,9 @@ struct ViewerOptions: ParsableArguments {
         return ViewerRequest(.role(role!), circleId: circle)
     }
 
-    /// Every active member of the chosen circle (or of every circle), each with the union of their roles.
-    func resolveAll(in export: CareExport) throws -> [Viewer] {
+    /// Every active member of the chosen circle (or of every circle) that is `shard`'s, each with the
+    /// union of their roles.
+    func resolveAll(in export: CareExport, shard: Shard = .all) throws -> [Viewer] {
         let circles = try circle.map { id in
             guard let found = export.circle(id) else {
                 Console.error(ViewerHints.unknownCircle(id, in: export))
@@ -48,7 +49,7 @@ struct ViewerOptions: ParsableArguments {
             return [found]
         } ?? export.circles
         var viewers: [Viewer] = []
-        for circle in circles {
+        for circle in circles where shard.contains(circle: circle.id) {
             for member in circle.members where member.status == .active {
                 let request = ViewerRequest(.member(userId: member.userId, narrowedTo: nil), circleId: circle.id)
                 viewers.append(try request.resolve(in: export))

@@ -24,7 +24,9 @@ public final class CircleReader {
         let id: String
     }
 
-    init(_ read: ExportLoader.Read) {
+    /// `keeps` chooses the circles whose records are indexed (one shard's, with `--shard`): the
+    /// others' are still read and checked, but nothing of them is kept.
+    init(_ read: ExportLoader.Read, keeps: (String) -> Bool = { _ in true }) {
         result = read.result
         files = read.files
         imported = read.imported
@@ -34,7 +36,7 @@ public final class CircleReader {
                 records: { records in for position in records.indices { place(position, records[position]) } },
                 references: { references in for position in references.indices { place(position, references[position]) } })
             func place(_ position: Int, _ record: some ScopedReferences) {
-                guard valid[position] else { return }
+                guard valid[position], keeps(record.careCircleId) else { return }
                 let origin = collection.origins[position]
                 locations[record.careCircleId, default: []].append(
                     RecordLocation(kind: kind, file: origin.file, offset: collection.offsets[position], index: origin.index, id: record.id))
@@ -101,8 +103,8 @@ public final class CircleReader {
 
 extension ExportLoader {
     /// Reads and checks the whole export at `path` once, for output per circle (see `CircleReader`).
-    /// `circles` is ignored: every circle can be read from the result.
-    public func circleReader(_ path: String) throws(IngestError) -> CircleReader {
-        CircleReader(try read(path, settings: ExportDecoder.Settings(filter: CircleFilter(circles: []), recordsOffsets: true)))
+    /// `circles` is ignored: every circle `keeps` accepts (by default all) can be read from the result.
+    public func circleReader(_ path: String, keeping keeps: (String) -> Bool = { _ in true }) throws(IngestError) -> CircleReader {
+        CircleReader(try read(path, settings: ExportDecoder.Settings(filter: CircleFilter(circles: []), recordsOffsets: true)), keeps: keeps)
     }
 }

@@ -46,7 +46,7 @@ public struct SiteFeeds: Sendable {
     public func calendar() -> ICalendar {
         let circle = context.records.circle
         var events: [ICalendarEvent] = []
-        for record in weekly.sorted(context.records.healthRecords) {
+        for record in weekly.index.sortedHealth {
             guard case .appointment(let appointment) = record.data else { continue }
             let status: ICalendarEventStatus = appointment.status == .cancelled ? .cancelled : .confirmed
             var description = appointment.provider + (appointment.specialty.map { " (\($0))" } ?? "")

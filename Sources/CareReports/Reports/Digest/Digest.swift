@@ -46,9 +46,9 @@ public struct DigestBuilder {
     public func build(_ week: ISOWeek) -> Digest {
         let catalog = LabCatalog(context)
         let links = SiteLinks(context: context, catalog: catalog)
-        let summary = WeeklySummaryBuilder(context: context, links: links, catalog: catalog).build(week)
-        let chrome = summary.page
         let weekly = WeeklySummaryBuilder(context: context, links: links, catalog: catalog)
+        let summary = weekly.build(week)
+        let chrome = summary.page
         let range = weekly.rangeText(week)
         let changes = doseChanges(week, links: links)
         let attention = summary.attention.count

@@ -29,7 +29,7 @@ public struct IndexPageBuilder: Sendable {
         let records = context.records
         var stats: [IndexPage.Stat] = []
         let medications = weekly.medicationsActive(in: week)
-        let slots = medications.flatMap { weekly.timeline($0.0, $0.1) }.filter { week.contains(LocalDate($0.moment, in: context.timeZone)) }
+        let slots = medications.flatMap { $0.slots(in: week) }
         if let fraction = Adherence(slots).fraction {
             stats.append(.init(value: DisplayFormat.percent(fraction), label: "doses on time this week"))
         }

@@ -6,8 +6,9 @@ extension WeeklySummaryBuilder {
     /// results, new and severe symptoms, falls and near-falls (thresholds: docs/thresholds.md).
     func attentionItems(_ week: ISOWeek, records: [HealthRecord], tasks: TaskSections) -> [WeeklySummary.Attention] {
         var items: [WeeklySummary.Attention] = []
-        for (record, medication) in medicationsActive(in: week) {
-            let slots = timeline(record, medication).filter { week.contains(LocalDate($0.moment, in: context.timeZone)) }
+        for entry in medicationsActive(in: week) {
+            let (record, medication) = (entry.record, entry.medication)
+            let slots = entry.slots(in: week)
             let adherence = Adherence(slots)
             var parts: [String] = []
             if adherence.missed > 0 { parts.append("\(adherence.missed) missed") }

@@ -3,8 +3,9 @@ import Foundation
 extension WeeklySummaryBuilder {
     /// Medications active at some point of the week, with that week's adherence.
     func medicationRows(_ week: ISOWeek) -> [WeeklySummary.MedicationRow] {
-        medicationsActive(in: week).compactMap { record, medication in
-            let slots = timeline(record, medication).filter { week.contains(LocalDate($0.moment, in: context.timeZone)) }
+        medicationsActive(in: week).compactMap { entry in
+            let (record, medication) = (entry.record, entry.medication)
+            let slots = entry.slots(in: week)
             let adherence = Adherence(slots)
             var changes: [String] = []
             let start = context.day(medication.startDate)
@@ -25,13 +26,10 @@ extension WeeklySummaryBuilder {
         }
     }
 
-    func medicationsActive(in week: ISOWeek) -> [(HealthRecord, Medication)] {
-        sorted(context.records.healthRecords).compactMap { record in
-            guard case .medication(let medication) = record.data else { return nil }
-            let start = context.day(medication.startDate)
-            let end = medication.endDate.map(context.day)
-            guard start <= week.sunday, end.map({ $0 >= week.monday }) ?? true, start <= context.today else { return nil }
-            return (record, medication)
+    /// The medication orders active at some point of `week` (and started by today), with their doses.
+    func medicationsActive(in week: ISOWeek) -> [WeeklyIndex.MedicationEntry] {
+        index.medications.filter { entry in
+            entry.start <= week.sunday && (entry.end.map { $0 >= week.monday } ?? true) && entry.start <= context.today
         }
     }
 
@@ -45,10 +43,6 @@ extension WeeklySummaryBuilder {
             guard let due = slot.scheduledAt else { return false }
             return due > context.dataUntil && week.contains(LocalDate(due, in: context.timeZone))
         }.count
-    }
-
-    func timeline(_ record: HealthRecord, _ medication: Medication) -> [DoseEvent] {
-        DoseTimeline(medication, orderedAt: record.date, now: context.dataUntil, timeZone: context.timeZone, onTimeWindow: context.onTimeWindow).slots
     }
 
     func measurementGroups(_ records: [HealthRecord], week: ISOWeek) -> [WeeklySummary.MeasurementGroup] {
@@ -119,7 +113,7 @@ extension WeeklySummaryBuilder {
     func appointmentRows(_ week: ISOWeek) -> (held: [WeeklySummary.EventRow], coming: [WeeklySummary.EventRow]) {
         var held: [WeeklySummary.EventRow] = []
         var coming: [WeeklySummary.EventRow] = []
-        for record in sorted(context.records.healthRecords) {
+        for record in index.sortedHealth {
             guard case .appointment(let appointment) = record.data else { continue }
             let day = context.day(appointment.start)
             guard week.contains(day) || (week.next.contains(day) && appointment.status == .scheduled) else { continue }

@@ -8,6 +8,8 @@ public struct WeeklySummaryBuilder: Sendable {
     let charts: ChartFactory
     let signs: EarlySigns
     let changeMarks: MedicationChangeMarks
+    /// The records by week and the dose timelines, worked out once for every week's page.
+    let index: WeeklyIndex
 
     public init(context: ReportContext, links: SiteLinks, catalog: LabCatalog) {
         self.context = context
@@ -16,6 +18,7 @@ public struct WeeklySummaryBuilder: Sendable {
         self.charts = ChartFactory(context: context)
         self.signs = EarlySigns(context)
         self.changeMarks = MedicationChangeMarks(context: context)
+        self.index = WeeklyIndex(context)
     }
 
     /// The week a task belongs to: when it was done, else when it is due.
@@ -28,12 +31,11 @@ public struct WeeklySummaryBuilder: Sendable {
 
     public func build(_ week: ISOWeek) -> WeeklySummary {
         let link = links.week(week)
-        let index = links.weeks.firstIndex(of: week)
-        let previous = index.flatMap { $0 > 0 ? links.weeks[$0 - 1] : nil }
-        let next = index.flatMap { $0 + 1 < links.weeks.count ? links.weeks[$0 + 1] : nil }
+        let position = links.weeks.firstIndex(of: week)
+        let previous = position.flatMap { $0 > 0 ? links.weeks[$0 - 1] : nil }
+        let next = position.flatMap { $0 + 1 < links.weeks.count ? links.weeks[$0 + 1] : nil }
         // Lab reports belong to the week their results became known in, everything else to its date.
-        let records = context.records.healthRecords.filter { week.contains(context.day(Self.weekDate(of: $0))) }
-            .sorted { ($0.date.resolved(in: context.timeZone), $0.id) < ($1.date.resolved(in: context.timeZone), $1.id) }
+        let records = index.healthByWeek[week] ?? []
         let tasks = taskSections(week)
         let medications = medicationRows(week)
         let measurements = measurementGroups(records, week: week)
@@ -69,10 +71,6 @@ public struct WeeklySummaryBuilder: Sendable {
         let monday = week.monday
         let sunday = week.sunday
         return "Mon \(context.format.shortDay(monday)) – Sun \(context.format.shortDay(sunday)) \(sunday.year)"
-    }
-
-    func sorted(_ records: [HealthRecord]) -> [HealthRecord] {
-        records.sorted { ($0.date.resolved(in: context.timeZone), $0.id) < ($1.date.resolved(in: context.timeZone), $1.id) }
     }
 
     private func updateRows(_ week: ISOWeek) -> [WeeklySummary.UpdateRow] {

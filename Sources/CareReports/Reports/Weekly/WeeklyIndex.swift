@@ -1,0 +1,47 @@
+import Foundation
+
+/// What every weekly page needs from all of the viewer's records, worked out once per site rather
+/// than once per week: the health records in page order (date, then id, each date resolved once),
+/// bucketed by the week they are filed under, and each medication's dose timeline, bucketed by the
+/// week of each dose. The buckets keep page order, so a week's slice is exactly what filtering all
+/// records by that week and sorting them gave before (ids are unique, so the order has no ties).
+final class WeeklyIndex: Sendable {
+    /// One medication order with its dose timeline by week.
+    struct MedicationEntry: Sendable {
+        let record: HealthRecord
+        let medication: Medication
+        let start: LocalDate
+        let end: LocalDate?
+        let slotsByWeek: [ISOWeek: [DoseEvent]]
+
+        func slots(in week: ISOWeek) -> [DoseEvent] { slotsByWeek[week] ?? [] }
+    }
+
+    /// Every health record, sorted by (date resolved in the circle's zone, id).
+    let sortedHealth: [HealthRecord]
+    /// The sorted records of each week, filed by `WeeklySummaryBuilder.weekDate(of:)`.
+    let healthByWeek: [ISOWeek: [HealthRecord]]
+    /// The medication orders, in `sortedHealth` order.
+    let medications: [MedicationEntry]
+
+    init(_ context: ReportContext) {
+        let zone = context.timeZone
+        let keyed = context.records.healthRecords.map { (key: ($0.date.resolved(in: zone), $0.id), record: $0) }
+        sortedHealth = keyed.sorted { $0.key < $1.key }.map(\.record)
+        var byWeek: [ISOWeek: [HealthRecord]] = [:]
+        var medications: [MedicationEntry] = []
+        for record in sortedHealth {
+            byWeek[ISOWeek(containing: context.day(WeeklySummaryBuilder.weekDate(of: record))), default: []].append(record)
+            guard case .medication(let medication) = record.data else { continue }
+            let timeline = DoseTimeline(
+                medication, orderedAt: record.date, now: context.dataUntil, timeZone: zone, onTimeWindow: context.onTimeWindow)
+            var slots: [ISOWeek: [DoseEvent]] = [:]
+            for slot in timeline.slots { slots[ISOWeek(containing: LocalDate(slot.moment, in: zone)), default: []].append(slot) }
+            medications.append(MedicationEntry(
+                record: record, medication: medication, start: context.day(medication.startDate),
+                end: medication.endDate.map(context.day), slotsByWeek: slots))
+        }
+        healthByWeek = byWeek
+        self.medications = medications
+    }
+}

@@ -1,0 +1,117 @@
+"""--shard K/N and auto/N: N = 3 shards run as separate processes (JOB_COMPLETION_INDEX set, as a
+Kubernetes Indexed Job sets it) write disjoint circles whose union is, byte for byte, the output of
+one unsharded run, for build and digest; a shard never touches another shard's circles."""
+import os
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import ROOT
+
+NOW = "2025-04-20T22:00:00-07:00"
+SHARDS = 3
+BIN = ROOT / os.environ.get("CAREREPORT_BIN", ".build/debug/carereport")
+
+
+def tree(root: pathlib.Path) -> dict:
+    """Every file and folder under root: relative path -> bytes (None for a folder)."""
+    found = {}
+    for path in sorted(root.rglob("*")):
+        relative = path.relative_to(root).as_posix()
+        found[relative] = None if path.is_dir() else path.read_bytes()
+    return found
+
+
+def run_shards(args, outs, extra_env=None):
+    """Starts the N shards at once as separate processes, each with its JOB_COMPLETION_INDEX."""
+    processes = []
+    for index, out in enumerate(outs):
+        env = dict(os.environ, JOB_COMPLETION_INDEX=str(index), **(extra_env or {}))
+        env.pop("SLURM_ARRAY_TASK_ID", None)
+        processes.append(subprocess.Popen(
+            [str(BIN), *args, "--out", str(out), "--all-members", "--shard", f"auto/{SHARDS}", "--now", NOW],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+    for process in processes:
+        _, err = process.communicate(timeout=600)
+        assert process.returncode == 0, err
+
+
+@pytest.fixture(scope="module")
+def export(tmp_path_factory, carereport):
+    folder = tmp_path_factory.mktemp("shard") / "export"
+    result = carereport("generate", "--circles", "7", "--weeks", "3", "--seed", "4", "--out", folder)
+    assert result.returncode == 0, result.stderr
+    return folder
+
+
+COMMANDS = {
+    "build": ["build"],
+    "digest": ["digest", "--week", "2025-W15"],
+}
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_union_of_shards_is_the_unsharded_output(command, export, tmp_path, carereport):
+    args = [*COMMANDS[command], export]
+    full = tmp_path / "full"
+    result = carereport(*args, "--out", full, "--all-members", "--now", NOW)
+    assert result.returncode == 0, result.stderr
+    expected = tree(full)
+    circles = {name.split("/")[0] for name in expected}
+    assert len(circles) == 7
+
+    # Each shard in its own folder: non-empty, disjoint, and together the whole output.
+    outs = [tmp_path / f"shard-{index}" for index in range(SHARDS)]
+    run_shards(args, outs)
+    union = {}
+    seen = set()
+    for out in outs:
+        part = tree(out) if out.exists() else {}
+        mine = {name.split("/")[0] for name in part}
+        assert mine, f"{out.name} wrote nothing: 7 circles should spread over {SHARDS} shards"
+        assert not (mine & seen), f"{out.name} wrote circles of another shard: {mine & seen}"
+        seen |= mine
+        union.update(part)
+    assert union.keys() == expected.keys()
+    for name, data in expected.items():
+        assert union[name] == data, f"{name} differs from the unsharded run"
+
+
+def test_shards_sharing_one_folder_clean_only_their_own_circles(export, tmp_path, carereport):
+    """Last week's site is there; a member has left circle g1. The shards, run at once into the same
+    folder (a shared volume), leave exactly what one unsharded run leaves."""
+    full = tmp_path / "full"
+    assert carereport("build", export, "--out", full, "--all-members", "--now", NOW).returncode == 0
+    shared = tmp_path / "shared"
+    shutil.copytree(full, shared, symlinks=True)
+    shutil.copytree(shared / "g1" / "g1-u2", shared / "g1" / "g1-u99", symlinks=True)  # a former member's site
+    run_shards(["build", export], [shared] * SHARDS)
+    assert tree(shared) == tree(full)
+
+
+@pytest.mark.parametrize("value, env, message", [
+    ("3/3", {}, "from 0 to 2"),
+    ("x/3", {}, "from 0 to 2"),
+    ("1/0", {}, "K/N or auto/N"),
+    ("auto/3", {"JOB_COMPLETION_INDEX": "3"}, "not a shard from 0 to 2"),
+    ("auto/3", {"SLURM_ARRAY_TASK_ID": "3"}, "--array=0-2"),
+    ("auto/3", {"SLURM_ARRAY_TASK_ID": "one"}, "SLURM_ARRAY_TASK_ID"),
+    ("auto/3", {}, "neither is set"),
+])
+def test_bad_shard_is_a_usage_error(value, env, message, export, tmp_path):
+    clean = {k: v for k, v in os.environ.items() if k not in ("JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID")}
+    for command in (["build"], ["digest", "--week", "2025-W15"]):
+        result = subprocess.run(
+            [str(BIN), *command, export, "--out", tmp_path / "o", "--all-members", "--shard", value],
+            env={**clean, **env}, capture_output=True, text=True)
+        assert result.returncode == 64, result.stderr
+        assert message in result.stderr
+        assert not (tmp_path / "o").exists()
+
+
+def test_shard_needs_all_members(export, tmp_path, carereport):
+    result = carereport("build", export, "--out", tmp_path / "o", "--viewer", "g1-u2", "--circle", "g1", "--shard", "0/3")
+    assert result.returncode == 64
+    assert "--all-members" in result.stderr
