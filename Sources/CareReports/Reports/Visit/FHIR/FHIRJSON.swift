@@ -54,21 +54,9 @@ enum FHIRJSON {
         ])
     }
 
-    /// Text escaped for XHTML content (the export's text is never markup).
-    static func xhtml(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case let control where control.value < 0x20 && control != "\n" && control != "\t": out += " "
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// Text escaped for XHTML content (the export's text is never markup): the project's one
+    /// escaping, over scalars, with control characters and bidi overrides removed.
+    static func xhtml(_ text: String) -> String { HTMLEscaping.escape(text) }
 
     /// Two-space indented JSON ending in a newline: the same value always gives the same bytes.
     static func pretty(_ value: JSONValue) -> String {
