@@ -2076,7 +2076,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <h2 id="medications-heading">Medications</h2>
 <div class="table-scroll" role="region" aria-label="Doses this week" tabindex="0">
 <table class="data">
-<caption>Doses this week: taken, and taken on time (within the on-time window)</caption>
+<caption>Doses this week{{#dataEnds}} up to {{dataEnds}}, when the data ends{{/dataEnds}}: taken, and taken on time (within the on-time window)</caption>
 <thead><tr><th scope="col">Medication</th><th scope="col">Taken</th><th scope="col" class="num">Late</th><th scope="col" class="num">Missed</th><th scope="col" class="num">Skipped</th><th scope="col" class="num">As needed</th><th scope="col">Changes</th></tr></thead>
 <tbody>
 {{#medications}}
@@ -2511,6 +2511,8 @@ Nothing to report this week.
 {{>md.attention}}
 {{^empty(medications)}}
 ## Medications
+
+Doses this week{{#dataEnds}} up to {{dataEnds}}, when the data ends{{/dataEnds}}: taken, and taken on time (within the on-time window).
 
 | Medication | Taken | Late | Missed | Skipped | As needed | Changes |
 |---|---|--:|--:|--:|--:|---|

@@ -110,3 +110,16 @@ def test_monday_morning_after_a_friday_export_counts_later_doses_and_tasks_as_af
     assert "not recorded" not in week.lower()
     week17 = (site / "weeks" / "2025-W17.html").read_text(encoding="utf-8") if (site / "weeks" / "2025-W17.html").exists() else ""
     assert "Overdue" not in week17
+
+
+def test_the_week_the_data_ends_in_says_its_dose_counts_are_so_far(tmp_path):
+    """Week 16 runs to Sunday 20 Apr but the export ends Friday 18:00: "7 of 9 taken" is a count
+    up to then, and the page says so in HTML and Markdown; a finished week says nothing of it."""
+    site = tmp_path / "site"
+    now = ["--now", "2025-04-18T18:00:00-07:00"]
+    assert run(["build", str(SAMPLE), "--out", str(site), "--viewer", "u-ellen", *now], tmp_path).returncode == 0
+    so_far = "Doses this week up to Fri 18 Apr 2025, 18:00, when the data ends"
+    for suffix in (".html", ".md"):
+        assert so_far in (site / "weeks" / f"2025-W16{suffix}").read_text(encoding="utf-8")
+        finished = (site / "weeks" / f"2025-W15{suffix}").read_text(encoding="utf-8")
+        assert "Doses this week" in finished and "when the data ends" not in finished

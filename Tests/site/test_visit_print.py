@@ -83,7 +83,7 @@ def test_visit_holds_what_the_cardiologist_needs():
     text = visit_text(result.stdout)
     # hr-lab-2025-04-08-cmp, drawn the same morning as the lipid and urine reports: flagged, dated.
     assert "Potassium 5.3 mmol/L 3.5–5.1 ▲ High 8 Apr 4.6 mmol/L (21 Jan)" in text
-    assert "eGFR (CKD-EPI 2021) 48 mL/min/1.73m2 ≥ 60 ▼ Low 8 Apr" in text
+    assert "eGFR (CKD-EPI 2021) 48 mL/min/1.73 m² ≥ 60 ▼ Low 8 Apr" in text
     assert "Creatinine 1.1 mg/dL 0.5–1 ▲ High 8 Apr" in text
     assert "Nitrite Negative (preliminary)" in text
     # The period: no earlier cardiology visit, so the last 90 days, from their first instant.

@@ -19,7 +19,7 @@ struct VisitPropertyTests {
 
     /// How a result can appear on the page: a table row, or an item of a normal line.
     static func appearances(_ result: LabResult) -> [String] {
-        let value = LabValueText.value(result) + (result.unit.map { $0.isEmpty ? "" : " \($0)" } ?? "")
+        let value = LabUnitText.value(result)
         return ["<th scope=\"row\">\(escaped(result.name))</th><td>\(escaped(value))", escaped("\(result.name) \(value)")]
     }
 

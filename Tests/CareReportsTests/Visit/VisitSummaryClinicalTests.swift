@@ -16,7 +16,7 @@ struct VisitSummaryClinicalTests {
         let potassium = try #require(row(summary, "Potassium"))
         #expect(potassium.value == "5.3 mmol/L" && potassium.flag?.label == "High" && potassium.date == "8 Apr")
         #expect(potassium.previous == "4.6 mmol/L (21 Jan)")
-        #expect(row(summary, "eGFR (CKD-EPI 2021)")?.value == "48 mL/min/1.73m2")
+        #expect(row(summary, "eGFR (CKD-EPI 2021)")?.value == "48 mL/min/1.73 m²")
         #expect(row(summary, "eGFR (CKD-EPI 2021)")?.flag?.label == "Low")
         #expect(row(summary, "Creatinine")?.value == "1.1 mg/dL")
         // The same morning's lipid panel and urine report are there too, the urine one marked preliminary.
@@ -30,11 +30,22 @@ struct VisitSummaryClinicalTests {
         #expect(row(summary, "Protein, urine")?.flag?.label == "Abnormal")
     }
 
+    @Test("hr-lab-2025-04-08-cmp: glucose came back in mmol/L after mg/dL in January; the previous value is also given in mmol/L")
+    func previousResultInAnotherUnitIsConverted() throws {
+        let summary = try VisitFixture.summary(try VisitFixture.sample())
+        let glucose = try #require(row(summary, "Glucose"))
+        #expect(glucose.value == "7.4 mmol/L")
+        // 148 mg/dL / 18.016 = 8.21 mmol/L: glucose went down, which "148 mg/dL" alone beside 7.4 hides.
+        #expect(glucose.previous == "148 mg/dL (21 Jan) = 8.21 mmol/L")
+        // Same unit: nothing added.
+        #expect(row(summary, "Potassium")?.previous == "4.6 mmol/L (21 Jan)")
+    }
+
     @Test("hr-lab-2025-02-10-cbc: when April's reports fall in the period, February's high WBC still shows, dated")
     func olderAbnormalResultsStillShow() throws {
         let summary = try VisitFixture.summary(try VisitFixture.sample(), since: LocalDate(year: 2025, month: 4, day: 1))
         let wbc = try #require(row(summary, "WBC"))
-        #expect(wbc.value == "11.8 10*3/uL" && wbc.date == "10 Feb" && wbc.flag?.label == "High")
+        #expect(wbc.value == "11.8 ×10³/µL" && wbc.date == "10 Feb" && wbc.flag?.label == "High")
         #expect(row(summary, "Hemoglobin")?.flag?.label == "Low")
     }
 

@@ -36,7 +36,7 @@ public struct LabPageBuilder: Sendable {
                 let result = point.result
                 let status = point.entry.report.status
                 return .init(
-                    text: LabValueText.value(result) + (result.unit.map { " \($0)" } ?? ""), flag: FlagView(result),
+                    text: LabUnitText.value(result), flag: FlagView(result),
                     status: status == .final ? nil : status.rawValue)
             }
             return .init(analyte: analyte.name, link: link, cells: cells)
@@ -69,24 +69,24 @@ public struct LabPageBuilder: Sendable {
                 point.entry.collected.resolved(in: context.timeZone) < entry.collected.resolved(in: context.timeZone)
             }
             var change = ""
-            var previous = earlier.map { "\(LabValueText.value($0.result))\($0.result.unit.map { " \($0)" } ?? "")" } ?? ""
+            var previous = earlier.map { LabUnitText.value($0.result) } ?? ""
             if let earlier, case .number(let now) = result.value, case .number = earlier.result.value {
                 let unit = result.unit ?? ""
                 if let before = LabUnits.number(earlier.result, in: unit) {
                     let delta = now - before
                     change = delta == 0 ? "no change" : (delta > 0 ? "+" : "−") + DisplayFormat.number(abs(delta), maxDecimals: 3)
                     if (earlier.result.unit ?? "") != unit {
-                        previous += " = \(DisplayFormat.number(before, maxDecimals: 3)) \(unit)"
-                        warnings.append("\(result.name) is in \(unit.isEmpty ? "no unit" : unit) here but was in \(earlier.result.unit ?? "no unit") before; the previous value is converted to compare them")
+                        previous += " = \(DisplayFormat.number(before, maxDecimals: 3)) \(LabUnitText.display(unit))"
+                        warnings.append("\(result.name) is in \(unitName(unit)) here but was in \(unitName(earlier.result.unit)) before; the previous value is converted to compare them")
                     }
                 } else {
                     change = "not compared: different unit"
-                    warnings.append("\(result.name) is in \(unit.isEmpty ? "no unit" : unit) here but was in \(earlier.result.unit ?? "no unit") before; values are not compared")
+                    warnings.append("\(result.name) is in \(unitName(unit)) here but was in \(unitName(earlier.result.unit)) before; values are not compared")
                 }
             }
             return LabReportPage.Row(
                 name: result.name, link: links.analyte(LabValueText.analyteKey(result)), value: LabValueText.value(result),
-                unit: result.unit ?? "", range: LabValueText.range(result.referenceRange), flag: FlagView(result),
+                unit: LabUnitText.display(result.unit), range: LabValueText.range(result.referenceRange), flag: FlagView(result),
                 previous: earlier.map { "\(previous) (\(collected($0.entry)))" } ?? "", change: change,
                 note: result.note)
         }
@@ -102,20 +102,20 @@ public struct LabPageBuilder: Sendable {
             guard let link = links.analyte(analyte.key) else { return nil }
             let units = analyte.units
             let unit = analyte.unit
-            let unitName = unit.isEmpty ? "the values without a unit" : unit
+            let shownName = LabUnitText.display(unit).isEmpty ? "the values without a unit" : LabUnitText.display(unit)
             var warnings: [String] = []
             if units.count > 1 {
-                let listed = units.map { $0.isEmpty ? "no unit" : $0 }.joined(separator: ", ")
-                let left = analyte.unconvertible.map { $0.isEmpty ? "no unit" : $0 }
+                let listed = units.map(unitName).joined(separator: ", ")
+                let left = analyte.unconvertible.map(unitName)
                 warnings.append(
                     left.isEmpty
-                        ? "This test was reported in different units (\(listed)); the chart shows every value in \(unitName), converted where needed."
-                        : "This test was reported in different units (\(listed)); the chart shows \(unitName) only: values in \(left.joined(separator: ", ")) cannot be converted.")
+                        ? "This test was reported in different units (\(listed)); the chart shows every value in \(shownName), converted where needed."
+                        : "This test was reported in different units (\(listed)); the chart shows \(shownName) only: values in \(left.joined(separator: ", ")) cannot be converted.")
             }
             let rows = analyte.points.map { point in
-                var shownUnit = point.result.unit ?? ""
-                if shownUnit != unit, let converted = LabUnits.number(point.result, in: unit) {
-                    shownUnit += " (= \(DisplayFormat.number(converted, maxDecimals: 1)) \(unit))"
+                var shownUnit = LabUnitText.display(point.result.unit)
+                if (point.result.unit ?? "") != unit, let converted = LabUnits.number(point.result, in: unit) {
+                    shownUnit += " (= \(DisplayFormat.number(converted, maxDecimals: 1)) \(LabUnitText.display(unit)))"
                 }
                 return AnalytePage.Row(
                     date: collected(point.entry), report: point.entry.record.title, link: links.report(point.entry.record.id),
@@ -130,5 +130,11 @@ public struct LabPageBuilder: Sendable {
                 explanation: explanations.text(loinc: loinc, name: analyte.name))
             return (link, page)
         }
+    }
+
+    /// A unit named in a sentence: as displayed, or "no unit".
+    private func unitName(_ unit: String?) -> String {
+        let shown = LabUnitText.display(unit)
+        return shown.isEmpty ? "no unit" : shown
     }
 }

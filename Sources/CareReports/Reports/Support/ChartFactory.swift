@@ -50,7 +50,7 @@ struct ChartFactory: Sendable {
         let band = range.flatMap { $0.low != nil || $0.high != nil ? ReferenceBand(low: $0.low, high: $0.high) : nil }
         let series = [ChartSeries(name: analyte.name, points: points)]
         return LineChart(
-            title: "\(analyte.name) over time", description: describe(series, unit: unit), id: id, unit: unit, series: series,
+            title: "\(analyte.name) over time", description: describe(series, unit: LabUnitText.display(unit)), id: id, unit: LabUnitText.display(unit), series: series,
             band: band
         ).svg()
     }

@@ -14,7 +14,7 @@ extension VisitSummaryBuilder {
             let day = context.day(latest.entry.collected)
             let instant = latest.entry.collected.resolved(in: context.timeZone)
             let status = statusWords(latest)
-            let value = LabValueText.value(result) + (result.unit.map { $0.isEmpty ? "" : " \($0)" } ?? "")
+            let value = LabUnitText.value(result)
             let rank = severityRank(result)
             if rank == 0 {
                 normal.append((day, instant, result.name, value + (status.isEmpty ? "" : " (\(status))")))
@@ -22,8 +22,8 @@ extension VisitSummaryBuilder {
             }
             let previous = analyte.points.dropLast().last { $0.entry.collected.resolved(in: context.timeZone) < instant }
             let previousText = previous.map { point in
-                let unit = point.result.unit.map { $0.isEmpty ? "" : " \($0)" } ?? ""
-                return "\(LabValueText.value(point.result))\(unit) (\(when(context.day(point.entry.collected))))"
+                return "\(LabUnitText.value(point.result)) (\(when(context.day(point.entry.collected))))"
+                    + converted(point.result, to: result)
             } ?? "none"
             rows.append((rank, instant, VisitSummary.ResultRow(
                 name: result.name, value: value, range: LabValueText.range(result.referenceRange), flag: FlagView(result),
@@ -43,6 +43,17 @@ extension VisitSummaryBuilder {
                     .map { "\($0.name) \($0.text)" }.joined(separator: "; "))
         }
         return (table, groups)
+    }
+
+    /// ` = 8.2 mmol/L` when an earlier result was reported in another unit that carereport can
+    /// convert, so the two can be compared at a glance; nothing otherwise (a comparator such as
+    /// `<5` is a limit and stays as reported).
+    func converted(_ earlier: LabResult, to latest: LabResult) -> String {
+        let unit = latest.unit ?? ""
+        guard LabUnits.normalized(earlier.unit ?? "") != LabUnits.normalized(unit), !unit.isEmpty, earlier.comparator == nil,
+            let value = LabUnits.number(earlier, in: unit)
+        else { return "" }
+        return " = \(DisplayFormat.number(value, maxDecimals: 3)) \(LabUnitText.display(unit))"
     }
 
     /// 0 normal; 1 not flagged; 2 a text result that differs from its expected text; 3 abnormal,

@@ -111,4 +111,7 @@ public struct WeeklySummary: Sendable {
     public let appointmentsComing: [EventRow]
     public let notes: [EventRow]
     public let updates: [UpdateRow]
+    /// When the week ends after the data does: the moment the data ends ("Fri 18 Apr 2025, 18:00"),
+    /// so that the week's counts read as counts so far, not as a whole week's.
+    public var dataEnds: String? = nil
 }

@@ -53,7 +53,7 @@ extension WeeklySummaryBuilder {
                     let words = LabFlagging.words(flag)
                     items.append(.init(
                         symbol: words.symbol, kind: "Lab result \(words.label.lowercased())",
-                        text: "\(result.name) \(LabValueText.value(result))\(result.unit.map { " \($0)" } ?? "") (range \(LabValueText.range(result.referenceRange)))",
+                        text: "\(result.name) \(LabUnitText.value(result)) (range \(LabValueText.range(result.referenceRange)))",
                         link: links.report(record.id)))
                 }
             case .symptom(let symptom):

@@ -48,13 +48,17 @@ public struct WeeklySummaryBuilder: Sendable {
         let quiet = attention.isEmpty && tasks.done.isEmpty && tasks.open.isEmpty && tasks.overdue.isEmpty
             && medications.isEmpty && measurements.isEmpty && symptoms.isEmpty && labs.isEmpty && held.isEmpty
             && coming.isEmpty && notes.isEmpty && updates.isEmpty
-        return WeeklySummary(
+        var summary = WeeklySummary(
             page: PageChrome(title: "Week \(week.week): \(rangeText(week))", link: link, section: "weeks", context: context),
             week: week.description, range: rangeText(week),
             previousLink: previous.map(links.week), nextLink: next.map(links.week), quiet: quiet,
             attention: attention, tasksDone: tasks.done, tasksOpen: tasks.open, tasksOverdue: tasks.overdue,
             tasksNextWeek: tasks.nextWeek, shares: tasks.shares, medications: medications, measurements: measurements,
             symptoms: symptoms, labs: labs, appointmentsHeld: held, appointmentsComing: coming, notes: notes, updates: updates)
+        if week.sunday.adding(days: 1).midnight(in: context.timeZone) > context.dataUntil {
+            summary.dataEnds = context.format.dateTime(.instant(context.dataUntil))
+        }
+        return summary
     }
 
     /// The date that files a record under a week: for a lab report, when its results became known

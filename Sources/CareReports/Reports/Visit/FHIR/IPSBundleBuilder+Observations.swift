@@ -70,10 +70,9 @@ extension IPSBundleBuilder {
                 ("note", .array(result.note.map { [FHIRJSON.object([("text", .string($0))])] } ?? [])),
                 ("referenceRange", range),
             ])
-            let unit = result.unit.map { $0.isEmpty ? "" : " \($0)" } ?? ""
             let flag = FlagView(result).map { " \($0.symbol) \($0.label)" } ?? ""
             let rangeText = LabValueText.range(result.referenceRange)
-            let line = "\(result.name): \(LabValueText.value(result))\(unit)\(flag) (range \(rangeText)), "
+            let line = "\(result.name): \(LabUnitText.value(result))\(flag) (range \(rangeText)), "
                 + context.format.day(context.day(latest.entry.collected))
             section.entries.append((id, resource, line))
             let reportId = latest.entry.record.id
