@@ -892,6 +892,14 @@ svg.chart .chart-band-label,
 svg.chart .dose-weekday,
 svg.chart .dose-date,
 svg.chart .dose-slot-label { color: var(--chart-label); }
+svg.chart .dose-month,
+svg.chart .dose-date-month { color: var(--chart-text); font-weight: 700; }
+/* One calendar per month: a rule and some room between them. */
+svg.chart-dose-calendar + svg.chart-dose-calendar {
+  margin-top: var(--space-lg);
+  padding-top: var(--space-md);
+  border-top: 1px solid var(--color-border);
+}
 svg.chart .chart-legend-label { color: var(--chart-text); }
 svg.chart .chart-band-label {
   paint-order: stroke;            /* a halo keeps the label readable over grid lines */
