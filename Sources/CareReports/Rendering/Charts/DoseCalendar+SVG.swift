@@ -12,7 +12,8 @@ extension DoseCalendar {
         let c = ChartFormat.coord
         let w = Self.viewWidth, fs = Self.fontSize, rowH = Self.rowHeight
         let small = fs - 1
-        let labelCol = min(150, max(56, (slots.map { ChartFormat.estimatedWidth($0.label, fontSize: small) }.max() ?? 0) + 10))
+        let labelWidths = slots.map { ChartFormat.estimatedWidth($0.label, fontSize: small) } + days.map { ChartFormat.estimatedWidth($0.month, fontSize: small) }
+        let labelCol = min(150, max(56, (labelWidths.max() ?? 0) + 10))
         let colW = (w - labelCol - 2) / 7
         let r = min(8, colW * 0.2, rowH * 0.3)
         let names = (0..<7).map { $0 < weekdayNames.count ? weekdayNames[$0] : "" }
@@ -32,8 +33,16 @@ extension DoseCalendar {
         let dateRow = 18.0, gap = 10.0
         let blockH = dateRow + Double(slots.count) * rowH
         var y = 26.0
+        var shownMonth = ""
+        var previousDayMonth = ""
         for week in firstWeek...lastWeek {
             out += "<g class=\"dose-week\">"
+            // The month at the left of the week's date row, when its first day shown is in another
+            // month than the week above's (and for the first week).
+            if let first = (0..<7).lazy.compactMap({ byCell[week * 7 - 3 + $0] }).first, first.month != shownMonth, !first.month.isEmpty {
+                shownMonth = first.month
+                out += ChartSVG.text(ChartFormat.truncate(first.month, toWidth: labelCol - 8, fontSize: small), x: 2, y: y + dateRow - 5, classes: "dose-month", size: small)
+            }
             for (s, slot) in slots.enumerated() {
                 let rowY = y + dateRow + Double(s) * rowH
                 out += ChartSVG.text(ChartFormat.truncate(slot.label, toWidth: labelCol - 8, fontSize: small), x: 2, y: rowY + rowH / 2 + small * 0.35, classes: "dose-slot-label", size: small)
@@ -45,7 +54,13 @@ extension DoseCalendar {
                     out += "<rect class=\"dose-cell dose-outside\" x=\"\(c(x + 1))\" y=\"\(c(y + dateRow))\" width=\"\(c(colW - 2))\" height=\"\(c(blockH - dateRow - 2))\" rx=\"3\" fill=\"currentColor\" fill-opacity=\"0.04\"/>"
                     continue
                 }
-                out += ChartSVG.text(ChartFormat.truncate(day.shortLabel, toWidth: colW - 4, fontSize: small), x: x + colW / 2, y: y + dateRow - 5, anchor: "middle", classes: "dose-date", size: small)
+                // The first day shown and the first of each month carry the month: "1 Mar".
+                let startsMonth = day.month != previousDayMonth && !day.month.isEmpty
+                previousDayMonth = day.month
+                let dateText = startsMonth ? "\(day.shortLabel) \(day.month.split(separator: " ").first ?? "")" : day.shortLabel
+                out += ChartSVG.text(
+                    ChartFormat.truncate(dateText, toWidth: colW - 4, fontSize: small), x: x + colW / 2, y: y + dateRow - 5, anchor: "middle",
+                    classes: startsMonth ? "dose-date dose-date-month" : "dose-date", size: small)
                 for s in slots.indices {
                     let rowY = y + dateRow + Double(s) * rowH
                     out += "<rect class=\"dose-cell\" x=\"\(c(x + 1))\" y=\"\(c(rowY))\" width=\"\(c(colW - 2))\" height=\"\(c(rowH - 2))\" rx=\"3\" fill=\"none\" stroke=\"currentColor\" stroke-opacity=\"0.25\"/>"

@@ -2,7 +2,8 @@
 /// each cell a status symbol; rendered as an accessible inline SVG (`svg()`) and a table (`table()`).
 ///
 /// CSS classes used in the SVG (colours come only from these and `currentColor`; see CHART-CLASSES.md):
-/// `chart`, `chart-dose-calendar`, `chart-empty`, `chart-text`, `dose-weekday`, `dose-date`, `dose-slot-label`,
+/// `chart`, `chart-dose-calendar`, `chart-empty`, `chart-text`, `dose-weekday`, `dose-month`, `dose-date`,
+/// `dose-date-month` (a day that starts a month, "1 Mar"), `dose-slot-label`,
 /// `dose-cell`, `dose-outside`, `dose-symbol`, `dose-taken`, `dose-late`, `dose-missed`, `dose-skipped`,
 /// `dose-prn`, `dose-unrecorded`, `dose-none`, `chart-legend`, `chart-legend-label`.
 /// Each status has its own shape (filled circle, half-filled circle, cross, dash, diamond, dotted ring,

@@ -8,13 +8,17 @@ public struct DoseDay: Sendable, Hashable {
     public var shortLabel: String
     /// One cell per slot, in the calendar's slot order; missing cells count as not scheduled.
     public var cells: [DoseCell]
+    /// The day's month, e.g. "Mar 2025": written beside the first week shown and each week a month
+    /// starts in, and in the day's label there ("1 Mar"); empty draws no month.
+    public var month: String
 
     /// Makes a day; `cells[i]` belongs to the calendar's `slots[i]`.
-    public init(day: Int, label: String, shortLabel: String, cells: [DoseCell]) {
+    public init(day: Int, label: String, shortLabel: String, cells: [DoseCell], month: String = "") {
         self.day = day
         self.label = label
         self.shortLabel = shortLabel
         self.cells = cells
+        self.month = month
     }
 
     /// The cell for slot `index`, or not scheduled when there is none.

@@ -2,8 +2,10 @@ import Foundation
 import Mustache
 
 /// Finds template mistakes that Mustache would let through silently: partials that name no
-/// template, and variables the page's model does not have (checked where a tag reads the page's
-/// own model, outside any `{{#section}}`, so no guess about a section's context is ever made).
+/// template, and variables that no context can have. A name is looked up as Mustache does: in the
+/// innermost context (the page's model, or the value a `{{#section}}` opened: a struct, or the first
+/// element of a list), then up the stack; it is an error only when every context on the stack is
+/// known and none has the name (see TemplateCheck+Contexts.swift).
 struct TemplateCheck: Sendable {
     struct Tag: Sendable {
         let sigil: Character?
@@ -11,17 +13,20 @@ struct TemplateCheck: Sendable {
         let line: Int
     }
 
-    /// A variable read against the page's model: its path (`page.recipientName`), file and line.
-    struct RootVariable: Sendable {
-        let path: [String]
-        let file: String
-        let line: Int
+    /// One step of a template as the check walks it, its partials and layout inlined.
+    enum Step: Sendable {
+        /// `{{#name}}`: looks `path` up, then renders inside the value it names.
+        case section(path: [String], file: String, line: Int)
+        /// `{{^name}}`, `{{#empty(name)}}`, a layout or a block: reads `path` (when any) and keeps the context.
+        case sameContext(path: [String]?, file: String, line: Int)
+        case end
+        case variable(path: [String], file: String, line: Int)
     }
 
-    /// Root variables by template name, through its partials and its layout.
-    let rootVariables: [String: [RootVariable]]
+    /// The steps of each template, by template name.
+    let steps: [String: [Step]]
 
-    /// Checks every partial reference and collects each template's root variables.
+    /// Checks every partial reference and lays out each template's steps.
     init(templates: [String: String], file: (String) -> String) throws(RenderError) {
         var tagsByName: [String: [Tag]] = [:]
         for (name, text) in templates { tagsByName[name] = TemplateCheck.tags(text) }
@@ -32,70 +37,59 @@ struct TemplateCheck: Sendable {
                 throw .templateReference(file: file(name), line: tag.line, message: "no template named \(tag.name)\(guess)")
             }
         }
-        var result: [String: [RootVariable]] = [:]
+        var result: [String: [Step]] = [:]
         for name in templates.keys {
-            var seen: Set<String> = []
-            result[name] = TemplateCheck.roots(of: name, tags: tagsByName, file: file, seen: &seen)
+            var chain: [String] = []
+            result[name] = TemplateCheck.steps(of: name, tags: tagsByName, file: file, chain: &chain)
         }
-        self.rootVariables = result
+        self.steps = result
     }
 
-    private static func roots(of name: String, tags: [String: [Tag]], file: (String) -> String, seen: inout Set<String>) -> [RootVariable] {
-        guard seen.insert(name).inserted, let list = tags[name] else { return [] }
-        var open: [Character] = []
-        // Only {{#section}} changes what names refer to; {{^inverted}} keeps the context it is in.
-        var depth: Int { open.filter { $0 == "#" }.count }
-        var found: [RootVariable] = []
+    /// The steps of `name` with its partials inlined (a partial that includes itself, directly or
+    /// not, is inlined once: its steps are the same each time).
+    private static func steps(of name: String, tags: [String: [Tag]], file: (String) -> String, chain: inout [String]) -> [Step] {
+        guard !chain.contains(name), let list = tags[name] else { return [] }
+        chain.append(name)
+        defer { chain.removeLast() }
+        let path = file(name)
+        var found: [Step] = []
         for tag in list {
             switch tag.sigil {
-            case "#", "^":
-                if depth == 0 { found += variable(tag, file(name)) }
-                open.append(tag.sigil!)
-            case "$": open.append("$")
-            case "/": _ = open.popLast()
+            case "#":
+                let (name, transformed) = argument(of: tag.name)
+                if transformed {
+                    found.append(.sameContext(path: readable(name), file: path, line: tag.line))
+                } else if let read = readable(name) {
+                    found.append(.section(path: read, file: path, line: tag.line))
+                } else {
+                    found.append(.sameContext(path: nil, file: path, line: tag.line))
+                }
+            case "^": found.append(.sameContext(path: readable(argument(of: tag.name).name), file: path, line: tag.line))
+            case "$": found.append(.sameContext(path: nil, file: path, line: tag.line))
+            case "/": found.append(.end)
             case "<":
-                if depth == 0 { found += roots(of: tag.name, tags: tags, file: file, seen: &seen) }
-                open.append("<")
-            case ">": if depth == 0 { found += roots(of: tag.name, tags: tags, file: file, seen: &seen) }
-            case nil, "&", "{": if depth == 0 { found += variable(tag, file(name)) }
+                found.append(.sameContext(path: nil, file: path, line: tag.line))
+                found += steps(of: tag.name, tags: tags, file: file, chain: &chain)
+            case ">": found += steps(of: tag.name, tags: tags, file: file, chain: &chain)
+            case nil, "&", "{":
+                if let read = readable(argument(of: tag.name).name) { found.append(.variable(path: read, file: path, line: tag.line)) }
             default: break
             }
         }
         return found
     }
 
-    private static func variable(_ tag: Tag, _ file: String) -> [RootVariable] {
-        var name = tag.name
-        // A transform such as empty(coming) reads its argument.
-        if let open = name.firstIndex(of: "("), name.hasSuffix(")") { name = String(name[name.index(after: open)..<name.index(before: name.endIndex)]) }
-        guard !name.isEmpty, name != ".", !name.hasPrefix(".") else { return [] }
-        return [RootVariable(path: name.split(separator: ".").map(String.init), file: file, line: tag.line)]
+    /// The name a tag reads: the argument of a transform such as empty(coming), or the name itself.
+    private static func argument(of name: String) -> (name: String, transformed: Bool) {
+        guard let open = name.firstIndex(of: "("), name.hasSuffix(")") else { return (name, false) }
+        return (String(name[name.index(after: open)..<name.index(before: name.endIndex)]), true)
     }
 
-    /// Throws when a root variable of `template` names nothing in `model` (a nil optional or a value
-    /// that is not a struct ends the check: what lies below it cannot be known here).
-    func check(_ model: Any, template: String) throws(RenderError) {
-        for variable in rootVariables[template] ?? [] {
-            var value: Any = model
-            for (index, component) in variable.path.enumerated() {
-                let mirror = Mirror(reflecting: value)
-                if mirror.displayStyle == .optional {
-                    guard let child = mirror.children.first else { break }
-                    value = child.value
-                }
-                let fields = Mirror(reflecting: value)
-                guard fields.displayStyle == .struct || fields.displayStyle == .class else { break }
-                let names = fields.children.compactMap(\.label)
-                guard let child = fields.children.first(where: { $0.label == component }) else {
-                    let prefix = variable.path[..<index].joined(separator: ".")
-                    let guess = TemplateCheck.closest(component, among: names).map { "; did you mean \(prefix.isEmpty ? "" : prefix + ".")\($0)?" } ?? ""
-                    throw .templateReference(
-                        file: variable.file, line: variable.line,
-                        message: "unknown variable \(variable.path.joined(separator: "."))\(guess)")
-                }
-                value = child.value
-            }
-        }
+    /// The path of a name looked up the context stack; nil for `.`, `.name` (the current context
+    /// only) and the empty argument of a sequence transform such as first().
+    private static func readable(_ name: String) -> [String]? {
+        guard !name.isEmpty, !name.hasPrefix(".") else { return nil }
+        return name.split(separator: ".").map(String.init)
     }
 
     /// Every tag of a template: its sigil (`#`, `^`, `/`, `>`, `<`, `$`, `&`, `{`, `!`, `%`, or nil for a variable), name and line.

@@ -4,7 +4,8 @@ extension PageChrome: TemplateFields {}
 extension PageChrome.NavItem: TemplateFields {}
 extension AttachmentView: TemplateFields {}
 extension IndexPage: TemplateFields {}
-extension IndexPage.WeekLink: TemplateFields {}
+extension WeekYear: TemplateFields {}
+extension WeekLink: TemplateFields {}
 extension IndexPage.Member: TemplateFields {}
 extension IndexPage.Stat: TemplateFields {}
 extension WeeksIndexPage: TemplateFields {}

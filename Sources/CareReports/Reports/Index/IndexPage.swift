@@ -1,12 +1,5 @@
 /// The home page: this week at a glance, and links to everything.
 public struct IndexPage: Sendable {
-    public struct WeekLink: Sendable {
-        public let label: String
-        public let range: String
-        public let link: String
-        public let current: Bool
-    }
-
     public struct Member: Sendable {
         public let name: String
         public let roles: String
@@ -27,7 +20,8 @@ public struct IndexPage: Sendable {
     public let stats: [Stat]
     public let coming: [WeeklySummary.EventRow]
     public let dueSoon: [WeeklySummary.TaskRow]
-    public let weeks: [WeekLink]
+    /// Every week with records, newest first, by year (see ``WeekList``).
+    public let years: [WeekYear]
     public let members: [Member]
     public let hasMedications: Bool
     public let hasLabs: Bool
@@ -36,5 +30,5 @@ public struct IndexPage: Sendable {
 /// The list of every weekly summary, newest first.
 public struct WeeksIndexPage: Sendable {
     public let page: PageChrome
-    public let weeks: [IndexPage.WeekLink]
+    public let years: [WeekYear]
 }

@@ -12,15 +12,13 @@ public struct IndexPageBuilder: Sendable {
         self.weekly = weekly
     }
 
-    var weekLinks: [IndexPage.WeekLink] {
-        let current = ISOWeek(containing: context.today)
-        return links.weeks.reversed().map { week in
-            IndexPage.WeekLink(label: "Week \(week.week), \(week.year)", range: weekly.rangeText(week), link: links.week(week), current: week == current)
-        }
+    var weekYears: [WeekYear] {
+        WeekList.years(
+            links.weeks, current: ISOWeek(containing: context.today), format: context.format, range: weekly.rangeText, link: links.week)
     }
 
     public func weeksIndex() -> WeeksIndexPage {
-        WeeksIndexPage(page: PageChrome(title: "Weekly summaries", link: "weeks/index", section: "weeks", context: context), weeks: weekLinks)
+        WeeksIndexPage(page: PageChrome(title: "Weekly summaries", link: "weeks/index", section: "weeks", context: context), years: weekYears)
     }
 
     public func index() -> IndexPage {
@@ -67,7 +65,7 @@ public struct IndexPageBuilder: Sendable {
             page: PageChrome(title: records.circle.name, link: "index", section: "home", context: context),
             currentWeek: "Week \(week.week): \(weekly.rangeText(week))",
             currentWeekLink: links.weeks.contains(week) ? links.week(week) : nil, attention: summary.attention, stats: stats,
-            coming: Array(coming), dueSoon: dueSoon, weeks: weekLinks, members: members, hasMedications: hasMedications,
+            coming: Array(coming), dueSoon: dueSoon, years: weekYears, members: members, hasMedications: hasMedications,
             hasLabs: hasLabs)
         if ISOWeek(containing: LocalDate(context.now, in: context.timeZone)) != week { page.currentWeekLabel = "The export's week" }
         return page

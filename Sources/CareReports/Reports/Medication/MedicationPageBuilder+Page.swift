@@ -2,7 +2,7 @@ import Foundation
 
 extension MedicationPageBuilder {
     func page(_ record: HealthRecord, _ medication: Medication, link: String, history: DoseHistory) -> MedicationPage {
-        let slots = timeline(record, medication)
+        let slots = MedicationDays.inPeriod(timeline(record, medication), context: context)
         var facts: [MedicationPage.Fact] = []
         func fact(_ label: String, _ value: String?) {
             if let value, !value.isEmpty { facts.append(.init(label: label, value: value)) }

@@ -65,21 +65,19 @@ struct ChartFactory: Sendable {
         }.joined(separator: " ")
     }
 
-    /// The dose calendar of a medication's last 13 weeks: one row per scheduled time (or "as needed").
+    /// The dose calendar of a medication: one row per scheduled time (or "as needed"), from the course
+    /// start or the period start (`--from`), whichever is later, as the page's counts, to today, the
+    /// course end or the period end, whichever is earliest.
     func doseCalendar(medication: Medication, slots events: [DoseEvent], id: String) -> String? {
         let zone = context.timeZone
-        let first = medication.startDate.localDay(in: zone)
-        var last = context.today
-        if let end = medication.endDate?.localDay(in: zone), end < last { last = end }
-        guard first <= last else { return nil }
-        let from = max(first, ISOWeek(containing: last).monday.adding(days: -12 * 7))
+        guard let (from, last) = MedicationDays.span(medication, context: context) else { return nil }
         let times = medication.schedule?.times ?? []
         var slots = medication.asNeeded ? [] : times.map { DoseSlot(label: $0.description) }
         if medication.asNeeded || events.contains(where: { $0.outcome == .asNeeded }) { slots.append(DoseSlot(label: "As needed")) }
         guard !slots.isEmpty else { return nil }
         var byDay: [LocalDate: [DoseEvent]] = [:]
         for event in events { byDay[LocalDate(event.moment, in: zone), default: []].append(event) }
-        var days: [DoseDay] = []
+        var months: [(first: LocalDate, last: LocalDate, days: [DoseDay])] = []
         var day = from
         while day <= last {
             let todays = byDay[day] ?? []
@@ -97,15 +95,26 @@ struct ChartFactory: Sendable {
                 let uses = todays.filter { $0.outcome == .asNeeded }.count
                 cells.append(uses == 0 ? DoseCell(.notScheduled) : DoseCell(.asNeeded, detail: "\(uses) use\(uses == 1 ? "" : "s")"))
             }
-            days.append(DoseDay(
-                day: day.daysSinceEpoch, label: context.format.day(day), shortLabel: "\(day.day)", cells: cells))
+            let entry = DoseDay(
+                day: day.daysSinceEpoch, label: context.format.day(day), shortLabel: "\(day.day)", cells: cells,
+                month: "\(DisplayFormat.months[day.month - 1]) \(day.year)")
+            if let open = months.last, open.first.month == day.month, open.first.year == day.year {
+                months[months.count - 1] = (open.first, day, open.days + [entry])
+            } else {
+                months.append((day, day, [entry]))
+            }
             day = day.adding(days: 1)
         }
-        let calendar = DoseCalendar(
-            title: "\(medication.name) doses, \(context.format.shortDay(from)) to \(context.format.shortDay(last)) \(last.year)",
-            description: "Each day's doses: taken on time, taken late, missed, skipped, as needed or not recorded.",
-            id: id, slots: slots, days: days)
-        return calendar.isEmpty ? nil : calendar.svg()
+        // One calendar per month, as on a wall: each fits a printed page, and the months read in order.
+        let calendars = months.map { month in
+            DoseCalendar(
+                title: "\(medication.name) doses, \(context.format.shortDay(month.first)) to \(context.format.shortDay(month.last)) \(month.last.year)",
+                description: "Each day's doses from \(context.format.day(month.first)) to \(context.format.day(month.last)), a block of rows "
+                    + "per week: taken on time, taken late, missed, skipped, as needed or not recorded.",
+                id: "\(id)-\(month.first.year)-\(month.first.month < 10 ? "0" : "")\(month.first.month)", slots: slots, days: month.days)
+        }
+        guard !calendars.isEmpty, !calendars.contains(where: \.isEmpty) else { return nil }
+        return calendars.map { $0.svg() }.joined(separator: "\n")
     }
 
     private func cell(_ event: DoseEvent) -> DoseCell {

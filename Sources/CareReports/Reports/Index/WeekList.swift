@@ -1,0 +1,52 @@
+/// The weeks that have records, newest first, grouped by year, with each stretch of weeks that have
+/// none said in words where it falls: a lone week long before the others (a vaccination in October
+/// 2024 when everything else starts in January) reads as what it is, not as a glitch.
+public struct WeekYear: Sendable {
+    /// "2024"; nil when every week listed is in one year (no heading is needed then).
+    public let heading: String?
+    public let weeks: [WeekLink]
+}
+
+public struct WeekLink: Sendable {
+    public let label: String
+    public let range: String
+    public let link: String
+    public let current: Bool
+    /// The weeks with no records between this one and the next older one listed, when any:
+    /// "No records in the 11 weeks from Mon 21 Oct 2024 to Sun 5 Jan 2025".
+    public let gapBelow: String?
+}
+
+enum WeekList {
+    /// `weeks` (oldest first) grouped by ISO year, newest first.
+    static func years(_ weeks: [ISOWeek], current: ISOWeek, format: DisplayFormat, range: (ISOWeek) -> String, link: (ISOWeek) -> String) -> [WeekYear] {
+        let newestFirst = Array(weeks.reversed())
+        var links: [(year: Int, link: WeekLink)] = []
+        for (index, week) in newestFirst.enumerated() {
+            let older = index + 1 < newestFirst.count ? newestFirst[index + 1] : nil
+            links.append((week.year, WeekLink(
+                label: "Week \(week.week), \(week.year)", range: range(week), link: link(week), current: week == current,
+                gapBelow: older.flatMap { gap(from: $0, to: week, format: format) })))
+        }
+        let spansYears = Set(links.map(\.year)).count > 1
+        var years: [WeekYear] = []
+        for entry in links {
+            if let last = years.last, last.heading == nil || last.heading == "\(entry.year)" {
+                years[years.count - 1] = WeekYear(heading: last.heading, weeks: last.weeks + [entry.link])
+            } else {
+                years.append(WeekYear(heading: spansYears ? "\(entry.year)" : nil, weeks: [entry.link]))
+            }
+        }
+        return years
+    }
+
+    /// The words for the weeks strictly between `older` and `newer`, nil when there are none.
+    static func gap(from older: ISOWeek, to newer: ISOWeek, format: DisplayFormat) -> String? {
+        let first = older.next.monday
+        let last = newer.previous.sunday
+        guard first < last else { return nil }
+        let count = (last.daysSinceEpoch - first.daysSinceEpoch + 1) / 7
+        let span = count == 1 ? "the week" : "the \(count) weeks"
+        return "No records in \(span) from \(format.day(first)) to \(format.day(last))"
+    }
+}

@@ -1,0 +1,44 @@
+"""Issue 17 item 7: the lone "Week 42, 2024" in the weeks lists. The sample's only 2024 records are
+two immunisations in October; every other week with records is in 2025. The lists (home page and
+weeks index, HTML and Markdown) group weeks by year under a heading and say how many weeks between
+two listed ones have no records, so the October week reads as what it is, not as a stray."""
+import re
+
+from conftest import NOW, ROOT, SAMPLE, run_carereport
+
+GAP = "No records in the 11 weeks from Mon 21 Oct 2024 to Sun 5 Jan 2025"
+
+
+def build(tmp_path, *extra):
+    out = tmp_path / "site"
+    result = run_carereport("build", SAMPLE, "--out", out, "--viewer", "u-ellen", "--now", NOW, *extra)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def weeks_section(html):
+    return html[html.index('id="weeks-heading"'):].split("</section>")[0]
+
+
+def test_weeks_are_grouped_by_year_with_the_gap_said(tmp_path):
+    out = build(tmp_path)
+    for html, level in ((weeks_section((out / "index.html").read_text()), "h3"), ((out / "weeks" / "index.html").read_text(), "h2")):
+        years = re.findall(rf"<{level}>(\d{{4}})</{level}>", html)
+        assert years == ["2025", "2024"], years
+        in_2025, in_2024 = html.split(f"<{level}>2024</{level}>")
+        assert "Week 42, 2024" in in_2024 and "Week 42, 2024" not in in_2025
+        assert "Week 2, 2025" in in_2025 and "Week" not in in_2024.replace("Week 42, 2024", "")
+        assert f'<li class="week-gap">{GAP}</li>' in in_2025
+        assert in_2025.index("Week 2, 2025") < in_2025.index(GAP)  # below the week it follows, newest first
+    for markdown, mark in (((out / "index.md").read_text()), "### "), (((out / "weeks" / "index.md").read_text()), "## "):
+        assert f"\n{mark}2025\n" in markdown and f"\n{mark}2024\n" in markdown
+        assert f"- *{GAP}*" in markdown
+        assert markdown.index(f"{mark}2025") < markdown.index(GAP) < markdown.index(f"{mark}2024") < markdown.index("Week 42, 2024")
+
+
+def test_one_year_and_no_gap_need_neither_heading_nor_note(tmp_path):
+    out = build(tmp_path, "--from", "2025-01-01")
+    html = (out / "weeks" / "index.html").read_text()
+    assert "<h2>2025</h2>" not in html and "week-gap" not in html and "Week 42, 2024" not in html
+    assert "Week 2, 2025" in html
+    assert "No records in" not in (out / "index.md").read_text()
