@@ -938,7 +938,7 @@ svg.chart .dose-late { color: var(--dose-late); }
 svg.chart .dose-missed { color: var(--dose-missed); }
 svg.chart .dose-skipped { color: var(--dose-skipped); }
 svg.chart .dose-prn { color: var(--dose-prn); }
-svg.chart .dose-unrecorded { color: var(--dose-unrecorded); }
+svg.chart .dose-unrecorded, svg.chart .dose-after { color: var(--dose-unrecorded); }
 
 /* The table version of a chart */
 table.chart-table {

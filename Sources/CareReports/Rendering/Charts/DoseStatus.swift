@@ -12,6 +12,8 @@ public enum DoseStatus: String, Sendable, Hashable, CaseIterable {
     case asNeeded
     /// Scheduled, but nothing has been recorded yet; drawn as a dotted ring.
     case notRecorded
+    /// Due after the export was taken, so not known yet (never "missed"); drawn as three dots.
+    case afterExport
     /// No dose due in this slot that day; left blank.
     case notScheduled
 
@@ -24,6 +26,7 @@ public enum DoseStatus: String, Sendable, Hashable, CaseIterable {
         case .skipped: "skipped"
         case .asNeeded: "as-needed use"
         case .notRecorded: "not recorded"
+        case .afterExport: "after the export, not known"
         case .notScheduled: "not scheduled"
         }
     }
@@ -37,6 +40,7 @@ public enum DoseStatus: String, Sendable, Hashable, CaseIterable {
         case .skipped: "dose-skipped"
         case .asNeeded: "dose-prn"
         case .notRecorded: "dose-unrecorded"
+        case .afterExport: "dose-after"
         case .notScheduled: "dose-none"
         }
     }
@@ -63,6 +67,11 @@ public enum DoseStatus: String, Sendable, Hashable, CaseIterable {
             return g + "<path d=\"M\(c(x)) \(c(y - s))L\(c(x + s)) \(c(y))L\(c(x)) \(c(y + s))L\(c(x - s)) \(c(y))Z\" fill=\"currentColor\"/></g>"
         case .notRecorded:
             return g + "<circle cx=\"\(c(x))\" cy=\"\(c(y))\" r=\"\(c(r - 1))\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\" stroke-dasharray=\"2 2\"/></g>"
+        case .afterExport:
+            let dot = max(1.2, r * 0.2), step = r * 0.65
+            return g + [-step, 0, step].map { dx in
+                "<circle cx=\"\(c(x + dx))\" cy=\"\(c(y))\" r=\"\(c(dot))\" fill=\"currentColor\"/>"
+            }.joined() + "</g>"
         case .notScheduled:
             // A transparent hit area so the cell still has a hover title.
             return g + "<rect x=\"\(c(x - r))\" y=\"\(c(y - r))\" width=\"\(c(2 * r))\" height=\"\(c(2 * r))\" fill=\"none\" pointer-events=\"all\"/></g>"

@@ -78,6 +78,9 @@ struct ChartFactory: Sendable {
         var byDay: [LocalDate: [DoseEvent]] = [:]
         for event in events { byDay[LocalDate(event.moment, in: zone), default: []].append(event) }
         var months: [(first: LocalDate, last: LocalDate, days: [DoseDay])] = []
+        // Slots due later on the day the data ends are not known yet: said so, not left blank.
+        let dataDay = context.today
+        let dataTime = context.format.time(context.dataUntil)
         var day = from
         while day <= last {
             let todays = byDay[day] ?? []
@@ -88,7 +91,7 @@ struct ChartFactory: Sendable {
                         guard let scheduled = event.scheduledAt else { return false }
                         return context.format.time(scheduled) == time.description
                     }
-                    cells.append(match.map(cell) ?? DoseCell(.notScheduled))
+                    cells.append(match.map(cell) ?? (day == dataDay && time.description > dataTime ? DoseCell(.afterExport) : DoseCell(.notScheduled)))
                 }
             }
             if slots.last?.label == "As needed" {
