@@ -2074,9 +2074,9 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <p class="muted">Weekly care summary for {{page.recipientName}}, {{range}}.</p>
 <nav aria-label="Other weeks">
 <ul class="pager">
-{{#previousLink}}<li><a href="{{page.root}}{{previousLink}}.html" rel="prev">← Previous week</a></li>{{/previousLink}}
+{{#previousLink}}<li><a href="{{page.root}}{{previousLink}}.html" rel="prev">← {{previousLabel}}</a></li>{{/previousLink}}
 <li><a href="{{page.root}}weeks/index.html">All weeks</a></li>
-{{#nextLink}}<li><a href="{{page.root}}{{nextLink}}.html" rel="next">Next week →</a></li>{{/nextLink}}
+{{#nextLink}}<li><a href="{{page.root}}{{nextLink}}.html" rel="next">{{nextLabel}} →</a></li>{{/nextLink}}
 </ul>
 </nav>
 {{#quiet}}<p class="quiet">Nothing to report this week.</p>{{/quiet}}
@@ -2521,7 +2521,7 @@ Adherence counts doses taken {{onTimeWindow}}, out of the doses scheduled.
 # {{page.title}}
 
 Weekly care summary for {{page.recipientName}}, {{range}}.
-{{#previousLink}}[← Previous week]({{page.root}}{{previousLink}}.md) · {{/previousLink}}[All weeks]({{page.root}}weeks/index.md){{#nextLink}} · [Next week →]({{page.root}}{{nextLink}}.md){{/nextLink}}
+{{#previousLink}}[← {{previousLabel}}]({{page.root}}{{previousLink}}.md) · {{/previousLink}}[All weeks]({{page.root}}weeks/index.md){{#nextLink}} · [{{nextLabel}} →]({{page.root}}{{nextLink}}.md){{/nextLink}}
 
 {{#quiet}}
 Nothing to report this week.

@@ -42,3 +42,16 @@ def test_one_year_and_no_gap_need_neither_heading_nor_note(tmp_path):
     assert "<h2>2025</h2>" not in html and "week-gap" not in html and "Week 42, 2024" not in html
     assert "Week 2, 2025" in html
     assert "No records in" not in (out / "index.md").read_text()
+
+
+def test_the_pager_names_the_week_it_skips_to(tmp_path):
+    """Week 42 of 2024 is followed by week 2 of 2025: its pager says "Week 2, 2025", not "Next
+    week", and week 2's says "Week 42, 2024"; adjacent weeks keep "Previous week" / "Next week"."""
+    out = build(tmp_path)
+    pager = lambda name, ext: (out / "weeks" / f"{name}.{ext}").read_text(encoding="utf-8")
+    assert 'rel="next">Week 2, 2025 →' in pager("2024-W42", "html")
+    assert 'rel="prev">← Week 42, 2024' in pager("2025-W02", "html")
+    assert 'rel="next">Next week →' in pager("2025-W02", "html")
+    assert 'rel="prev">← Previous week' in pager("2025-W03", "html")
+    assert "[Week 2, 2025 →](../weeks/2025-W02.md)" in pager("2024-W42", "md")
+    assert "[← Week 42, 2024](../weeks/2024-W42.md)" in pager("2025-W02", "md")

@@ -114,4 +114,8 @@ public struct WeeklySummary: Sendable {
     /// When the week ends after the data does: the moment the data ends ("Fri 18 Apr 2025, 18:00"),
     /// so that the week's counts read as counts so far, not as a whole week's.
     public var dataEnds: String? = nil
+    /// The pager's words: "Previous week" for the week before, else the week it leads to
+    /// ("Week 42, 2024"), since a week without records has no page and the link skips it.
+    public var previousLabel = "Previous week"
+    public var nextLabel = "Next week"
 }

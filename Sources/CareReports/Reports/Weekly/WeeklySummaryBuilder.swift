@@ -55,6 +55,8 @@ public struct WeeklySummaryBuilder: Sendable {
             attention: attention, tasksDone: tasks.done, tasksOpen: tasks.open, tasksOverdue: tasks.overdue,
             tasksNextWeek: tasks.nextWeek, shares: tasks.shares, medications: medications, measurements: measurements,
             symptoms: symptoms, labs: labs, appointmentsHeld: held, appointmentsComing: coming, notes: notes, updates: updates)
+        if let previous, previous != week.previous { summary.previousLabel = "Week \(previous.week), \(previous.year)" }
+        if let next, next != week.next { summary.nextLabel = "Week \(next.week), \(next.year)" }
         if week.sunday.adding(days: 1).midnight(in: context.timeZone) > context.dataUntil {
             summary.dataEnds = context.format.dateTime(.instant(context.dataUntil))
         }
