@@ -1712,7 +1712,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{^empty(years)}}
 <section aria-labelledby="weeks-heading">
 <h2 id="weeks-heading">Recent weeks</h2>
-{{#years}}{{#heading}}<h3>{{.}}</h3>{{/heading}}<ul class="weeks">{{#weeks}}<li><a href="{{page.root}}{{link}}.html">{{label}}</a> <span class="muted">{{range}}</span>{{#current}} <span class="badge">this week</span>{{/current}}</li>{{#gapBelow}}<li class="week-gap">{{.}}</li>{{/gapBelow}}{{/weeks}}</ul>{{/years}}
+{{#years}}{{#heading}}<h3>{{.}}</h3>{{/heading}}<ul class="weeks">{{#weeks}}<li><a href="{{page.root}}{{link}}.html">{{label}}</a> <span class="muted">{{range}}</span>{{#current}} <span class="badge">this week</span>{{/current}}{{#ahead}} <span class="badge">ahead: planned only</span>{{/ahead}}</li>{{#gapBelow}}<li class="week-gap">{{.}}</li>{{/gapBelow}}{{/weeks}}</ul>{{/years}}
 </section>
 {{/empty(years)}}
 <section aria-labelledby="members-heading">
@@ -2208,7 +2208,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{<html.layout}}
 {{$content}}
 <h1>{{page.title}}</h1>
-{{#years}}{{#heading}}<h2>{{.}}</h2>{{/heading}}<ul class="weeks">{{#weeks}}<li><a href="{{page.root}}{{link}}.html">{{label}}</a> <span class="muted">{{range}}</span>{{#current}} <span class="badge">this week</span>{{/current}}</li>{{#gapBelow}}<li class="week-gap">{{.}}</li>{{/gapBelow}}{{/weeks}}</ul>{{/years}}
+{{#years}}{{#heading}}<h2>{{.}}</h2>{{/heading}}<ul class="weeks">{{#weeks}}<li><a href="{{page.root}}{{link}}.html">{{label}}</a> <span class="muted">{{range}}</span>{{#current}} <span class="badge">this week</span>{{/current}}{{#ahead}} <span class="badge">ahead: planned only</span>{{/ahead}}</li>{{#gapBelow}}<li class="week-gap">{{.}}</li>{{/gapBelow}}{{/weeks}}</ul>{{/years}}
 {{#empty(years)}}<p class="quiet">Nothing recorded yet.</p>{{/empty(years)}}
 {{/content}}
 {{/html.layout}}
@@ -2329,7 +2329,7 @@ Caring for {{page.recipientName}}, data as of {{page.dataAsOf}}. {{currentWeekLa
 
 {{/heading}}
 {{#weeks}}
-- [{{label}}]({{page.root}}{{link}}.md), {{range}}{{#current}} (this week){{/current}}
+- [{{label}}]({{page.root}}{{link}}.md), {{range}}{{#current}} (this week){{/current}}{{#ahead}} (ahead: planned only){{/ahead}}
 {{#gapBelow}}
 - *{{.}}*
 {{/gapBelow}}
@@ -2645,7 +2645,7 @@ Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outsi
 
 {{/heading}}
 {{#weeks}}
-- [{{label}}]({{page.root}}{{link}}.md), {{range}}{{#current}} (this week){{/current}}
+- [{{label}}]({{page.root}}{{link}}.md), {{range}}{{#current}} (this week){{/current}}{{#ahead}} (ahead: planned only){{/ahead}}
 {{#gapBelow}}
 - *{{.}}*
 {{/gapBelow}}

@@ -55,3 +55,14 @@ def test_the_pager_names_the_week_it_skips_to(tmp_path):
     assert 'rel="prev">← Previous week' in pager("2025-W03", "html")
     assert "[Week 2, 2025 →](../weeks/2025-W02.md)" in pager("2024-W42", "md")
     assert "[← Week 42, 2024](../weeks/2024-W42.md)" in pager("2025-W02", "md")
+
+
+def test_weeks_after_the_data_are_marked_as_planned_only(tmp_path):
+    """The data ends in week 16; weeks 17-19 are listed for the appointments and tasks planned in
+    them, and say so, so they do not read as weeks that happened."""
+    out = build(tmp_path)
+    for html in (weeks_section((out / "index.html").read_text()), (out / "weeks" / "index.html").read_text()):
+        marked = re.findall(r'(Week \d+, \d{4})</a> <span class="muted">[^<]*</span> <span class="badge">ahead: planned only', html)
+        assert marked == ["Week 19, 2025", "Week 18, 2025", "Week 17, 2025"], marked
+    md = (out / "weeks" / "index.md").read_text()
+    assert re.findall(r"\[(Week \d+, \d{4})\][^\n]*\(ahead: planned only\)", md) == ["Week 19, 2025", "Week 18, 2025", "Week 17, 2025"]

@@ -12,6 +12,8 @@ public struct WeekLink: Sendable {
     public let range: String
     public let link: String
     public let current: Bool
+    /// A week after the one the data ends in: it holds only what was planned (appointments, tasks due).
+    public let ahead: Bool
     /// The weeks with no records between this one and the next older one listed, when any:
     /// "No records in the 11 weeks from Mon 21 Oct 2024 to Sun 5 Jan 2025".
     public let gapBelow: String?
@@ -25,7 +27,7 @@ enum WeekList {
         for (index, week) in newestFirst.enumerated() {
             let older = index + 1 < newestFirst.count ? newestFirst[index + 1] : nil
             links.append((week.year, WeekLink(
-                label: "Week \(week.week), \(week.year)", range: range(week), link: link(week), current: week == current,
+                label: "Week \(week.week), \(week.year)", range: range(week), link: link(week), current: week == current, ahead: current < week,
                 gapBelow: older.flatMap { gap(from: $0, to: week, format: format) })))
         }
         let spansYears = Set(links.map(\.year)).count > 1
