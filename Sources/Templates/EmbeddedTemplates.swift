@@ -918,6 +918,14 @@ svg.chart .chart-event-number { font-weight: 700; }
 tr.med-change td { border-top: 2px dashed currentColor; }
 .med-change-label { font-weight: 700; }
 
+/* Stacked bars (workload): parts differ by pattern and carry their numbers, with a halo */
+svg.chart .chart-bar rect { stroke: var(--chart-surface); stroke-width: 1.5; }
+svg.chart .chart-bar-labels { color: var(--chart-text); }
+svg.chart .chart-bar-label { stroke: var(--chart-surface); stroke-width: 3px; stroke-linejoin: round; font-weight: 700; }
+svg.chart .chart-bar-total { color: var(--chart-text); font-weight: 700; }
+tr.week-off > * { color: var(--color-text-muted); }
+tr.week-off > th .badge { color: var(--color-text); }
+
 svg.chart.chart-empty,
 svg.chart .chart-empty-frame,
 svg.chart .chart-empty-label { color: var(--color-text-muted); }

@@ -7,7 +7,6 @@ extension Viewer {
         guard permissions.viewTasks != false else { return false }
         return roles.contains(.caregiver) || roles.contains(.organizer)
     }
-}
 
     /// True when the workload page counts dose-log entries: only for viewers whose role shows them
     /// the circle's medication records (rule H6: caregivers). An organizer sees circle-level records
@@ -16,3 +15,4 @@ extension Viewer {
     public var countsDosesOnWorkload: Bool {
         seesHealthRecords && (isCareRecipient || roles.contains(.caregiver))
     }
+}
