@@ -918,7 +918,7 @@ svg.chart .chart-event-number { font-weight: 700; }
 tr.med-change td { border-top: 2px dashed currentColor; }
 .med-change-label { font-weight: 700; }
 
-/* Stacked bars (workload): parts differ by pattern and carry their numbers, with a halo */
+/* Stacked bars: parts differ by pattern and carry their numbers, with a halo */
 svg.chart .chart-bar rect { stroke: var(--chart-surface); stroke-width: 1.5; }
 svg.chart .chart-bar-labels { color: var(--chart-text); }
 svg.chart .chart-bar-label { stroke: var(--chart-surface); stroke-width: 3px; stroke-linejoin: round; font-weight: 700; }
@@ -2226,7 +2226,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{#countsDoses}}<div><dt>Doses recorded</dt><dd>Entries the person made in the medication dose logs on this site (taken, skipped or missed), in the week of the dose.</dd></div>{{/countsDoses}}
 <div><dt>Week off</dt><dd>A full week, Monday to Sunday, in which the person marked no task done{{#countsDoses}} and recorded no dose{{/countsDoses}}.{{#lastWeekUnderWay}} {{lastWeek}} is still under way at {{asOf}}, so it is never a week off.{{/lastWeekUnderWay}}</dd></div>
 </dl>
-<p>Tasks that {{recipientName}} marked done and doses {{recipientName}} recorded are not counted: this page is about the people who help. Shares are of everyone’s total over the same weeks.</p>
+<p>Tasks that {{recipientName}} marked done{{#countsDoses}} and doses {{recipientName}} recorded{{/countsDoses}} are not counted: this page is about the people who help. Shares are of everyone’s total over the same weeks.</p>
 </section>
 {{#nobody}}<p class="quiet">Nothing done or overdue in these weeks.</p>{{/nobody}}
 {{^nobody}}
@@ -2726,7 +2726,7 @@ Who did what for {{recipientName}}, week by week: the {{weekCount}} weeks from {
 {{/countsDoses}}
 - **Week off:** a full week, Monday to Sunday, in which the person marked no task done{{#countsDoses}} and recorded no dose{{/countsDoses}}.{{#lastWeekUnderWay}} {{lastWeek}} is still under way at {{asOf}}, so it is never a week off.{{/lastWeekUnderWay}}
 
-Tasks that {{recipientName}} marked done and doses {{recipientName}} recorded are not counted: this page is about the people who help. Shares are of everyone’s total over the same weeks.
+Tasks that {{recipientName}} marked done{{#countsDoses}} and doses {{recipientName}} recorded{{/countsDoses}} are not counted: this page is about the people who help. Shares are of everyone’s total over the same weeks.
 {{#nobody}}
 
 Nothing done or overdue in these weeks.
@@ -2776,7 +2776,7 @@ Everyone who did something had at least one week off in the {{finishedWeekCount}
 | Week | Tasks done | Rides | Overdue |{{#countsDoses}} Doses recorded |{{/countsDoses}}
 |---|--:|--:|--:|{{#countsDoses}}--:|{{/countsDoses}}
 {{#weeks}}
-| {{#link}}[{{week}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{week}}{{/link}}{{#weekOff}} (week off){{/weekOff}}{{#underWay}} (under way){{/underWay}} | {{done}} | {{rides}} | {{overdue}} |{{#countsDoses}} {{doses}} |{{/countsDoses}}
+| {{#link}}[{{week}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{week}}{{/link}}{{#weekOff}} **week off**{{/weekOff}}{{#underWay}} (under way){{/underWay}} | {{done}} | {{rides}} | {{overdue}} |{{#countsDoses}} {{doses}} |{{/countsDoses}}
 {{/weeks}}
 {{/people}}
 {{/nobody}}
