@@ -2232,7 +2232,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{^nobody}}
 <section aria-labelledby="share-heading">
 <h2 id="share-heading">The share each person carried</h2>
-<div class="table-scroll" role="region" aria-label="The share each person carried" tabindex="0">
+<div class="table-scroll" role="region" aria-label="Shares, table" tabindex="0">
 <table class="data workload-shares">
 <caption>Tasks done{{#countsDoses}} and doses recorded{{/countsDoses}} over the last 4 and {{weekCount}} weeks, with each person’s share</caption>
 <thead><tr><th scope="col">Person</th><th scope="col" class="num">Tasks done, last 4 weeks</th><th scope="col" class="num">Tasks done, last {{weekCount}} weeks</th><th scope="col" class="num">Rides, last {{weekCount}} weeks</th>{{#countsDoses}}<th scope="col" class="num">Doses recorded, last 4 weeks</th><th scope="col" class="num">Doses recorded, last {{weekCount}} weeks</th>{{/countsDoses}}<th scope="col" class="num">Overdue</th><th scope="col" class="num">Weeks off</th></tr></thead>
