@@ -222,3 +222,50 @@ def test_a_record_the_viewer_sees_does_change_the_page(tmp_path):
     changed = (build(source, tmp_path / "with", "u-ellen") / "workload.md").read_text()
     assert changed != plain
     assert re.search(r"\| Frank Okafor \|[^\n]*\| 100% \(0 of 0\)|\| Frank Okafor \|[^\n]*\(15 of", changed)
+
+
+# Structural checks on the approved golden copy (Tests/site/golden/workload.*), so that a re-recorded
+# golden cannot quietly lose what the page is for.
+
+GOLDEN = SAMPLE.parent / "Tests" / "site" / "golden"
+
+
+def test_golden_html_structure():
+    page = (GOLDEN / "workload.html").read_text()
+    assert page.count('class="chart chart-stacked-bar"') == 1
+    svg = page.split("<svg", 1)[1].split("</svg>", 1)[0]
+    assert 'role="img"' in svg and "<title id=" in svg and "<desc id=" in svg
+    assert not re.search(r'(fill|stroke)="#', svg), "colours come from CSS classes only"
+    shares = page.split('class="data workload-shares"', 1)[1].split("</table>", 1)[0]
+    people = re.findall(r'<tr><th scope="row">([^<]+)</th>', shares)
+    assert people[:2] == ["Sophie Park", "Ellen Park"] and len(people) == 6
+    patterns = re.findall(r'<pattern id="([^"]+)"', svg)
+    assert len(patterns) == len(people), "one pattern per person"
+    for pattern in patterns:
+        assert f'fill="url(#{pattern})"' in svg
+    legend = svg.split('class="chart-legend"', 1)[1]
+    for person in people:
+        assert f">{person}</text>" in legend, f"{person} is missing from the legend"
+    table = page.split('class="data chart-table"', 1)[1].split("</table>", 1)[0]
+    header = re.findall(r'<th scope="col">([^<]+)</th>', table)
+    assert header == ["Week", *people, "Everyone"]
+    rows = re.findall(r'<tr><th scope="row">([^<]+)</th>(.*?)</tr>', table)
+    assert len(rows) == WEEKS
+    for week, cells in rows:
+        numbers = [int(n) for n in re.findall(r'<td class="num">(\d+)</td>', cells)]
+        assert sum(numbers[:-1]) == numbers[-1], f"{week}: the total is not the sum"
+    for table_html in page.split("<table")[1:]:
+        assert "<caption>" in table_html.split("</table>")[0], "every table has a caption"
+    assert page.count('<h3 id="person-') == len(people)
+    assert "<dt>Week off</dt>" in page and "never a week off" in page
+
+
+def test_golden_markdown_structure():
+    page = (GOLDEN / "workload.md").read_text()
+    assert page.startswith("[Margaret's care circle](index.md)")
+    assert "[Workload](workload.md)" in page.splitlines()[0]
+    headings = re.findall(r"^(#{1,3}) (.+)$", page, flags=re.M)
+    assert [h for level, h in headings if level == "##"] == [
+        "What is counted", "The share each person carried", "No week off", "Tasks done each week", "Week by week"]
+    assert len([h for level, h in headings if level == "###"]) == 6
+    assert "- **Week off:** a full week, Monday to Sunday" in page
