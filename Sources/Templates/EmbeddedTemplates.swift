@@ -924,6 +924,8 @@ svg.chart .chart-bar-labels { color: var(--chart-text); }
 svg.chart .chart-bar-label { stroke: var(--chart-surface); stroke-width: 3px; stroke-linejoin: round; font-weight: 700; }
 svg.chart .chart-bar-total { color: var(--chart-text); font-weight: 700; }
 tr.week-off > * { color: var(--color-text-muted); }
+.terms dt { font-weight: 700; }
+.terms dd { margin-inline-start: 1.25rem; }
 tr.week-off > th .badge { color: var(--color-text); }
 
 svg.chart.chart-empty,
@@ -2217,7 +2219,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{$content}}
 <h1>{{page.title}}</h1>
 <p class="muted">Who did what for {{recipientName}}, week by week: the {{weekCount}} weeks from {{firstWeek}} to {{lastWeek}}, with data as of {{asOf}}.</p>
-<section aria-labelledby="counted-heading" class="workload-terms">
+<section aria-labelledby="counted-heading" class="terms">
 <h2 id="counted-heading">What is counted</h2>
 <dl>
 <div><dt>Tasks done</dt><dd>Tasks marked done, for the person who marked them done, in the week they did so (as on the weekly pages).</dd></div>
@@ -2232,17 +2234,30 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{^nobody}}
 <section aria-labelledby="share-heading">
 <h2 id="share-heading">The share each person carried</h2>
-<div class="table-scroll" role="region" aria-label="Shares, table" tabindex="0">
+<div class="table-scroll" role="region" aria-label="Tasks, table" tabindex="0">
 <table class="data workload-shares">
-<caption>Tasks done{{#countsDoses}} and doses recorded{{/countsDoses}} over the last 4 and {{weekCount}} weeks, with each person’s share</caption>
-<thead><tr><th scope="col">Person</th><th scope="col" class="num">Tasks done, last 4 weeks</th><th scope="col" class="num">Tasks done, last {{weekCount}} weeks</th><th scope="col" class="num">Rides, last {{weekCount}} weeks</th>{{#countsDoses}}<th scope="col" class="num">Doses recorded, last 4 weeks</th><th scope="col" class="num">Doses recorded, last {{weekCount}} weeks</th>{{/countsDoses}}<th scope="col" class="num">Overdue</th><th scope="col" class="num">Weeks off</th></tr></thead>
+<caption>Tasks done over the last 4 and {{weekCount}} weeks, with each person’s share of everyone’s</caption>
+<thead><tr><th scope="col">Person</th><th scope="col" class="num">Done, last 4 weeks</th><th scope="col" class="num">Done, last {{weekCount}} weeks</th><th scope="col" class="num">Rides, last {{weekCount}} weeks</th><th scope="col" class="num">Overdue</th><th scope="col" class="num">Weeks off</th></tr></thead>
 <tbody>
 {{#shares}}
-<tr><th scope="row">{{name}}</th><td class="num">{{done4}}</td><td class="num">{{done12}}</td><td class="num">{{rides12}}</td>{{#countsDoses}}<td class="num">{{doses4}}</td><td class="num">{{doses12}}</td>{{/countsDoses}}<td class="num">{{overdue}}</td><td class="num">{{weeksOff}}</td></tr>
+<tr><th scope="row">{{name}}</th><td class="num">{{done4}}</td><td class="num">{{done12}}</td><td class="num">{{rides12}}</td><td class="num">{{overdue}}</td><td class="num">{{weeksOff}}</td></tr>
 {{/shares}}
 </tbody>
 </table>
 </div>
+{{#countsDoses}}
+<div class="table-scroll" role="region" aria-label="Doses, table" tabindex="0">
+<table class="data workload-doses">
+<caption>Doses recorded over the last 4 and {{weekCount}} weeks, with each person’s share of everyone’s</caption>
+<thead><tr><th scope="col">Person</th><th scope="col" class="num">Recorded, last 4 weeks</th><th scope="col" class="num">Recorded, last {{weekCount}} weeks</th></tr></thead>
+<tbody>
+{{#shares}}
+<tr><th scope="row">{{name}}</th><td class="num">{{doses4}}</td><td class="num">{{doses12}}</td></tr>
+{{/shares}}
+</tbody>
+</table>
+</div>
+{{/countsDoses}}
 {{#hasUnassignedOverdue}}<p>Also overdue and assigned to nobody: {{unassignedOverdue}}.</p>{{/hasUnassignedOverdue}}
 </section>
 <section aria-labelledby="week-off-heading">
@@ -2735,11 +2750,23 @@ Nothing done or overdue in these weeks.
 
 ## The share each person carried
 
-| Person | Tasks done, last 4 weeks | Tasks done, last {{weekCount}} weeks | Rides, last {{weekCount}} weeks |{{#countsDoses}} Doses recorded, last 4 weeks | Doses recorded, last {{weekCount}} weeks |{{/countsDoses}} Overdue | Weeks off |
-|---|--:|--:|--:|{{#countsDoses}}--:|--:|{{/countsDoses}}--:|--:|
+Tasks done over the last 4 and {{weekCount}} weeks, with each person’s share of everyone’s:
+
+| Person | Done, last 4 weeks | Done, last {{weekCount}} weeks | Rides, last {{weekCount}} weeks | Overdue | Weeks off |
+|---|--:|--:|--:|--:|--:|
 {{#shares}}
-| {{name}} | {{done4}} | {{done12}} | {{rides12}} |{{#countsDoses}} {{doses4}} | {{doses12}} |{{/countsDoses}} {{overdue}} | {{weeksOff}} |
+| {{name}} | {{done4}} | {{done12}} | {{rides12}} | {{overdue}} | {{weeksOff}} |
 {{/shares}}
+{{#countsDoses}}
+
+Doses recorded over the last 4 and {{weekCount}} weeks, with each person’s share of everyone’s:
+
+| Person | Recorded, last 4 weeks | Recorded, last {{weekCount}} weeks |
+|---|--:|--:|
+{{#shares}}
+| {{name}} | {{doses4}} | {{doses12}} |
+{{/shares}}
+{{/countsDoses}}
 {{#hasUnassignedOverdue}}
 
 Also overdue and assigned to nobody: {{unassignedOverdue}}.
