@@ -921,7 +921,7 @@ tr.med-change td { border-top: 2px dashed currentColor; }
 /* Stacked bars: parts differ by pattern and carry their numbers, with a halo */
 svg.chart .chart-bar rect { stroke: var(--chart-surface); stroke-width: 1.5; }
 svg.chart .chart-bar-labels { color: var(--chart-text); }
-svg.chart .chart-bar-label { stroke: var(--chart-surface); stroke-width: 3px; stroke-linejoin: round; font-weight: 700; }
+svg.chart .chart-bar-label { paint-order: stroke; stroke: var(--chart-surface); stroke-width: 3px; stroke-linejoin: round; font-weight: 700; }
 svg.chart .chart-bar-total { color: var(--chart-text); font-weight: 700; }
 tr.week-off > * { color: var(--color-text-muted); }
 .terms dt { font-weight: 700; }

@@ -59,7 +59,7 @@ extension StackedBarChart {
             out += ChartSVG.text("\(totals[index])", x: x + barWidth / 2, y: y(totals[index]) - 4, anchor: "middle", classes: "chart-bar-total") + "\n"
         }
         // The numbers inside the parts, in the text colour with a halo (CSS), above every pattern.
-        out += "<g class=\"chart-bar-labels\" paint-order=\"stroke\" aria-hidden=\"true\">" + labels + "</g>\n"
+        out += "<g class=\"chart-bar-labels\" aria-hidden=\"true\">" + labels + "</g>\n"
         // Legend: a pattern swatch and the name, wrapping.
         let widths = series.map { 20 + ChartFormat.estimatedWidth($0.name, fontSize: fs) }
         let places = ChartSVG.flow(widths: widths, start: left, width: right, gap: 16)
