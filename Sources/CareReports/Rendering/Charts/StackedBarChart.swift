@@ -78,6 +78,6 @@ public struct StackedBarChart: Sendable, Hashable {
             ChartTable.Row(
                 header: category.name, cells: series.map { ChartTable.Cell("\($0.value(index))") } + [ChartTable.Cell("\(totals[index])")])
         }
-        return ChartTable(caption: "\(title) (\(unit))", columns: [categoryTitle] + series.map(\.name) + ["Everyone"], rows: rows)
+        return ChartTable(caption: title, columns: [categoryTitle] + series.map(\.name) + ["Everyone"], rows: rows)
     }
 }
