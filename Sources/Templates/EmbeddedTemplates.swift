@@ -926,6 +926,16 @@ svg.chart .chart-event-number { font-weight: 700; }
 tr.med-change td { border-top: 2px dashed currentColor; }
 .med-change-label { font-weight: 700; }
 
+/* Stacked bars: parts differ by pattern and carry their numbers, with a halo */
+svg.chart .chart-bar rect { stroke: var(--chart-surface); stroke-width: 1.5; }
+svg.chart .chart-bar-labels { color: var(--chart-text); }
+svg.chart .chart-bar-label { paint-order: stroke; stroke: var(--chart-surface); stroke-width: 3px; stroke-linejoin: round; font-weight: 700; }
+svg.chart .chart-bar-total { color: var(--chart-text); font-weight: 700; }
+tr.week-off > * { color: var(--color-text-muted); }
+.terms dt { font-weight: 700; }
+.terms dd { margin-inline-start: 1.25rem; }
+tr.week-off > th .badge { color: var(--color-text); }
+
 svg.chart.chart-empty,
 svg.chart .chart-empty-frame,
 svg.chart .chart-empty-label { color: var(--color-text-muted); }
@@ -2214,6 +2224,95 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{/html.layout}}
 
 """#,
+        "html/workload.mustache": #"""
+{{<html.layout}}
+{{$content}}
+<h1>{{page.title}}</h1>
+<p class="muted">Who did what for {{recipientName}}, week by week: the {{weekCount}} weeks from {{firstWeek}} to {{lastWeek}}, with data as of {{asOf}}.</p>
+<section aria-labelledby="counted-heading" class="terms">
+<h2 id="counted-heading">What is counted</h2>
+<dl>
+<div><dt>Tasks done</dt><dd>Tasks marked done, for the person who marked them done, in the week they did so (as on the weekly pages).</dd></div>
+<div><dt>Rides</dt><dd>Of the tasks done, those in the category “transportation”: driving {{recipientName}} to an appointment or an errand.</dd></div>
+<div><dt>Overdue</dt><dd>Tasks assigned to the person, due in that week before {{asOf}}, and still neither done nor cancelled at that time. Nothing due after it counts as overdue.</dd></div>
+{{#countsDoses}}<div><dt>Doses recorded</dt><dd>Entries the person made in the medication dose logs on this site (taken, skipped or missed), in the week of the dose.</dd></div>{{/countsDoses}}
+<div><dt>Week off</dt><dd>A full week, Monday to Sunday, in which the person marked no task done{{#countsDoses}} and recorded no dose{{/countsDoses}}.{{#lastWeekUnderWay}} {{lastWeek}} is still under way at {{asOf}}, so it is never a week off.{{/lastWeekUnderWay}}</dd></div>
+</dl>
+<p>Tasks that {{recipientName}} marked done{{#countsDoses}} and doses {{recipientName}} recorded{{/countsDoses}} are not counted: this page is about the people who help. Shares are of everyone’s total over the same weeks.</p>
+</section>
+{{#nobody}}<p class="quiet">Nothing done or overdue in these weeks.</p>{{/nobody}}
+{{^nobody}}
+<section aria-labelledby="share-heading">
+<h2 id="share-heading">The share each person carried</h2>
+<div class="table-scroll" role="region" aria-label="Tasks, table" tabindex="0">
+<table class="data workload-shares">
+<caption>Tasks done over the last 4 and {{weekCount}} weeks, with each person’s share of everyone’s</caption>
+<thead><tr><th scope="col">Person</th><th scope="col" class="num">Done, last 4 weeks</th><th scope="col" class="num">Done, last {{weekCount}} weeks</th><th scope="col" class="num">Rides, last {{weekCount}} weeks</th><th scope="col" class="num">Overdue</th><th scope="col" class="num">Weeks off</th></tr></thead>
+<tbody>
+{{#shares}}
+<tr><th scope="row">{{name}}</th><td class="num">{{done4}}</td><td class="num">{{done12}}</td><td class="num">{{rides12}}</td><td class="num">{{overdue}}</td><td class="num">{{weeksOff}}</td></tr>
+{{/shares}}
+</tbody>
+</table>
+</div>
+{{#countsDoses}}
+<div class="table-scroll" role="region" aria-label="Doses, table" tabindex="0">
+<table class="data workload-doses">
+<caption>Doses recorded over the last 4 and {{weekCount}} weeks, with each person’s share of everyone’s</caption>
+<thead><tr><th scope="col">Person</th><th scope="col" class="num">Recorded, last 4 weeks</th><th scope="col" class="num">Recorded, last {{weekCount}} weeks</th></tr></thead>
+<tbody>
+{{#shares}}
+<tr><th scope="row">{{name}}</th><td class="num">{{doses4}}</td><td class="num">{{doses12}}</td></tr>
+{{/shares}}
+</tbody>
+</table>
+</div>
+{{/countsDoses}}
+{{#hasUnassignedOverdue}}<p>Also overdue and assigned to nobody: {{unassignedOverdue}}.</p>{{/hasUnassignedOverdue}}
+</section>
+<section aria-labelledby="week-off-heading">
+<h2 id="week-off-heading">No week off</h2>
+{{^empty(noWeekOff)}}<p>Did something in every one of the {{finishedWeekCount}} full weeks, with no week off:</p>
+<ul>{{#noWeekOff}}<li><strong>{{.}}</strong></li>{{/noWeekOff}}</ul>{{/empty(noWeekOff)}}
+{{#everyoneHadWeekOff}}<p>Everyone who did something had at least one week off in the {{finishedWeekCount}} full weeks.</p>{{/everyoneHadWeekOff}}
+</section>
+<section aria-labelledby="chart-heading">
+<h2 id="chart-heading">Tasks done each week</h2>
+{{#chart}}<figure class="chart"><div class="chart-scroll" role="region" aria-label="Tasks done each week, chart" tabindex="0">{{{chart}}}</div>
+<figcaption>Each bar is one week; each part, one person, with its own pattern and its number. The table below gives the same numbers.</figcaption></figure>{{/chart}}
+<div class="table-scroll" role="region" aria-label="Tasks done each week, table" tabindex="0">
+<table class="data chart-table">
+<caption>{{chartTitle}}</caption>
+<thead><tr>{{#chartColumns}}<th scope="col">{{.}}</th>{{/chartColumns}}</tr></thead>
+<tbody>
+{{#chartRows}}<tr><th scope="row">{{week}}</th>{{#cells}}<td class="num">{{.}}</td>{{/cells}}</tr>
+{{/chartRows}}
+</tbody>
+</table>
+</div>
+</section>
+<section aria-labelledby="weeks-heading">
+<h2 id="weeks-heading">Week by week</h2>
+{{#people}}
+<h3 id="{{anchor}}">{{name}}</h3>
+<div class="table-scroll" role="region" aria-labelledby="{{anchor}}" tabindex="0">
+<table class="data workload-weeks">
+<caption>{{name}}, week by week, newest first</caption>
+<thead><tr><th scope="col">Week</th><th scope="col" class="num">Tasks done</th><th scope="col" class="num">Rides</th><th scope="col" class="num">Overdue</th>{{#countsDoses}}<th scope="col" class="num">Doses recorded</th>{{/countsDoses}}</tr></thead>
+<tbody>
+{{#weeks}}
+<tr{{#weekOff}} class="week-off"{{/weekOff}}><th scope="row">{{#link}}<a href="{{page.root}}{{link}}.html">{{week}}</a>{{/link}}{{^link}}{{week}}{{/link}}{{#weekOff}} <span class="badge">week off</span>{{/weekOff}}{{#underWay}} <span class="muted">(under way)</span>{{/underWay}}</th><td class="num">{{done}}</td><td class="num">{{rides}}</td><td class="num">{{overdue}}</td>{{#countsDoses}}<td class="num">{{doses}}</td>{{/countsDoses}}</tr>
+{{/weeks}}
+</tbody>
+</table>
+</div>
+{{/people}}
+</section>
+{{/nobody}}
+{{/content}}
+{{/html.layout}}
+
+"""#,
         "md/analyte.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
 {{>md.header}}
@@ -2653,6 +2752,92 @@ Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outsi
 
 {{/years}}
 {{#empty(years)}}Nothing recorded yet.{{/empty(years)}}
+{{>md.footer}}
+
+"""#,
+        "md/workload.mustache": #"""
+{{% CONTENT_TYPE: MARKDOWN }}
+{{>md.header}}
+# {{page.title}}
+
+Who did what for {{recipientName}}, week by week: the {{weekCount}} weeks from {{firstWeek}} to {{lastWeek}}, with data as of {{asOf}}.
+
+## What is counted
+
+- **Tasks done:** tasks marked done, for the person who marked them done, in the week they did so (as on the weekly pages).
+- **Rides:** of the tasks done, those in the category “transportation”: driving {{recipientName}} to an appointment or an errand.
+- **Overdue:** tasks assigned to the person, due in that week before {{asOf}}, and still neither done nor cancelled at that time. Nothing due after it counts as overdue.
+{{#countsDoses}}
+- **Doses recorded:** entries the person made in the medication dose logs on this site (taken, skipped or missed), in the week of the dose.
+{{/countsDoses}}
+- **Week off:** a full week, Monday to Sunday, in which the person marked no task done{{#countsDoses}} and recorded no dose{{/countsDoses}}.{{#lastWeekUnderWay}} {{lastWeek}} is still under way at {{asOf}}, so it is never a week off.{{/lastWeekUnderWay}}
+
+Tasks that {{recipientName}} marked done{{#countsDoses}} and doses {{recipientName}} recorded{{/countsDoses}} are not counted: this page is about the people who help. Shares are of everyone’s total over the same weeks.
+{{#nobody}}
+
+Nothing done or overdue in these weeks.
+{{/nobody}}
+{{^nobody}}
+
+## The share each person carried
+
+Tasks done over the last 4 and {{weekCount}} weeks, with each person’s share of everyone’s:
+
+| Person | Done, last 4 weeks | Done, last {{weekCount}} weeks | Rides, last {{weekCount}} weeks | Overdue | Weeks off |
+|---|--:|--:|--:|--:|--:|
+{{#shares}}
+| {{name}} | {{done4}} | {{done12}} | {{rides12}} | {{overdue}} | {{weeksOff}} |
+{{/shares}}
+{{#countsDoses}}
+
+Doses recorded over the last 4 and {{weekCount}} weeks, with each person’s share of everyone’s:
+
+| Person | Recorded, last 4 weeks | Recorded, last {{weekCount}} weeks |
+|---|--:|--:|
+{{#shares}}
+| {{name}} | {{doses4}} | {{doses12}} |
+{{/shares}}
+{{/countsDoses}}
+{{#hasUnassignedOverdue}}
+
+Also overdue and assigned to nobody: {{unassignedOverdue}}.
+{{/hasUnassignedOverdue}}
+
+## No week off
+
+{{^empty(noWeekOff)}}
+Did something in every one of the {{finishedWeekCount}} full weeks, with no week off:
+
+{{#noWeekOff}}
+- **{{.}}**
+{{/noWeekOff}}
+{{/empty(noWeekOff)}}
+{{#everyoneHadWeekOff}}
+Everyone who did something had at least one week off in the {{finishedWeekCount}} full weeks.
+{{/everyoneHadWeekOff}}
+
+## Tasks done each week
+
+{{chartTitle}}.
+
+|{{#chartColumns}} {{.}} |{{/chartColumns}}
+|---|{{#chartNumberColumns}}--:|{{/chartNumberColumns}}
+{{#chartRows}}
+| {{week}} |{{#cells}} {{.}} |{{/cells}}
+{{/chartRows}}
+
+## Week by week
+{{#people}}
+
+### {{name}}
+
+| Week | Tasks done | Rides | Overdue |{{#countsDoses}} Doses recorded |{{/countsDoses}}
+|---|--:|--:|--:|{{#countsDoses}}--:|{{/countsDoses}}
+{{#weeks}}
+| {{#link}}[{{week}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{week}}{{/link}}{{#weekOff}} **week off**{{/weekOff}}{{#underWay}} (under way){{/underWay}} | {{done}} | {{rides}} | {{overdue}} |{{#countsDoses}} {{doses}} |{{/countsDoses}}
+{{/weeks}}
+{{/people}}
+{{/nobody}}
 {{>md.footer}}
 
 """#,

@@ -15,7 +15,7 @@ import pathlib
 
 import pytest
 
-from conftest import ELLEN, FRANK, emulate, html_files, require
+from conftest import ELLEN, FRANK, Viewer, emulate, html_files, require
 
 AXE_PACKAGE = "axe_playwright_python"
 # Every rule axe knows, on, whatever its default; only violations are sent back.
@@ -133,3 +133,17 @@ def test_no_axe_violations(viewer, sites, chrome, axe):
             problems += describe(page.as_posix(), setting, violations)
     shown = problems[:MAX_REPORTED] + ([f"... and {len(problems) - MAX_REPORTED} more"] if len(problems) > MAX_REPORTED else [])
     assert not problems, f"axe-core finds {len(problems)} problems in {len(pages)} pages for {viewer.name}:\n" + "\n".join(shown)
+
+
+SOPHIE = Viewer("circle-margaret", user="u-sophie")
+
+
+@pytest.mark.parametrize("viewer", [ELLEN, SOPHIE], ids=lambda viewer: viewer.name)
+def test_workload_page_has_no_axe_violations(viewer, sites, chrome, axe):
+    """The workload page (issue 16) for a caregiver and for an organizer, whose page has no dose columns."""
+    site = sites.site(viewer)
+    assert "workload.html" in [page.as_posix() for page in html_files(site)], "the workload page is missing, so no check covers it"
+    problems = []
+    for setting, violations in violations_on_page(chrome, axe, (site / "workload.html").as_uri()).items():
+        problems += describe("workload.html", setting, violations)
+    assert not problems, "axe-core finds problems in the workload page:\n" + "\n".join(problems[:MAX_REPORTED])

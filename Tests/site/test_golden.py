@@ -14,7 +14,7 @@ from conftest import ELLEN, all_files
 
 GOLDEN = pathlib.Path(__file__).resolve().parent / "golden"
 RECORD = os.environ.get("RECORD_SNAPSHOTS", "") not in ("", "0")
-KINDS = ("index", "week", "medications index", "medication", "labs index", "lab report", "analyte")
+KINDS = ("index", "week", "medications index", "medication", "labs index", "lab report", "analyte", "workload")
 
 
 def choose(pages, prefer):
@@ -41,6 +41,7 @@ def chosen_pages(site):
         "labs index": "labs/index" if "labs/index" in names else None,
         "lab report": choose(reports, ["metabolic", "panel"]),
         "analyte": choose(analytes, ["hba1c", "a1c", "glucose"]),
+        "workload": "workload" if "workload" in names else None,
     }
 
 

@@ -46,6 +46,10 @@ public struct SiteBuilder: Sendable {
         if context.sections.medications {
             jobs.append { () throws in try page(medications.index(), "medications/index", template: "medications") }
         }
+        if context.records.viewer.seesWorkload {
+            let workload = WorkloadPageBuilder(context: context, links: links)
+            jobs.append { () throws in try page(workload.build(), WorkloadPageBuilder.link, template: "workload") }
+        }
         if context.sections.labs { jobs.append { () throws in try page(labs.index(), "labs/index", template: "labs") } }
         if context.sections.visit {
             jobs.append { [renderer] () throws in

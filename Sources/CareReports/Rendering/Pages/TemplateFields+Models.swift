@@ -43,6 +43,11 @@ extension LabReportPage: TemplateFields {}
 extension LabReportPage.Row: TemplateFields {}
 extension AnalytePage: TemplateFields {}
 extension AnalytePage.Row: TemplateFields {}
+extension WorkloadPage: TemplateFields {}
+extension WorkloadPage.ShareRow: TemplateFields {}
+extension WorkloadPage.Person: TemplateFields {}
+extension WorkloadPage.WeekRow: TemplateFields {}
+extension WorkloadPage.ChartRow: TemplateFields {}
 extension Digest: TemplateFields {}
 extension RichText: TemplateFields {}
 extension DoseCalendar: TemplateFields {}

@@ -31,7 +31,7 @@ public struct PageChrome: Sendable {
         self.recipientName = context.names.recipientName
         self.root = String(repeating: "../", count: link.split(separator: "/").count - 1)
         let items: [(String, String, String)] = [
-            ("Home", "index", "home"), ("Weeks", "weeks/index", "weeks"), ("Medications", "medications/index", "medications"),
+            ("Home", "index", "home"), ("Weeks", "weeks/index", "weeks"), ("Workload", "workload", "workload"), ("Medications", "medications/index", "medications"),
             ("Labs", "labs/index", "labs"), ("Visit summary", "visit", "visit"),
         ]
         let sections = context.sections
@@ -40,6 +40,7 @@ public struct PageChrome: Sendable {
             case "medications": sections.medications
             case "labs": sections.labs
             case "visit": sections.visit
+            case "workload": records.viewer.seesWorkload
             default: true
             }
         }

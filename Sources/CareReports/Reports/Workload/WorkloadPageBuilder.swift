@@ -1,0 +1,89 @@
+/// Builds the workload page from a `WorkloadTally` of the viewer's records.
+public struct WorkloadPageBuilder: Sendable {
+    /// The page's path without extension.
+    public static let link = "workload"
+    /// Weeks on the page, and the shorter span of the share.
+    public static let weekCount = 12
+    public static let recentWeekCount = 4
+
+    let context: ReportContext
+    let links: SiteLinks
+
+    public init(context: ReportContext, links: SiteLinks) {
+        self.context = context
+        self.links = links
+    }
+
+    public func build() -> WorkloadPage {
+        let tally = WorkloadTally(context: context, weekCount: Self.weekCount)
+        let names = context.names
+        let people = tally.people
+        let recent = Self.recentWeekCount, all = Self.weekCount
+        let everyoneRecent = tally.everyone(lastWeeks: recent), everyoneAll = tally.everyone(lastWeeks: all)
+        let finished = tally.finishedWeeks.count
+        let shares = people.map { person in
+            let r = tally.total(person, lastWeeks: recent), a = tally.total(person, lastWeeks: all)
+            let off = tally.weeksOff(person).count
+            return WorkloadPage.ShareRow(
+                name: names.name(person), done4: Self.share(r.tasksDone, of: everyoneRecent.tasksDone),
+                done12: Self.share(a.tasksDone, of: everyoneAll.tasksDone), rides12: "\(a.rides)",
+                doses4: Self.share(r.doses, of: everyoneRecent.doses), doses12: Self.share(a.doses, of: everyoneAll.doses),
+                overdue: "\(a.overdue)", weeksOff: "\(off) of \(finished)")
+        }
+        let worked = people.filter { tally.total($0, lastWeeks: all).didSomething }
+        let noWeekOff = worked.filter { tally.weeksOff($0).isEmpty }.map(names.name)
+        let weekPages = Set(links.weeks)
+        let rows: (String) -> [WorkloadPage.WeekRow] = { person in
+            tally.weeks.reversed().map { week in
+                let counts = tally.counts(person, week)
+                let underWay = tally.lastWeekUnfinished && week == tally.weeks.last
+                return WorkloadPage.WeekRow(
+                    week: self.weekName(week), link: weekPages.contains(week) ? self.links.week(week) : nil,
+                    weekOff: !underWay && !counts.didSomething, underWay: underWay, done: counts.tasksDone, rides: counts.rides,
+                    overdue: counts.overdue, doses: counts.doses)
+            }
+        }
+        let chart = self.chart(tally, people: people)
+        let table = chart.table()
+        let unassigned = tally.unassignedOverdue.values.reduce(0, +)
+        return WorkloadPage(
+            page: PageChrome(title: "Caregivers' workload", link: Self.link, section: "workload", context: context),
+            asOf: context.format.dateTime(.instant(context.dataUntil)),
+            firstWeek: weekName(tally.weeks[0]), lastWeek: weekName(tally.weeks[tally.weeks.count - 1]),
+            weekCount: tally.weeks.count, finishedWeekCount: finished, lastWeekUnderWay: tally.lastWeekUnfinished,
+            countsDoses: tally.countsDoses, recipientName: names.recipientName, shares: shares, noWeekOff: noWeekOff,
+            everyoneHadWeekOff: !worked.isEmpty && noWeekOff.isEmpty, nobody: people.isEmpty,
+            chart: people.isEmpty ? nil : chart.svg(), chartTitle: table.caption, chartColumns: table.columns,
+            chartRows: table.rows.map { WorkloadPage.ChartRow(week: $0.header, cells: $0.cells.map(\.text)) },
+            people: people.enumerated().map { index, person in
+                WorkloadPage.Person(name: names.name(person), anchor: "person-\(index + 1)", weeks: rows(person))
+            },
+            unassignedOverdue: unassigned, hasUnassignedOverdue: unassigned > 0,
+            chartNumberColumns: Array(table.columns.dropFirst()))
+    }
+
+    /// "Week 16 (14–20 Apr)": the week's number as the weekly pages give it, and its days.
+    func weekName(_ week: ISOWeek) -> String {
+        "Week \(week.week) (\(context.format.shortDay(week.monday))–\(context.format.shortDay(week.sunday)))"
+    }
+
+    /// "45% (9 of 20)", or "0 of 0" when nobody did any.
+    static func share(_ part: Int, of whole: Int) -> String {
+        guard whole > 0 else { return "0 of 0" }
+        return "\(DisplayFormat.percent(Double(part) / Double(whole))) (\(part) of \(whole))"
+    }
+
+    func chart(_ tally: WorkloadTally, people: [String]) -> StackedBarChart {
+        let categories = tally.weeks.map { week in
+            StackedBarChart.Category(name: weekName(week), lines: ["W\(week.week)", context.format.shortDay(week.monday)])
+        }
+        let series = people.map { person in
+            StackedBarChart.Series(name: context.names.name(person), values: tally.weeks.map { tally.counts(person, $0).tasksDone })
+        }
+        let total = series.reduce(0) { $0 + $1.values.reduce(0, +) }
+        return StackedBarChart(
+            title: "Tasks done each week, by person", description: "\(total) tasks done in the \(tally.weeks.count) weeks from \(weekName(tally.weeks[0])) to \(weekName(tally.weeks[tally.weeks.count - 1])); each bar is one week, stacked by who did them.",
+            id: "workload-chart", unit: "tasks done", categories: categories, series: series, categoryTitle: "Week",
+            emptyMessage: "No tasks done in these weeks.")
+    }
+}
