@@ -22,10 +22,19 @@ struct DoseCalendarChartTests {
         #expect(svg.contains("font-family:inherit"))
     }
 
+    @Test("a dose due after the export: three dots, named in its title and the legend, never blank")
+    func afterExport() {
+        let day = DoseDay(day: 20_196, label: "Fri 18 Apr 2025", shortLabel: "18", cells: [DoseCell(.takenOnTime), DoseCell(.afterExport)], month: "Apr 2025")
+        let svg = DoseCalendar(title: "Metformin", description: "d", id: "m", slots: [DoseSlot(label: "08:00"), DoseSlot(label: "20:00")], days: [day]).svg()
+        #expect(svg.contains(#"<g class="dose-symbol dose-after"><title>Fri 18 Apr 2025, 20:00: after the export, not known</title><circle"#))
+        #expect(svg.contains(">after the export, not known (1)</text>"))
+        #expect(!svg.contains("20:00: not scheduled"))
+    }
+
     @Test("each status has its own class and shape, with a legend in words")
     func statuses() {
         let svg = ChartSamples.doses().svg()
-        for status in DoseStatus.allCases {
+        for status in DoseStatus.allCases where status != .afterExport {
             #expect(svg.contains("dose-symbol \(status.className)"), "\(status)")
         }
         #expect(svg.contains(">taken on time (12)</text>"))
