@@ -1,19 +1,19 @@
 /// The home page: this week at a glance, and links to everything.
-public struct IndexPage: Sendable {
-    public struct WeekLink: Sendable {
+public struct IndexPage: Sendable, Encodable {
+    public struct WeekLink: Sendable, Encodable {
         public let label: String
         public let range: String
         public let link: String
         public let current: Bool
     }
 
-    public struct Member: Sendable {
+    public struct Member: Sendable, Encodable {
         public let name: String
         public let roles: String
         public let relationship: String
     }
 
-    public struct Stat: Sendable {
+    public struct Stat: Sendable, Encodable {
         public let value: String
         public let label: String
     }
@@ -34,7 +34,7 @@ public struct IndexPage: Sendable {
 }
 
 /// The list of every weekly summary, newest first.
-public struct WeeksIndexPage: Sendable {
+public struct WeeksIndexPage: Sendable, Encodable {
     public let page: PageChrome
     public let weeks: [IndexPage.WeekLink]
 }
