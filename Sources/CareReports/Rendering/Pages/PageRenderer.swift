@@ -15,10 +15,21 @@ public struct PageRenderer: Sendable {
     private let library: MustacheLibrary
     private let compiled: TemplateRenderer
     private let check: TemplateCheck
+    private let checked = CheckedModels()
     /// Every model through swift-mustache (``reflecting()``, for the tests that compare the two).
     private var reflects = false
 
     public init(templates: TemplateSet) throws(RenderError) {
+        // An --all-members run builds a site per viewer with the same templates: parse them once.
+        if let known = PageRenderer.lastMade.renderer(for: templates) {
+            self = known
+            return
+        }
+        try self.init(parsing: templates)
+        PageRenderer.lastMade.keep(self, for: templates)
+    }
+
+    private init(parsing templates: TemplateSet) throws(RenderError) {
         PageRenderer.registerContentTypes
         var library = MustacheLibrary()
         var compiled: [String: CompiledTemplate] = [:]
@@ -47,7 +58,8 @@ public struct PageRenderer: Sendable {
 
     /// Renders `model` with the template `name` (e.g. `html/week`).
     public func render(_ model: Any, template name: String) throws(RenderError) -> String {
-        try check.check(model, template: name)
+        let key = CheckedModels.Key(template: name, type: ObjectIdentifier(type(of: model)))
+        if !checked.contains(key), try check.check(model, template: name) { checked.insert(key) }
         if !reflects, let encodable = model as? any Encodable, let value = try? TemplateValueEncoder.encode(encodable) {
             guard let text = compiled.render(value, template: name) else { throw .templateMissing(name) }
             return text
@@ -72,6 +84,8 @@ public struct PageRenderer: Sendable {
     /// Set in front of every template that names no content type, on a line of its own (a standalone
     /// tag, so it writes nothing; error line numbers are given back as those of the file).
     static let htmlPragma = "{{% CONTENT_TYPE: HTML }}\n"
+
+    private static let lastMade = LastRenderer()
 
     private static let registerContentTypes: Void = {
         MustacheContentTypes.register(HTMLContentType(), named: "HTML")

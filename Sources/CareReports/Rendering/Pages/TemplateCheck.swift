@@ -73,18 +73,21 @@ struct TemplateCheck: Sendable {
     }
 
     /// Throws when a root variable of `template` names nothing in `model` (a nil optional or a value
-    /// that is not a struct ends the check: what lies below it cannot be known here).
-    func check(_ model: Any, template: String) throws(RenderError) {
+    /// that is not a struct ends the check: what lies below it cannot be known here). Returns whether
+    /// every variable was followed to its end, so that any model of the same type passes too.
+    @discardableResult
+    func check(_ model: Any, template: String) throws(RenderError) -> Bool {
+        var complete = true
         for variable in rootVariables[template] ?? [] {
             var value: Any = model
             for (index, component) in variable.path.enumerated() {
                 let mirror = Mirror(reflecting: value)
                 if mirror.displayStyle == .optional {
-                    guard let child = mirror.children.first else { break }
+                    guard let child = mirror.children.first else { complete = false; break }
                     value = child.value
                 }
                 let fields = Mirror(reflecting: value)
-                guard fields.displayStyle == .struct || fields.displayStyle == .class else { break }
+                guard fields.displayStyle == .struct || fields.displayStyle == .class else { complete = false; break }
                 let names = fields.children.compactMap(\.label)
                 guard let child = fields.children.first(where: { $0.label == component }) else {
                     let prefix = variable.path[..<index].joined(separator: ".")
@@ -96,6 +99,7 @@ struct TemplateCheck: Sendable {
                 value = child.value
             }
         }
+        return complete
     }
 
     /// Every tag of a template: its sigil (`#`, `^`, `/`, `>`, `<`, `$`, `&`, `{`, `!`, `%`, or nil for a variable), name and line.
