@@ -101,6 +101,20 @@ import Testing
         }
     }
 
+    struct Inner: Encodable { let text: String }
+    struct Outer: Encodable { let note: Inner? }
+
+    /// A model type is taken as checked only when the check followed every variable to its end: a
+    /// nil on the way leaves what lies below unchecked, so the next page of that type is checked again.
+    @Test func aTypeIsRememberedAsCheckedOnlyWhenEveryVariableWasFollowed() throws {
+        let renderer = try PageRenderer(templates: TemplateSet(defaults: ["html/probe.mustache": "<p>{{note.txt}}</p>"]))
+        #expect(try renderer.render(Outer(note: nil), template: "html.probe") == "<p></p>")
+        #expect(throws: RenderError.self) { try renderer.render(Outer(note: Inner(text: "a")), template: "html.probe") }
+        let fine = try PageRenderer(templates: TemplateSet(defaults: ["html/probe.mustache": "<p>{{note.text}}</p>"]))
+        #expect(try fine.render(Outer(note: Inner(text: "a")), template: "html.probe") == "<p>a</p>")
+        #expect(try fine.render(Outer(note: nil), template: "html.probe") == "<p></p>")
+    }
+
     @Test func modelsThatAreNotEncodableStillRender() throws {
         struct Plain { let title: String }
         let renderer = try PageRenderer(templates: TemplateSet(defaults: ["html/probe.mustache": "<p>{{title}}</p>"]))
