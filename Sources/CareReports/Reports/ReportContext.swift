@@ -65,7 +65,7 @@ public struct ReportContext: Sendable {
 }
 
 /// User Markdown, rendered once for HTML pages and once, sanitised, for Markdown pages.
-public struct RichText: Sendable, Hashable {
+public struct RichText: Sendable, Hashable, Encodable {
     public let html: String
     public let markdown: String
     /// The text alone, for plain-text mail and one-line summaries.

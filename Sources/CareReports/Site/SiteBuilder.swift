@@ -9,7 +9,7 @@ public struct SiteBuilder: Sendable {
     }
 
     public let context: ReportContext
-    public let renderer: PageRenderer
+    public internal(set) var renderer: PageRenderer
     public let templates: TemplateSet
     public let formats: Set<Format>
     public let parallel: ParallelRenderer

@@ -54,7 +54,7 @@ public struct DesignTokens: Sendable {
 }
 
 /// The e-mail's colours, from the tokens (mail clients ignore style sheets and custom properties).
-public struct MailPalette: Sendable {
+public struct MailPalette: Sendable, Encodable {
     public let background, text, muted, heading, primary, border, headerBackground, headerText, surface: String
     public let attentionBackground, attentionBorder, attentionHeading: String
 

@@ -6,13 +6,33 @@ import Mustache
 /// (`TEXT`) cleaned of control characters. Every escaping is the project's own and works over Unicode
 /// scalars (see ``HTMLEscaping``): a template without a content type gets `HTML` set explicitly,
 /// since swift-mustache's built-in default escapes by `Character`.
+///
+/// Each template is parsed once into a ``CompiledTemplate`` and every `Encodable` model is rendered
+/// by ``TemplateRenderer`` over its ``TemplateValue`` (no reflection); swift-mustache still reads
+/// every template first (its errors, with line and column, are the ones reported) and renders a
+/// model that is not `Encodable`. Both give the same bytes (Tests/CareReportsTests/Rendering).
 public struct PageRenderer: Sendable {
     private let library: MustacheLibrary
+    private let compiled: TemplateRenderer
     private let check: TemplateCheck
+    private let checked = CheckedModels()
+    /// Every model through swift-mustache (``reflecting()``, for the tests that compare the two).
+    private var reflects = false
 
     public init(templates: TemplateSet) throws(RenderError) {
+        // An --all-members run builds a site per viewer with the same templates: parse them once.
+        if let known = PageRenderer.lastMade.renderer(for: templates) {
+            self = known
+            return
+        }
+        try self.init(parsing: templates)
+        PageRenderer.lastMade.keep(self, for: templates)
+    }
+
+    private init(parsing templates: TemplateSet) throws(RenderError) {
         PageRenderer.registerContentTypes
         var library = MustacheLibrary()
+        var compiled: [String: CompiledTemplate] = [:]
         let sources = templates.templates
         for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
             let prefix = text.hasPrefix("{{% CONTENT_TYPE:") ? "" : PageRenderer.htmlPragma
@@ -25,14 +45,38 @@ public struct PageRenderer: Sendable {
             } catch {
                 throw .templateSyntax(name: templates.path(ofTemplate: name), line: 1, column: 1, message: TemplateCheck.words(error))
             }
+            do {
+                compiled[name] = try TemplateParser.parse(prefix + text)
+            } catch {
+                throw .templateSyntax(name: templates.path(ofTemplate: name), line: 1, column: 1, message: "the template cannot be read (\(error.reason))")
+            }
         }
         self.library = library
+        self.compiled = TemplateRenderer(templates: compiled)
         self.check = try TemplateCheck(templates: sources, file: templates.path(ofTemplate:))
     }
 
     /// Renders `model` with the template `name` (e.g. `html/week`).
     public func render(_ model: Any, template name: String) throws(RenderError) -> String {
-        try check.check(model, template: name)
+        let key = CheckedModels.Key(template: name, type: ObjectIdentifier(type(of: model)))
+        if !checked.contains(key) { checked.record(key, undetermined: try check.check(model, template: name)) }
+        if !reflects, let encodable = model as? any Encodable, let value = try? TemplateValueEncoder.encode(encodable) {
+            guard let text = compiled.render(value, template: name) else { throw .templateMissing(name) }
+            return text
+        }
+        return try renderWithSwiftMustache(model, template: name)
+    }
+
+    /// This renderer with every model rendered through swift-mustache, as before ``TemplateRenderer``.
+    func reflecting() -> PageRenderer {
+        var copy = self
+        copy.reflects = true
+        return copy
+    }
+
+    /// Renders `model` through swift-mustache and reflection (the way every page was rendered before
+    /// ``TemplateRenderer``; the tests compare the two byte for byte).
+    func renderWithSwiftMustache(_ model: Any, template name: String) throws(RenderError) -> String {
         guard let text = library.render(model, withTemplate: name) else { throw .templateMissing(name) }
         return text
     }
@@ -40,6 +84,8 @@ public struct PageRenderer: Sendable {
     /// Set in front of every template that names no content type, on a line of its own (a standalone
     /// tag, so it writes nothing; error line numbers are given back as those of the file).
     static let htmlPragma = "{{% CONTENT_TYPE: HTML }}\n"
+
+    private static let lastMade = LastRenderer()
 
     private static let registerContentTypes: Void = {
         MustacheContentTypes.register(HTMLContentType(), named: "HTML")

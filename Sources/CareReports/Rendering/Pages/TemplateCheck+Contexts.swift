@@ -2,40 +2,60 @@ import Foundation
 
 /// Walks a template's steps over the model it renders, with the context stack Mustache would
 /// have: a section over a struct opens it, over a list its first element; over `true` it keeps the
-/// context. What the model cannot show (an empty list, a nil optional, a dictionary) opens an
-/// unknown context, in which no name is an error, since any name might be found there.
+/// context. What this model cannot show (an empty list, a nil optional) opens an unknown context,
+/// and what no model of its type can (a dictionary, an enum) an opaque one: in neither is any name
+/// an error, since any name might be found there.
 extension TemplateCheck {
     private enum Context {
         case known(Any)
+        /// Depends on the data: another model of the same type may show it.
         case unknown
+        /// Cannot be known from any model of the type.
+        case opaque
     }
 
     private enum Lookup {
         case found(Any?)
         case undetermined
+        case opaque
         case missing(message: String)
     }
 
-    /// Throws at the first variable, in any context, that no context on its stack can have.
-    func check(_ model: Any, template: String) throws(RenderError) {
+    /// Throws at the first variable, in any context, that no context on its stack can have; returns
+    /// the steps this model left undetermined (below a nil or inside an empty list). A step decided
+    /// once is decided for every model of the same type, since the context types along a template are
+    /// the model type's own: once no step is left, the type need not be checked again (PageRenderer).
+    @discardableResult
+    func check(_ model: Any, template: String) throws(RenderError) -> Set<Int> {
         var stack: [Context] = [.known(model)]
         var opened: [Bool] = []
-        for step in steps[template] ?? [] {
+        var undetermined = Set<Int>()
+        for (index, step) in (steps[template] ?? []).enumerated() {
             switch step {
             case .variable(let path, let file, let line):
-                if case .missing(let message) = TemplateCheck.lookup(path, in: stack) {
-                    throw .templateReference(file: file, line: line, message: message)
+                switch TemplateCheck.lookup(path, in: stack) {
+                case .missing(let message): throw .templateReference(file: file, line: line, message: message)
+                case .undetermined: undetermined.insert(index)
+                case .found, .opaque: break
                 }
             case .sameContext(let path, let file, let line):
-                if let path, case .missing(let message) = TemplateCheck.lookup(path, in: stack) {
-                    throw .templateReference(file: file, line: line, message: message)
+                if let path {
+                    switch TemplateCheck.lookup(path, in: stack) {
+                    case .missing(let message): throw .templateReference(file: file, line: line, message: message)
+                    case .undetermined: undetermined.insert(index)
+                    case .found, .opaque: break
+                    }
                 }
                 opened.append(false)
             case .section(let path, let file, let line):
                 switch TemplateCheck.lookup(path, in: stack) {
                 case .missing(let message): throw .templateReference(file: file, line: line, message: message)
                 case .undetermined:
+                    undetermined.insert(index)
                     stack.append(.unknown)
+                    opened.append(true)
+                case .opaque:
+                    stack.append(.opaque)
                     opened.append(true)
                 case .found(let value):
                     if let context = TemplateCheck.context(opening: value) {
@@ -49,6 +69,7 @@ extension TemplateCheck {
                 if opened.popLast() == true, stack.count > 1 { stack.removeLast() }
             }
         }
+        return undetermined
     }
 
     /// The context a section over `value` renders in; nil when it keeps the one it is in (`true`).
@@ -59,9 +80,10 @@ extension TemplateCheck {
         switch mirror.displayStyle {
         case .collection?:
             guard let first = mirror.children.first else { return .unknown }
-            return fields(of: first.value) == nil ? .unknown : .known(first.value)
+            guard let element = unwrapped(first.value) else { return .unknown }
+            return fields(of: element) == nil ? .opaque : .known(element)
         case .struct?, .class?: return .known(value)
-        default: return fields(of: value) == nil ? .unknown : .known(value)
+        default: return fields(of: value) == nil ? .opaque : .known(value)
         }
     }
 
@@ -71,7 +93,13 @@ extension TemplateCheck {
         var seen: [String] = []
         var holder: Any?
         for context in stack.reversed() {
-            guard case .known(let object) = context, let names = fields(of: object) else { return .undetermined }
+            let object: Any
+            switch context {
+            case .unknown: return .undetermined
+            case .opaque: return .opaque
+            case .known(let value): object = value
+            }
+            guard let names = fields(of: object) else { return .opaque }
             if let child = names.first(where: { $0.label == path[0] }) {
                 holder = child.value
                 break
@@ -82,15 +110,15 @@ extension TemplateCheck {
             let guess = closest(path[0], among: Array(Set(seen))).map { "; did you mean \($0)?" } ?? ""
             return .missing(message: "unknown variable \(path.joined(separator: "."))\(guess)")
         }
-        guard var current = unwrapped(holder) else { return .found(nil) }
+        guard var current = unwrapped(holder) else { return path.count == 1 ? .found(nil) : .undetermined }
         for (index, component) in path.enumerated().dropFirst() {
-            guard isRecord(current), let names = fields(of: current) else { return .found(nil) }
+            guard isRecord(current), let names = fields(of: current) else { return .opaque }
             guard let child = names.first(where: { $0.label == component }) else {
                 let prefix = path[..<index].joined(separator: ".")
                 let guess = closest(component, among: names.map(\.label)).map { "; did you mean \(prefix).\($0)?" } ?? ""
                 return .missing(message: "unknown variable \(path.joined(separator: "."))\(guess)")
             }
-            guard let next = unwrapped(child.value) else { return .found(nil) }
+            guard let next = unwrapped(child.value) else { return index == path.count - 1 ? .found(nil) : .undetermined }
             current = next
         }
         return .found(current)

@@ -1,5 +1,5 @@
 /// The weekly family digest: the week's summary for a mailbox, exceptions first.
-public struct Digest: Sendable {
+public struct Digest: Sendable, Encodable {
     public let circleName: String
     public let recipientName: String
     public let week: String

@@ -1,12 +1,12 @@
 /// The home page: this week at a glance, and links to everything.
-public struct IndexPage: Sendable {
-    public struct Member: Sendable {
+public struct IndexPage: Sendable, Encodable {
+    public struct Member: Sendable, Encodable {
         public let name: String
         public let roles: String
         public let relationship: String
     }
 
-    public struct Stat: Sendable {
+    public struct Stat: Sendable, Encodable {
         public let value: String
         public let label: String
     }
@@ -28,7 +28,7 @@ public struct IndexPage: Sendable {
 }
 
 /// The list of every weekly summary, newest first.
-public struct WeeksIndexPage: Sendable {
+public struct WeeksIndexPage: Sendable, Encodable {
     public let page: PageChrome
     public let years: [WeekYear]
 }

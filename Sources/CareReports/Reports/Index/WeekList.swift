@@ -1,13 +1,13 @@
 /// The weeks that have records, newest first, grouped by year, with each stretch of weeks that have
 /// none said in words where it falls: a lone week long before the others (a vaccination in October
 /// 2024 when everything else starts in January) reads as what it is, not as a glitch.
-public struct WeekYear: Sendable {
+public struct WeekYear: Sendable, Encodable {
     /// "2024"; nil when every week listed is in one year (no heading is needed then).
     public let heading: String?
     public let weeks: [WeekLink]
 }
 
-public struct WeekLink: Sendable {
+public struct WeekLink: Sendable, Encodable {
     public let label: String
     public let range: String
     public let link: String

@@ -1,6 +1,6 @@
 /// The lab index: reports newest first and an analyte-by-date matrix.
-public struct LabIndexPage: Sendable {
-    public struct ReportRow: Sendable {
+public struct LabIndexPage: Sendable, Encodable {
+    public struct ReportRow: Sendable, Encodable {
         public let title: String
         public let link: String
         public let collected: String
@@ -10,13 +10,13 @@ public struct LabIndexPage: Sendable {
         public let abnormal: Int
     }
 
-    public struct MatrixRow: Sendable {
+    public struct MatrixRow: Sendable, Encodable {
         public let analyte: String
         public let link: String
         public let cells: [MatrixCell]
     }
 
-    public struct MatrixCell: Sendable {
+    public struct MatrixCell: Sendable, Encodable {
         /// The value with its unit: `148 mg/dL`.
         public let text: String
         public let flag: FlagView?
@@ -31,7 +31,7 @@ public struct LabIndexPage: Sendable {
 }
 
 /// A flag in words and symbol, with its CSS class (never colour alone).
-public struct FlagView: Sendable {
+public struct FlagView: Sendable, Encodable {
     public let label: String
     public let symbol: String
     public let cssClass: String
@@ -48,8 +48,8 @@ public struct FlagView: Sendable {
 }
 
 /// One lab report: header facts and results with range, flag, previous value and change.
-public struct LabReportPage: Sendable {
-    public struct Row: Sendable {
+public struct LabReportPage: Sendable, Encodable {
+    public struct Row: Sendable, Encodable {
         public let name: String
         public let link: String?
         public let value: String
@@ -73,8 +73,8 @@ public struct LabReportPage: Sendable {
 }
 
 /// One analyte over time, with a trend chart that shades the reference range.
-public struct AnalytePage: Sendable {
-    public struct Row: Sendable {
+public struct AnalytePage: Sendable, Encodable {
+    public struct Row: Sendable, Encodable {
         public let date: String
         public let report: String
         public let link: String?

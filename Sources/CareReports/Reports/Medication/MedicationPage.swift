@@ -1,11 +1,11 @@
 /// One medication's page: regimen, adherence overall and per week, as-needed use per day, every dose.
-public struct MedicationPage: Sendable {
-    public struct Fact: Sendable {
+public struct MedicationPage: Sendable, Encodable {
+    public struct Fact: Sendable, Encodable {
         public let label: String
         public let value: String
     }
 
-    public struct WeekRow: Sendable {
+    public struct WeekRow: Sendable, Encodable {
         public let week: String
         public let link: String?
         public let scheduled: Int
@@ -18,14 +18,14 @@ public struct MedicationPage: Sendable {
         public let adherence: String
     }
 
-    public struct DayUse: Sendable {
+    public struct DayUse: Sendable, Encodable {
         public let day: String
         public let uses: Int
         public let maximum: String
         public let over: Bool
     }
 
-    public struct DoseRow: Sendable {
+    public struct DoseRow: Sendable, Encodable {
         public let scheduled: String
         public let taken: String
         public let status: String
@@ -38,7 +38,7 @@ public struct MedicationPage: Sendable {
 
     /// Another order of the same medicine this one led to or came from: "Dose changed:
     /// increased 10 → 20 mg on Mon 24 Feb 2025; see the new order, Lisinopril 20 mg".
-    public struct DoseChange: Sendable {
+    public struct DoseChange: Sendable, Encodable {
         public let label: String
         /// "the new order" or "the earlier order".
         public let direction: String
@@ -65,8 +65,8 @@ public struct MedicationPage: Sendable {
 }
 
 /// The medications index: current and past orders with their adherence.
-public struct MedicationIndexPage: Sendable {
-    public struct Row: Sendable {
+public struct MedicationIndexPage: Sendable, Encodable {
+    public struct Row: Sendable, Encodable {
         public let name: String
         public let title: String
         public let link: String

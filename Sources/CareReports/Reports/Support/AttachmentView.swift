@@ -2,7 +2,7 @@ import Foundation
 
 /// An attachment as the pages show it: its file name, and a link only when the address is `https:`,
 /// `http:` or a relative path (docs/export-format.md). carereport never downloads or embeds one.
-public struct AttachmentView: Sendable, Hashable {
+public struct AttachmentView: Sendable, Encodable, Hashable {
     public let name: String
     /// `PDF`, `image`, or the MIME type.
     public let kind: String

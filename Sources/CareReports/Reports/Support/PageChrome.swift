@@ -1,6 +1,6 @@
 /// What every page shows around its content: titles, the way home, who it was written for and when.
-public struct PageChrome: Sendable {
-    public struct NavItem: Sendable {
+public struct PageChrome: Sendable, Encodable {
+    public struct NavItem: Sendable, Encodable {
         public let label: String
         public let link: String
         public let current: Bool

@@ -1,6 +1,6 @@
 /// The doctor-visit summary, in the order of the International Patient Summary.
-public struct VisitSummary: Sendable {
-    public struct MedicationRow: Sendable {
+public struct VisitSummary: Sendable, Encodable {
+    public struct MedicationRow: Sendable, Encodable {
         public let name: String
         public let dose: String
         public let schedule: String
@@ -15,7 +15,7 @@ public struct VisitSummary: Sendable {
         public let reason: String
     }
 
-    public struct Line: Sendable {
+    public struct Line: Sendable, Encodable {
         public let text: String
         /// Nil when there is nothing to add, so no stray separator is printed.
         public let detail: String?
@@ -26,7 +26,7 @@ public struct VisitSummary: Sendable {
         }
     }
 
-    public struct ResultRow: Sendable {
+    public struct ResultRow: Sendable, Encodable {
         public let name: String
         public let value: String
         public let range: String
@@ -40,12 +40,12 @@ public struct VisitSummary: Sendable {
     }
 
     /// Normal results of one day, compressed to one line: "Sodium 136 mmol/L, ALT 21 U/L".
-    public struct NormalGroup: Sendable {
+    public struct NormalGroup: Sendable, Encodable {
         public let date: String
         public let items: String
     }
 
-    public struct VitalRow: Sendable {
+    public struct VitalRow: Sendable, Encodable {
         public let kind: String
         public let latest: String
         public let lowest: String
@@ -54,7 +54,7 @@ public struct VisitSummary: Sendable {
         public let trend: String
     }
 
-    public struct SymptomRow: Sendable {
+    public struct SymptomRow: Sendable, Encodable {
         public let name: String
         public let firstSeen: String
         public let worst: String
@@ -62,7 +62,7 @@ public struct VisitSummary: Sendable {
     }
 
     /// A section an imported document gives only as narrative, as plain text.
-    public struct Narrative: Sendable {
+    public struct Narrative: Sendable, Encodable {
         public let title: String
         /// "as written in the source document (FHIR R4, 3 Feb 2024)".
         public let source: String

@@ -1,13 +1,13 @@
 /// The weekly care summary of one ISO week: exceptions first, then everything that happened.
-public struct WeeklySummary: Sendable {
-    public struct Attention: Sendable {
+public struct WeeklySummary: Sendable, Encodable {
+    public struct Attention: Sendable, Encodable {
         public let symbol: String
         public let kind: String
         public let text: String
         public let link: String?
     }
 
-    public struct TaskRow: Sendable {
+    public struct TaskRow: Sendable, Encodable {
         public let title: String
         public let category: String
         public let priority: String
@@ -21,18 +21,18 @@ public struct WeeklySummary: Sendable {
         public var attachments: [AttachmentView] = []
     }
 
-    public struct NoteRow: Sendable {
+    public struct NoteRow: Sendable, Encodable {
         public let author: String
         public let when: String
         public let text: RichText?
     }
 
-    public struct Share: Sendable {
+    public struct Share: Sendable, Encodable {
         public let name: String
         public let done: Int
     }
 
-    public struct MedicationRow: Sendable {
+    public struct MedicationRow: Sendable, Encodable {
         public let name: String
         public let link: String?
         public let adherence: String
@@ -47,7 +47,7 @@ public struct WeeklySummary: Sendable {
         public var afterExport: Int = 0
     }
 
-    public struct Reading: Sendable {
+    public struct Reading: Sendable, Encodable {
         public let when: String
         public let value: String
         public let flag: String?
@@ -59,7 +59,7 @@ public struct WeeklySummary: Sendable {
         public var change: String? = nil
     }
 
-    public struct MeasurementGroup: Sendable {
+    public struct MeasurementGroup: Sendable, Encodable {
         public let kind: String
         public let unit: String
         public let latest: String
@@ -72,7 +72,7 @@ public struct WeeklySummary: Sendable {
         public var doseNote: String? = nil
     }
 
-    public struct EventRow: Sendable {
+    public struct EventRow: Sendable, Encodable {
         public let title: String
         public let when: String
         public let detail: String?
@@ -83,7 +83,7 @@ public struct WeeklySummary: Sendable {
         public var attachments: [AttachmentView] = []
     }
 
-    public struct UpdateRow: Sendable {
+    public struct UpdateRow: Sendable, Encodable {
         public let author: String
         public let when: String
         public let content: RichText?

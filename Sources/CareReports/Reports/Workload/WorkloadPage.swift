@@ -1,7 +1,7 @@
 /// The caregivers' workload page: who did what, week by week, and the share each person carried.
-public struct WorkloadPage: Sendable {
+public struct WorkloadPage: Sendable, Encodable {
     /// One person over the last 4 and 12 weeks.
-    public struct ShareRow: Sendable {
+    public struct ShareRow: Sendable, Encodable {
         public let name: String
         public let done4: String
         public let done12: String
@@ -13,7 +13,7 @@ public struct WorkloadPage: Sendable {
     }
 
     /// One person's weeks.
-    public struct Person: Sendable {
+    public struct Person: Sendable, Encodable {
         public let name: String
         /// Unique on the page: `person-1`, `person-2`, …
         public let anchor: String
@@ -21,7 +21,7 @@ public struct WorkloadPage: Sendable {
     }
 
     /// One week of one person.
-    public struct WeekRow: Sendable {
+    public struct WeekRow: Sendable, Encodable {
         public let week: String
         public let link: String?
         public let weekOff: Bool
@@ -33,7 +33,7 @@ public struct WorkloadPage: Sendable {
     }
 
     /// A row of the chart's table equivalent: the week, then one cell per person and the total.
-    public struct ChartRow: Sendable {
+    public struct ChartRow: Sendable, Encodable {
         public let week: String
         public let cells: [String]
     }

@@ -1,0 +1,68 @@
+/// A template parsed once per run into a tree that ``TemplateRenderer`` walks without reflection.
+///
+/// The tree is the one swift-mustache builds for the same text (same standalone-line and
+/// indentation rules, see ``TemplateParser``), so the two render the same bytes.
+struct CompiledTemplate: Sendable {
+    var nodes: [TemplateNode]
+}
+
+/// A name as a tag gives it: `.`, a transform of the sequence context (`last()`), a dotted path
+/// looked up from the top of the context only (`.name`), or a dotted path whose first part climbs
+/// the context stack.
+struct TemplateName: Sendable, Equatable {
+    enum Kind: Sendable, Equatable { case current, sequence, anchored, climbing }
+    let kind: Kind
+    let parts: [String]
+    /// Transforms in the order they apply (the innermost first).
+    let transforms: [String]
+
+    init(_ name: String, transforms: [String]) {
+        self.transforms = transforms.reversed()
+        if name == "." {
+            kind = .current
+        } else if name.isEmpty, !transforms.isEmpty {
+            kind = .sequence
+        } else if name.first == "." {
+            kind = .anchored
+        } else {
+            kind = .climbing
+        }
+        parts = name.split(separator: ".").map(String.init)
+    }
+}
+
+/// The content types a `{{% CONTENT_TYPE: X }}` pragma can name, each escaping with the project's own functions.
+enum TemplateContentType: Sendable {
+    case html, markdown, text
+
+    init?(named name: String) {
+        switch name {
+        case "HTML": self = .html
+        case "MARKDOWN": self = .markdown
+        case "TEXT": self = .text
+        default: return nil
+        }
+    }
+
+    func escape(_ text: String) -> String {
+        switch self {
+        case .html: HTMLEscaping.escape(text)
+        case .markdown: MarkdownEscaping.tableCell(text)
+        case .text: DisplayText.cleaned(text)
+        }
+    }
+}
+
+indirect enum TemplateNode: Sendable {
+    case text(String)
+    case variable(TemplateName, escaped: Bool)
+    case section(TemplateName, CompiledTemplate)
+    case invertedSection(TemplateName, CompiledTemplate)
+    /// `{{$name}}default{{/name}}` in a template that others inherit from.
+    case blockExpansion(String, defaultBody: CompiledTemplate, indentation: String?)
+    /// `{{$name}}…{{/name}}` inside `{{<parent}}`: what replaces the parent's block.
+    case blockDefinition(String, CompiledTemplate)
+    /// `{{>name}}` (no overrides) or `{{<name}}…{{/name}}` (with the blocks it overrides).
+    case partial(String, dynamic: Bool, indentation: String?, overrides: [String: CompiledTemplate]?)
+    case contentType(TemplateContentType)
+}

@@ -1,0 +1,180 @@
+/// Renders ``CompiledTemplate``s over ``TemplateValue``s, by the rules swift-mustache renders its
+/// templates over reflected values (context stack, sections over lists, Booleans and values,
+/// inverted sections, partials with their indentation, blocks and their overrides, content types,
+/// transforms), without reflection or dynamic casts: the same bytes, several times faster.
+struct TemplateRenderer: Sendable {
+    let templates: [String: CompiledTemplate]
+
+    /// Renders `value` with the template `name`; nil when there is no such template.
+    func render(_ value: TemplateValue, template name: String) -> String? {
+        guard let template = templates[name] else { return nil }
+        var stack = [value]
+        var out = ""
+        out.reserveCapacity(32_768)
+        render(template, frame: Frame(), stack: &stack, into: &out)
+        return out
+    }
+
+    /// What a template renders with besides the context stack (swift-mustache's `MustacheContext`).
+    private struct Frame {
+        var sequence: SequencePosition?
+        var indentation: String?
+        var inherited: [String: CompiledTemplate]?
+        var contentType: TemplateContentType = .html
+    }
+
+    private func render(_ template: CompiledTemplate, frame initial: Frame, stack: inout [TemplateValue], into out: inout String) {
+        var frame = initial
+        if let indentation = frame.indentation, !indentation.isEmpty {
+            // A standalone partial's indentation goes in front of each line it writes after its first.
+            var text = ""
+            for node in template.nodes {
+                var piece = ""
+                render(node, frame: &frame, stack: &stack, into: &piece)
+                if !piece.isEmpty, text.last == "\n" { text += indentation }
+                text += piece
+            }
+            out += text
+        } else {
+            for node in template.nodes { render(node, frame: &frame, stack: &stack, into: &out) }
+        }
+    }
+
+    private func render(_ node: TemplateNode, frame: inout Frame, stack: inout [TemplateValue], into out: inout String) {
+        switch node {
+        case .text(let text):
+            out += text
+        case .variable(let name, let escaped):
+            guard let value = lookup(name, frame: frame, stack: stack) else { return }
+            out += escaped ? frame.contentType.escape(value.described) : value.described
+        case .section(let name, let body):
+            switch lookup(name, frame: frame, stack: stack) {
+            case .list(let items)?:
+                let last = items.count - 1
+                for (index, item) in items.enumerated() {
+                    var inner = frame
+                    inner.sequence = SequencePosition(first: index == 0, last: index == last, index: index)
+                    stack.append(item)
+                    render(body, frame: inner, stack: &stack, into: &out)
+                    stack.removeLast()
+                }
+            case .bool(let value)?:
+                if value { render(body, frame: frame, stack: &stack, into: &out) }
+            case let value?:
+                push(value, body, frame: frame, stack: &stack, into: &out)
+            case nil:
+                break
+            }
+        case .invertedSection(let name, let body):
+            switch lookup(name, frame: frame, stack: stack) {
+            case .list(let items)?:
+                if items.isEmpty { push(.list(items), body, frame: frame, stack: &stack, into: &out) }
+            case .bool(let value)?:
+                if !value { render(body, frame: frame, stack: &stack, into: &out) }
+            case nil:
+                render(body, frame: frame, stack: &stack, into: &out)
+            case .some:
+                break
+            }
+        case .blockExpansion(let name, let defaultBody, let indentation):
+            var inner = frame
+            inner.sequence = nil
+            if let indentation { inner.indentation = (frame.indentation ?? "") + indentation }
+            render(frame.inherited?[name] ?? defaultBody, frame: inner, stack: &stack, into: &out)
+        case .blockDefinition:
+            break
+        case .partial(let name, let dynamic, let indentation, let overrides):
+            var resolved = name
+            if dynamic {
+                guard case .text(let named)? = lookup(TemplateName(name, transforms: []), frame: frame, stack: stack) else { return }
+                resolved = named
+            }
+            guard let template = templates[resolved] else { return }
+            var inner = Frame()
+            inner.indentation = indentation.map { (frame.indentation ?? "") + $0 } ?? frame.indentation
+            if let overrides {
+                // Blocks overridden further out win over those given here.
+                inner.inherited = frame.inherited.map { $0.merging(overrides) { outer, _ in outer } } ?? overrides
+            } else {
+                inner.inherited = frame.inherited
+            }
+            render(template, frame: inner, stack: &stack, into: &out)
+        case .contentType(let type):
+            frame.contentType = type
+        }
+    }
+
+    /// Renders `body` with `value` on top of the context stack (outside any sequence).
+    private func push(_ value: TemplateValue, _ body: CompiledTemplate, frame: Frame, stack: inout [TemplateValue], into out: inout String) {
+        var inner = frame
+        inner.sequence = nil
+        stack.append(value)
+        render(body, frame: inner, stack: &stack, into: &out)
+        stack.removeLast()
+    }
+
+    /// The value a tag names: the first object up the stack that has the name's first part, then the
+    /// rest of the path below it; then its transforms. Nil when anything on the way is missing.
+    private func lookup(_ name: TemplateName, frame: Frame, stack: [TemplateValue]) -> TemplateValue? {
+        var found: TemplateValue?
+        switch name.kind {
+        case .current:
+            found = stack.last
+        case .sequence:
+            guard let position = frame.sequence, let first = name.transforms.first, var value = position.transform(first) else { return nil }
+            for transform in name.transforms.dropFirst() {
+                guard let next = value.transform(transform) else { return nil }
+                value = next
+            }
+            return value
+        case .anchored:
+            found = stack.last.flatMap { descend($0, name.parts[...]) }
+        case .climbing:
+            guard let first = name.parts.first else {
+                found = stack.last
+                break
+            }
+            var index = stack.count - 1
+            while index >= 0 {
+                if let child = stack[index].child(named: first) {
+                    found = name.parts.count == 1 ? child : descend(child, name.parts.dropFirst())
+                    break
+                }
+                index -= 1
+            }
+        }
+        guard var value = found else { return nil }
+        for transform in name.transforms {
+            guard let next = value.transform(transform) else { return nil }
+            value = next
+        }
+        return value
+    }
+
+    private func descend(_ value: TemplateValue, _ parts: ArraySlice<String>) -> TemplateValue? {
+        var value = value
+        for part in parts {
+            guard let child = value.child(named: part) else { return nil }
+            value = child
+        }
+        return value
+    }
+}
+
+/// Where a section's element stands in its list: what `first()`, `last()`, `index()`, `even()` and `odd()` read.
+struct SequencePosition: Sendable {
+    let first: Bool
+    let last: Bool
+    let index: Int
+
+    func transform(_ name: String) -> TemplateValue? {
+        switch name {
+        case "first": .bool(first)
+        case "last": .bool(last)
+        case "index": .int(index)
+        case "even": .bool(index & 1 == 0)
+        case "odd": .bool(index & 1 == 1)
+        default: nil
+        }
+    }
+}

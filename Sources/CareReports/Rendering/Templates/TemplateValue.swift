@@ -1,0 +1,70 @@
+/// A view model as the compiled templates read it: made once per page by ``TemplateValueEncoder``
+/// from the model's compiler-synthesized `Encodable` conformance (no `Mirror`, no dynamic casts).
+///
+/// It answers as swift-mustache's reflection does: an object's fields by name (a nil Optional is
+/// left out, so a look-up of it climbs the context stack, as for a nil reflected field), values
+/// written as `String(describing:)` writes them.
+enum TemplateValue: Sendable {
+    case text(String)
+    case int(Int)
+    /// Any other number, as its description (`2.5`): written, never transformed.
+    case number(String)
+    case bool(Bool)
+    case list([TemplateValue])
+    case object(TemplateObject)
+    /// An Optional's nil inside a list.
+    case null
+
+    /// The field `name` of an object; nil for anything else, a missing field or a nil one.
+    @inline(__always)
+    func child(named name: String) -> TemplateValue? {
+        guard case .object(let object) = self else { return nil }
+        return object.field(name)
+    }
+
+    /// The text `{{name}}` writes before escaping.
+    var described: String {
+        switch self {
+        case .text(let text): text
+        case .int(let value): String(value)
+        case .number(let text): text
+        case .bool(let value): value ? "true" : "false"
+        case .null: "nil"
+        case .list(let items): "[" + items.map(\.quotedDescription).joined(separator: ", ") + "]"
+        case .object(let object): "(" + object.names.indices.map { "\(object.names[$0]): \(object.values[$0].quotedDescription)" }.joined(separator: ", ") + ")"
+        }
+    }
+
+    private var quotedDescription: String {
+        if case .text(let text) = self { return "\"" + text + "\"" }
+        return described
+    }
+}
+
+/// An object's fields in the order it encodes them; the first of a name wins (as with `Mirror`).
+struct TemplateObject: Sendable {
+    var names: [String] = []
+    var values: [TemplateValue] = []
+
+    init() {}
+
+    init(_ pairs: [(String, TemplateValue)]) {
+        for (name, value) in pairs { add(name, value) }
+    }
+
+    mutating func add(_ name: String, _ value: TemplateValue) {
+        names.append(name)
+        values.append(value)
+    }
+
+    @inline(__always)
+    func field(_ name: String) -> TemplateValue? {
+        var index = 0
+        let count = names.count
+        while index < count {
+            if names[index] == name { return values[index] }
+            index += 1
+        }
+        return nil
+    }
+}

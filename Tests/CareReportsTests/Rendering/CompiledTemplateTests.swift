@@ -1,0 +1,147 @@
+import Foundation
+import Templates
+import Testing
+
+@testable import CareReports
+
+/// The compiled templates (``TemplateRenderer`` over ``TemplateValue``s) write the same bytes as
+/// swift-mustache over reflected models, for every page, visit summary and digest of the sample
+/// data and of a generated export, for every active member.
+@Suite struct CompiledTemplateTests {
+    static let templates = TemplateSet(defaults: EmbeddedTemplates.files)
+
+    /// Every file of the site and the digests of `weeks`, rendered both ways, compared byte for byte.
+    private static func compare(_ export: CareExport, viewer: String, circle: String, now: Date, weeks: [String]) throws -> Int {
+        let resolved = try ViewerRequest(.member(userId: viewer, narrowedTo: nil), circleId: circle).resolve(in: export)
+        guard let records = PrivacyPolicy.visibleRecords(for: resolved, in: export) else { return 0 }
+        let context = ReportContext(records: records, now: now)
+        let compiled = try SiteBuilder(context: context, templates: templates, parallel: ParallelRenderer(workers: 1))
+        var reflecting = compiled
+        reflecting.renderer = compiled.renderer.reflecting()
+        let new = try compiled.build().sorted
+        let old = try reflecting.build().sorted
+        #expect(new.map(\.path) == old.map(\.path), "\(viewer)")
+        for (a, b) in zip(new, old) where a.bytes != b.bytes {
+            Issue.record("\(viewer): \(a.path) differs from swift-mustache's")
+        }
+        var compared = new.count
+        for week in weeks {
+            guard let isoWeek = DigestBuilder.week(week, today: LocalDate(now, in: export.timeZone)) else { continue }
+            var digest = DigestBuilder(context: context).build(isoWeek)
+            digest.palette = templates.mailPalette
+            for template in ["digest.text", "digest.html"] {
+                let a = try compiled.renderer.render(digest, template: template)
+                let b = try compiled.renderer.reflecting().render(digest, template: template)
+                #expect(a == b, "\(viewer) \(week) \(template)")
+                compared += 1
+            }
+        }
+        return compared
+    }
+
+    @Test func sampleDataSameBytesForEveryMember() throws {
+        let export = try VisitFixture.sample()
+        var files = 0
+        for circle in export.circles {
+            for member in circle.members where member.status == .active {
+                files += try Self.compare(export, viewer: member.userId, circle: circle.id, now: VisitFixture.now, weeks: ["last", "this", "2025-W14"])
+            }
+        }
+        #expect(files > 500)
+    }
+
+    @Test func generatedExportSameBytesForEveryMember() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("carereport-compiled-\(ProcessInfo.processInfo.processIdentifier)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        _ = try ExportGenerator(circles: 1, weeks: 6, seed: 11).write(to: directory)
+        let export = try ExportLoader().load(directory).export
+        let now = CareDate.parse("2025-04-20T22:00:00-07:00")!.resolved(in: export.timeZone)
+        var files = 0
+        for circle in export.circles {
+            for member in circle.members where member.status == .active {
+                files += try Self.compare(export, viewer: member.userId, circle: circle.id, now: now, weeks: ["last", "this"])
+            }
+        }
+        #expect(files > 100)
+    }
+
+    struct Item: Encodable { let name: String; let note: String?; let tags: [String]; let count: Int; let on: Bool }
+    struct Probe: Encodable { let title: String; let items: [Item]; let none: [Item]; let note: String?; let share: Double; let child: Item? }
+
+    /// Every feature the templates may use, rendered both ways over lists of 0 to 3 items.
+    @Test func everyFeatureSameBytesAsSwiftMustache() throws {
+        let renderer = try PageRenderer(templates: TemplateSet(defaults: [
+            "html/probe.mustache": """
+                <h1>{{title}}</h1>{{! a comment }}
+                  {{>html.row-list}}
+                {{#items}}{{name}}{{^last()}}, {{/last()}}{{#first()}}!{{/first()}}{{index()}}{{/items}}
+                {{#empty(items)}}no items{{/empty(items)}}{{^empty(none)}}never{{/empty(none)}} {{count(items)}}
+                {{#child}}{{name}} {{title}} {{.note}}|{{/child}}{{child.name}} {{share}} {{note}}{{^note}}no note{{/note}}
+                {{{title}}} {{&title}} {{#items}}{{#tags}}[{{.}}]{{/tags}}{{#on}}on{{/on}}{{^on}}off{{/on}} {{plusone(count)}} {{uppercased(name)}}{{/items}}
+                {{=<% %>=}}<%title%> <%#items%><%name%><%/items%><%={{ }}=%>
+                {{<html.frame}}{{$body}}  {{title}} in a frame
+                {{/body}}{{/html.frame}}
+                """,
+            "html/row-list.mustache": "<ul>\n{{#items}}\n<li>{{name}} {{#note}}({{.}}){{/note}}</li>\n{{/items}}\n</ul>\n",
+            "html/frame.mustache": "<div>\n{{$body}}default{{/body}}\n</div>\n",
+            "md/probe.mustache": "{{% CONTENT_TYPE: MARKDOWN }}\n| {{title}} |\n{{#items}}\n- {{name}}{{#note}}: {{.}}{{/note}}\n{{/items}}\n",
+            "text/probe.mustache": "{{% CONTENT_TYPE: TEXT }}\n{{title}}\n",
+        ]))
+        let names = ["a<b", "c & d", "e|f *g*", "\u{202E}h\u{1}"]
+        for count in 0...3 {
+            let items = (0..<count).map { Item(name: names[$0], note: $0 == 1 ? "n'o\"te" : nil, tags: Array(names.prefix($0)), count: $0, on: $0 % 2 == 0) }
+            for child in [nil, items.last] {
+                let probe = Probe(title: "T <\(count)>", items: items, none: [], note: count == 2 ? nil : "page", share: 0.25 * Double(count), child: child)
+                for template in ["html.probe", "md.probe", "text.probe"] {
+                    let new = try renderer.render(probe, template: template)
+                    let old = try renderer.reflecting().render(probe, template: template)
+                    #expect(new == old, "\(template) with \(count) items")
+                }
+            }
+        }
+    }
+
+    struct Inner: Encodable { let text: String }
+    struct Outer: Encodable { let note: Inner? }
+
+    /// A model type is taken as checked only when the check followed every variable to its end: a
+    /// nil on the way leaves what lies below unchecked, so the next page of that type is checked again.
+    @Test func aTypeIsRememberedAsCheckedOnlyWhenEveryVariableWasFollowed() throws {
+        let renderer = try PageRenderer(templates: TemplateSet(defaults: ["html/probe.mustache": "<p>{{note.txt}}</p>"]))
+        #expect(try renderer.render(Outer(note: nil), template: "html.probe") == "<p></p>")
+        #expect(throws: RenderError.self) { try renderer.render(Outer(note: Inner(text: "a")), template: "html.probe") }
+        let fine = try PageRenderer(templates: TemplateSet(defaults: ["html/probe.mustache": "<p>{{note.text}}</p>"]))
+        #expect(try fine.render(Outer(note: Inner(text: "a")), template: "html.probe") == "<p>a</p>")
+        #expect(try fine.render(Outer(note: nil), template: "html.probe") == "<p></p>")
+    }
+
+    struct Row: Encodable { let name: String }
+    struct Table: Encodable { let rows: [Row]; let title: String? }
+
+    /// A step left undetermined by one page (inside an empty list) is checked on the next page of
+    /// the type that can decide it: a misspelled name in a list's row is still found when the
+    /// first pages' lists are empty.
+    @Test func aStepUndecidedOnOnePageIsCheckedOnTheNext() throws {
+        let renderer = try PageRenderer(templates: TemplateSet(defaults: ["html/probe.mustache": "<p>{{title}}{{#rows}}{{nmae}}{{/rows}}</p>"]))
+        #expect(try renderer.render(Table(rows: [], title: nil), template: "html.probe") == "<p></p>")
+        #expect(try renderer.render(Table(rows: [], title: "t"), template: "html.probe") == "<p>t</p>")
+        #expect(throws: RenderError.self) { try renderer.render(Table(rows: [Row(name: "a")], title: "t"), template: "html.probe") }
+    }
+
+    @Test func modelsThatAreNotEncodableStillRender() throws {
+        struct Plain { let title: String }
+        let renderer = try PageRenderer(templates: TemplateSet(defaults: ["html/probe.mustache": "<p>{{title}}</p>"]))
+        #expect(try renderer.render(Plain(title: "a < b"), template: "html.probe") == "<p>a &lt; b</p>")
+    }
+
+    @Test func encoderLeavesNilOptionalsOutAndKeepsOrder() throws {
+        struct Row: Encodable { let name: String; let note: String?; let count: Int; let share: Double; let on: Bool; let tags: [String] }
+        let value = try TemplateValueEncoder.encode(Row(name: "a", note: nil, count: 3, share: 0.5, on: true, tags: ["x"]))
+        guard case .object(let object) = value else { Issue.record("not an object"); return }
+        #expect(object.names == ["name", "count", "share", "on", "tags"])
+        #expect(value.child(named: "count")?.described == "3")
+        #expect(value.child(named: "share")?.described == "0.5")
+        #expect(value.child(named: "on")?.described == "true")
+        #expect(value.child(named: "note") == nil)
+    }
+}
