@@ -40,7 +40,6 @@ public struct SiteBuilder: Sendable {
         var jobs: [ParallelRenderer.Job] = [
             { () throws in try page(index.index(), "index", template: "index") },
             { () throws in try page(index.weeksIndex(), "weeks/index", template: "weeks") },
-            { [feeds] () throws in [("feed.xml", feeds.feed().xml()), ("calendar.ics", feeds.calendar().text())] },
         ]
         // Sections that can hold nothing for the viewer's role are left out whole (HealthSections).
         if context.sections.medications {
@@ -65,6 +64,8 @@ public struct SiteBuilder: Sendable {
         for (link, model) in labs.analytePages() {
             jobs.append { () throws in try page(model, link, template: "analyte") }
         }
+        // Last, so the week pages have built the summaries the feed's entries are made from.
+        jobs.append { [feeds] () throws in [("feed.xml", feeds.feed().xml()), ("calendar.ics", feeds.calendar().text())] }
         var plan = SitePlan()
         do {
             for file in try parallel.run(jobs) { plan.add(file.path, file.text) }
