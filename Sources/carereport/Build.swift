@@ -106,9 +106,11 @@ extension CareReport {
             if viewerOptions.allMembers {
                 let viewers = try viewerOptions.resolveAll(in: export, shard: try shardOption.resolved())
                 var folders: [String: [String]] = [:]
+                let shared = SharedRenderer()
                 try source.forEach(viewers) { viewer, circleExport in
                     let folder = try SiteOutput.memberPath(out, viewer).member
-                    try write(circleExport, viewer, now: now, templates: templateSet, formats: formats, period: period, to: folder)
+                    try write(
+                        circleExport, viewer, now: now, templates: templateSet, shared: shared, formats: formats, period: period, to: folder)
                     folders[viewer.circleId, default: []].append(viewer.userId!)
                 }
                 try SiteOutput.removeStaleSites(in: out, keeping: folders)
@@ -119,17 +121,34 @@ extension CareReport {
         }
 
         private func write(
-            _ export: CareExport, _ viewer: Viewer, now: Date, templates: TemplateSet, formats: Set<SiteBuilder.Format>,
-            period: (LocalDate?, LocalDate?), to folder: String
+            _ export: CareExport, _ viewer: Viewer, now: Date, templates: TemplateSet, shared: SharedRenderer? = nil,
+            formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?), to folder: String
         ) throws {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
             Console.progress("writing the site for \(viewer) into \(folder)")
             let context = ReportContext(records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1)
             let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             let plan = try SiteOutput.render { () throws -> SitePlan in
-                try SiteBuilder(context: context, templates: templates, formats: formats, parallel: parallel).build()
+                if let shared {
+                    let renderer = try shared.renderer(for: templates)
+                    return try SiteBuilder(context: context, templates: templates, renderer: renderer, formats: formats, parallel: parallel).build()
+                }
+                return try SiteBuilder(context: context, templates: templates, formats: formats, parallel: parallel).build()
             }
             try SiteOutput.write(plan, to: folder)
         }
+    }
+}
+
+/// The page renderer of an `--all-members` run: made (templates parsed and checked) for the first
+/// member, when a one-viewer build would make it, and reused for every other member.
+final class SharedRenderer {
+    private var made: PageRenderer?
+
+    func renderer(for templates: TemplateSet) throws(RenderError) -> PageRenderer {
+        if let made { return made }
+        let renderer = try PageRenderer(templates: templates)
+        made = renderer
+        return renderer
     }
 }

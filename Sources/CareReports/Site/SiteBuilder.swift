@@ -18,9 +18,18 @@ public struct SiteBuilder: Sendable {
         context: ReportContext, templates: TemplateSet, formats: Set<Format> = Set(Format.allCases),
         parallel: ParallelRenderer = ParallelRenderer()
     ) throws(RenderError) {
+        self.init(context: context, templates: templates, renderer: try PageRenderer(templates: templates), formats: formats, parallel: parallel)
+    }
+
+    /// With a renderer made once for `templates` and shared by every viewer of an `--all-members`
+    /// run (parsing and checking the templates is the same work for each).
+    public init(
+        context: ReportContext, templates: TemplateSet, renderer: PageRenderer, formats: Set<Format> = Set(Format.allCases),
+        parallel: ParallelRenderer = ParallelRenderer()
+    ) {
         self.context = context
         self.templates = templates
-        self.renderer = try PageRenderer(templates: templates)
+        self.renderer = renderer
         self.formats = formats
         self.parallel = parallel
     }
@@ -55,8 +64,13 @@ public struct SiteBuilder: Sendable {
         for week in links.weeks {
             jobs.append { () throws in try page(weekly.build(week), links.week(week), template: "week") }
         }
-        for (link, model) in medications.pages() {
-            jobs.append { () throws in try page(model, link, template: "medication") }
+        // Each medication page's model is made inside its job, on whichever core is free.
+        let history = medications.doseHistory
+        for (record, medication) in medications.medications {
+            guard let link = links.medication(record.id) else { continue }
+            jobs.append { () throws in
+                try page(medications.page(record, medication, link: link, history: history), link, template: "medication")
+            }
         }
         for (link, model) in labs.reportPages() {
             jobs.append { () throws in try page(model, link, template: "lab-report") }
