@@ -44,7 +44,6 @@ public struct SiteBuilder: Sendable {
             context: context, links: links, catalog: catalog, explanations: LabExplanations(templates.files[LabExplanations.file] ?? ""))
         let feeds = SiteFeeds(context: context, links: links, weekly: weekly)
         let context = self.context
-        let visitStyles = self.visitStyles
 
         var jobs: [ParallelRenderer.Job] = [
             { () throws in try page(index.index(), "index", template: "index") },
@@ -56,8 +55,9 @@ public struct SiteBuilder: Sendable {
         }
         if context.sections.labs { jobs.append { () throws in try page(labs.index(), "labs/index", template: "labs") } }
         if context.sections.visit {
-            jobs.append { [renderer] () throws in
-                let visit = VisitSummaryBuilder(context: context).build(styles: visitStyles)
+            jobs.append { [renderer, templates] () throws in
+                // The inlined style sheet is put together inside the job, not serially before the jobs.
+                let visit = VisitSummaryBuilder(context: context).build(styles: templates.visitStyles)
                 return [("visit.html", try renderer.render(visit, template: "html.visit"))]
             }
         }
