@@ -124,14 +124,15 @@ extension CareReport {
         }
 
         private func write(
-            _ export: CareExport, _ viewer: Viewer, now: Date, templates: TemplateSet, formats: Set<SiteBuilder.Format>,
-            period: (LocalDate?, LocalDate?), to folder: String
+            _ export: CareExport, _ viewer: Viewer, now: Date, templates: TemplateSet,
+            formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?), to folder: String
         ) throws {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
             let context = ReportContext(records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1)
             let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             let plan = try SiteOutput.render { () throws -> SitePlan in
-                try SiteBuilder(context: context, templates: templates, formats: formats, parallel: parallel).build()
+                // An --all-members run parses and checks the templates once: PageRenderer keeps the last one made.
+                return try SiteBuilder(context: context, templates: templates, formats: formats, parallel: parallel).build()
             }
             try SiteOutput.write(plan, to: folder)
         }

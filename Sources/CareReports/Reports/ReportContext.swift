@@ -22,6 +22,7 @@ public struct ReportContext: Sendable {
         self.names = PersonNames(records)
         self.text = TextRendering()
         self.sections = HealthSections(records)
+        self.today = LocalDate(records.exportedAt.map { min($0, now) } ?? now, in: records.timeZone)
     }
 
     public var timeZone: TimeZone { records.timeZone }
@@ -52,7 +53,8 @@ public struct ReportContext: Sendable {
     }
 
     /// The last day the data speaks for, in the export's zone: today, or the export's day when "now" is later.
-    public var today: LocalDate { LocalDate(dataUntil, in: timeZone) }
+    /// Worked out once: weekly pages ask for it for every task of every week.
+    public let today: LocalDate
 
     /// The local day of a date.
     public func day(_ date: CareDate) -> LocalDate { date.localDay(in: timeZone) }
@@ -100,8 +102,13 @@ public struct RichText: Sendable, Hashable, Encodable {
 /// Renders user Markdown through cmark-gfm with raw HTML off and unsafe links dropped.
 struct TextRendering: Sendable {
     let renderer = MarkdownRenderer()
+    /// Each text rendered once per viewer: a task's description shows on every week it is overdue,
+    /// a comment on the week page and in the feed (and cmark runs under one process-wide lock).
+    private let rendered = LockedMemo<String, RichText>()
 
     func rich(_ markdown: String) -> RichText {
-        RichText(html: renderer.html(markdown), markdown: renderer.markdown(markdown), plain: renderer.plainText(markdown))
+        rendered.value(markdown) {
+            RichText(html: renderer.html(markdown), markdown: renderer.markdown(markdown), plain: renderer.plainText(markdown))
+        }
     }
 }

@@ -18,9 +18,18 @@ public struct SiteBuilder: Sendable {
         context: ReportContext, templates: TemplateSet, formats: Set<Format> = Set(Format.allCases),
         parallel: ParallelRenderer = ParallelRenderer()
     ) throws(RenderError) {
+        self.init(context: context, templates: templates, renderer: try PageRenderer(templates: templates), formats: formats, parallel: parallel)
+    }
+
+    /// With a renderer already made for `templates` (PageRenderer itself reuses the last one made
+    /// from the same templates, so an `--all-members` run parses and checks them once).
+    public init(
+        context: ReportContext, templates: TemplateSet, renderer: PageRenderer, formats: Set<Format> = Set(Format.allCases),
+        parallel: ParallelRenderer = ParallelRenderer()
+    ) {
         self.context = context
         self.templates = templates
-        self.renderer = try PageRenderer(templates: templates)
+        self.renderer = renderer
         self.formats = formats
         self.parallel = parallel
     }
@@ -35,12 +44,10 @@ public struct SiteBuilder: Sendable {
             context: context, links: links, catalog: catalog, explanations: LabExplanations(templates.files[LabExplanations.file] ?? ""))
         let feeds = SiteFeeds(context: context, links: links, weekly: weekly)
         let context = self.context
-        let visitStyles = self.visitStyles
 
         var jobs: [ParallelRenderer.Job] = [
             { () throws in try page(index.index(), "index", template: "index") },
             { () throws in try page(index.weeksIndex(), "weeks/index", template: "weeks") },
-            { [feeds] () throws in [("feed.xml", feeds.feed().xml()), ("calendar.ics", feeds.calendar().text())] },
         ]
         // Sections that can hold nothing for the viewer's role are left out whole (HealthSections).
         if context.sections.medications {
@@ -52,16 +59,22 @@ public struct SiteBuilder: Sendable {
         }
         if context.sections.labs { jobs.append { () throws in try page(labs.index(), "labs/index", template: "labs") } }
         if context.sections.visit {
-            jobs.append { [renderer] () throws in
-                let visit = VisitSummaryBuilder(context: context).build(styles: visitStyles)
+            jobs.append { [renderer, templates] () throws in
+                // The inlined style sheet is put together inside the job, not serially before the jobs.
+                let visit = VisitSummaryBuilder(context: context).build(styles: templates.visitStyles)
                 return [("visit.html", try renderer.render(visit, template: "html.visit"))]
             }
         }
         for week in links.weeks {
             jobs.append { () throws in try page(weekly.build(week), links.week(week), template: "week") }
         }
-        for (link, model) in medications.pages() {
-            jobs.append { () throws in try page(model, link, template: "medication") }
+        // Each medication page's model is made inside its job, on whichever core is free.
+        let history = medications.doseHistory
+        for (record, medication) in medications.medications {
+            guard let link = links.medication(record.id) else { continue }
+            jobs.append { () throws in
+                try page(medications.page(record, medication, link: link, history: history), link, template: "medication")
+            }
         }
         for (link, model) in labs.reportPages() {
             jobs.append { () throws in try page(model, link, template: "lab-report") }
@@ -69,6 +82,8 @@ public struct SiteBuilder: Sendable {
         for (link, model) in labs.analytePages() {
             jobs.append { () throws in try page(model, link, template: "analyte") }
         }
+        // Last, so the week pages have built the summaries the feed's entries are made from.
+        jobs.append { [feeds] () throws in [("feed.xml", feeds.feed().xml()), ("calendar.ics", feeds.calendar().text())] }
         var plan = SitePlan()
         do {
             for file in try parallel.run(jobs) { plan.add(file.path, file.text) }

@@ -56,10 +56,7 @@ public struct SiteFeeds: Sendable {
                 description: description, location: appointment.location, timing: timing(appointment.start, end: appointment.end),
                 status: status, categories: ["appointment"]))
         }
-        let tasks = context.records.tasks.sorted {
-            ($0.dueDate.resolved(in: context.timeZone), $0.id) < ($1.dueDate.resolved(in: context.timeZone), $1.id)
-        }
-        for task in tasks {
+        for task in weekly.index.sortedTasks.map(\.task) {
             let description = [
                 "Task: \(TaskWording.category(task.category)), \(task.priority.rawValue) priority",
                 task.assignedTo.map { "Assigned to \(context.names.name($0.userId))" } ?? "Nobody assigned",

@@ -18,6 +18,25 @@ struct ChartFormatTests {
         #expect(ChartFormat.coord(100) == "100")
     }
 
+    @Test("a coordinate is fixed(_, 2) with the zeros cut, for every kind of value")
+    func coordMatchesFixed() {
+        // coord builds its text directly; it must say what fixed(_, decimals: 2) says, trimmed.
+        func reference(_ value: Double) -> String {
+            var s = ChartFormat.fixed(value, decimals: 2)
+            if s.contains(".") {
+                while s.hasSuffix("0") { s.removeLast() }
+                if s.hasSuffix(".") { s.removeLast() }
+            }
+            return s == "-0" ? "0" : s
+        }
+        var values: [Double] = [0, -0.0, 0.004, 0.005, -0.005, 0.015, 0.1, 0.25, 0.995, -0.995, 1.005, 9.999, 10, 12.5, -12.34,
+            439.996, 1e12, -1e12, 1e13, -1e13, .infinity, -.infinity, .nan, .ulpOfOne, -.leastNonzeroMagnitude]
+        var x = -1000.0
+        while x <= 1000 { values.append(x); x += 0.0625 + 0.001 }
+        for cents in -2000...2000 { values.append(Double(cents) / 100); values.append(Double(cents) / 100 + 0.005) }
+        for value in values { #expect(ChartFormat.coord(value) == reference(value), "\(value)") }
+    }
+
     @Test("fewest decimals that show the values")
     func decimalsNeeded() {
         #expect(ChartFormat.decimalsNeeded([120, 80]) == 0)

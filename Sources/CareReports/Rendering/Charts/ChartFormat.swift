@@ -18,13 +18,22 @@ enum ChartFormat {
     }
 
     /// An SVG coordinate: at most two decimals, trailing zeros dropped.
+    /// The same text as `fixed(value, decimals: 2)` with the zeros cut, made without the
+    /// intermediate strings (a chart writes thousands of them).
     static func coord(_ value: Double) -> String {
-        var s = fixed(value, decimals: 2)
-        if s.contains(".") {
-            while s.hasSuffix("0") { s.removeLast() }
-            if s.hasSuffix(".") { s.removeLast() }
+        guard value.isFinite else { return "0" }
+        let clamped = min(max(value, -1e12), 1e12)
+        let n = Int64((clamped.magnitude * 100).rounded(.toNearestOrAwayFromZero))
+        var s = clamped < 0 && n != 0 ? "-" : ""
+        s += String(n / 100)
+        let cents = Int(n % 100)
+        if cents != 0 {
+            let digits: [Character] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
+            s.append(".")
+            s.append(digits[cents / 10])
+            if cents % 10 != 0 { s.append(digits[cents % 10]) }
         }
-        return s == "-0" ? "0" : s
+        return s
     }
 
     /// The fewest decimals (0…`limit`) that show every value in `values` without rounding.

@@ -2,8 +2,8 @@ import Foundation
 
 /// What every weekly page needs from all of the viewer's records, worked out once per site rather
 /// than once per week: the health records in page order (date, then id, each date resolved once),
-/// bucketed by the week they are filed under, and each medication's dose timeline, bucketed by the
-/// week of each dose. The buckets keep page order, so a week's slice is exactly what filtering all
+/// bucketed by the week they are filed under, each medication's dose timeline, bucketed by the
+/// week of each dose, the tasks in due order and the updates by week. The buckets keep page order, so a week's slice is exactly what filtering all
 /// records by that week and sorting them gave before (ids are unique, so the order has no ties).
 final class WeeklyIndex: Sendable {
     /// One medication order with its dose timeline by week.
@@ -17,6 +17,20 @@ final class WeeklyIndex: Sendable {
         func slots(in week: ISOWeek) -> [DoseEvent] { slotsByWeek[week] ?? [] }
     }
 
+    /// A task with the dates every week's page asks about, resolved once.
+    struct TaskEntry: Sendable {
+        let task: CareTask
+        /// The due date resolved in the circle's zone, and its local day.
+        let due: Date
+        let dueDay: LocalDate
+        /// The week the task belongs to (`WeeklySummaryBuilder.week(of:in:)`).
+        let week: ISOWeek
+    }
+
+    /// Every task, sorted by (due date resolved in the circle's zone, id).
+    let sortedTasks: [TaskEntry]
+    /// The updates of each week, sorted by (time resolved in the circle's zone, id).
+    let updatesByWeek: [ISOWeek: [CircleUpdate]]
     /// Every health record, sorted by (date resolved in the circle's zone, id).
     let sortedHealth: [HealthRecord]
     /// The sorted records of each week, filed by `WeeklySummaryBuilder.weekDate(of:)`.
@@ -42,6 +56,16 @@ final class WeeklyIndex: Sendable {
                 end: medication.endDate.map(context.day), slotsByWeek: slots))
         }
         healthByWeek = byWeek
+        sortedTasks = context.records.tasks.map { task in
+            TaskEntry(task: task, due: task.dueDate.resolved(in: zone), dueDay: context.day(task.dueDate),
+                week: WeeklySummaryBuilder.week(of: task, in: context))
+        }.sorted { ($0.due, $0.task.id) < ($1.due, $1.task.id) }
+        var updates: [ISOWeek: [(key: (Date, String), update: CircleUpdate)]] = [:]
+        for update in context.records.updates {
+            updates[ISOWeek(containing: context.day(update.timestamp)), default: []]
+                .append(((update.timestamp.resolved(in: zone), update.id), update))
+        }
+        updatesByWeek = updates.mapValues { $0.sorted { $0.key < $1.key }.map(\.update) }
         self.medications = medications
     }
 }

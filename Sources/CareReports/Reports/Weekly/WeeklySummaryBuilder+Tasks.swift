@@ -14,15 +14,13 @@ extension WeeklySummaryBuilder {
     func taskSections(_ week: ISOWeek) -> TaskSections {
         var sections = TaskSections()
         let weekEnd = min(week.sunday.adding(days: 1).midnight(in: context.timeZone), context.dataUntil)
-        let tasks = context.records.tasks.sorted {
-            ($0.dueDate.resolved(in: context.timeZone), $0.id) < ($1.dueDate.resolved(in: context.timeZone), $1.id)
-        }
         var doneBy: [String: Int] = [:]
-        for task in tasks {
-            let due = context.day(task.dueDate)
-            let ownWeek = Self.week(of: task, in: context)
+        for entry in index.sortedTasks {
+            let task = entry.task
+            let due = entry.dueDay
+            let ownWeek = entry.week
             let finished = task.status == .completed || task.status == .cancelled
-            let overdue = !finished && task.dueDate.resolved(in: context.timeZone) < context.dataUntil
+            let overdue = !finished && entry.due < context.dataUntil
             if ownWeek == week {
                 if task.status == .completed {
                     sections.done.append(row(task, state: "Done", cssClass: "status-done"))
@@ -30,9 +28,7 @@ extension WeeklySummaryBuilder {
                 } else if overdue {
                     sections.overdue.append(row(task, state: "Overdue", cssClass: "status-overdue"))
                     sections.overdueTasks.append(task)
-                } else if !finished, context.isAfterExport(task.dueDate.resolved(in: context.timeZone)),
-                    task.dueDate.resolved(in: context.timeZone) <= context.now
-                {
+                } else if !finished, context.isAfterExport(entry.due), entry.due <= context.now {
                     sections.open.append(row(task, state: "Due after the export", cssClass: "status-open"))
                 } else {
                     let state = task.status == .cancelled ? "Cancelled" : task.status == .inProgress ? "In progress" : "Open"

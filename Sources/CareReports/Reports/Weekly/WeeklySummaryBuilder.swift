@@ -10,6 +10,8 @@ public struct WeeklySummaryBuilder: Sendable {
     let changeMarks: MedicationChangeMarks
     /// The records by week and the dose timelines, worked out once for every week's page.
     let index: WeeklyIndex
+    /// Each week's summary, built once: the week's page and the feed's entry both read it.
+    private let summaries = LockedMemo<ISOWeek, WeeklySummary>()
 
     public init(context: ReportContext, links: SiteLinks, catalog: LabCatalog) {
         self.context = context
@@ -30,6 +32,10 @@ public struct WeeklySummaryBuilder: Sendable {
     }
 
     public func build(_ week: ISOWeek) -> WeeklySummary {
+        summaries.value(week) { summary(week) }
+    }
+
+    private func summary(_ week: ISOWeek) -> WeeklySummary {
         let link = links.week(week)
         let position = links.weeks.firstIndex(of: week)
         let previous = position.flatMap { $0 > 0 ? links.weeks[$0 - 1] : nil }
@@ -80,9 +86,7 @@ public struct WeeklySummaryBuilder: Sendable {
     }
 
     private func updateRows(_ week: ISOWeek) -> [WeeklySummary.UpdateRow] {
-        context.records.updates.filter { week.contains(context.day($0.timestamp)) }
-            .sorted { ($0.timestamp.resolved(in: context.timeZone), $0.id) < ($1.timestamp.resolved(in: context.timeZone), $1.id) }
-            .map { update in
+        (index.updatesByWeek[week] ?? []).map { update in
                 WeeklySummary.UpdateRow(
                     author: context.names.name(update.authorId), when: context.format.dateTime(update.timestamp),
                     content: context.rich(update.content),
