@@ -1013,7 +1013,7 @@ table.chart-table .chart-flag-low { font-weight: var(--font-weight-bold); color:
 .tasks p, .events p { margin: 0 0 var(--space-xs); }
 .weeks > li { padding: var(--space-xs) 0; min-height: var(--size-target-min); }
 /* Weeks with no records between two listed weeks, said in words (not a link). */
-.weeks > li.week-gap { color: var(--color-text-muted); font-style: italic; min-height: 0; }
+.weeks > li.week-gap, p.week-gap { color: var(--color-text-muted); font-style: italic; min-height: 0; }
 .notes, .comments {
   margin: var(--space-sm) 0 0 var(--space-lg);
   padding-left: var(--space-md);
@@ -1722,7 +1722,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{^empty(years)}}
 <section aria-labelledby="weeks-heading">
 <h2 id="weeks-heading">Recent weeks</h2>
-{{#years}}{{#heading}}<h3>{{.}}</h3>{{/heading}}<ul class="weeks">{{#weeks}}<li><a href="{{page.root}}{{link}}.html">{{label}}</a> <span class="muted">{{range}}</span>{{#current}} <span class="badge">this week</span>{{/current}}{{#ahead}} <span class="badge">ahead: planned only</span>{{/ahead}}</li>{{#gapBelow}}<li class="week-gap">{{.}}</li>{{/gapBelow}}{{/weeks}}</ul>{{/years}}
+{{#years}}{{#heading}}<h3>{{.}}</h3>{{/heading}}<ul class="weeks">{{#weeks}}<li><a href="{{page.root}}{{link}}.html">{{label}}</a> <span class="muted">{{range}}</span>{{#current}} <span class="badge">this week</span>{{/current}}{{#ahead}} <span class="badge">ahead: planned only</span>{{/ahead}}</li>{{#gapBelow}}<li class="week-gap">{{.}}</li>{{/gapBelow}}{{/weeks}}</ul>{{#gapAfter}}<p class="week-gap">{{.}}</p>{{/gapAfter}}{{/years}}
 </section>
 {{/empty(years)}}
 <section aria-labelledby="members-heading">
@@ -2218,7 +2218,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{<html.layout}}
 {{$content}}
 <h1>{{page.title}}</h1>
-{{#years}}{{#heading}}<h2>{{.}}</h2>{{/heading}}<ul class="weeks">{{#weeks}}<li><a href="{{page.root}}{{link}}.html">{{label}}</a> <span class="muted">{{range}}</span>{{#current}} <span class="badge">this week</span>{{/current}}{{#ahead}} <span class="badge">ahead: planned only</span>{{/ahead}}</li>{{#gapBelow}}<li class="week-gap">{{.}}</li>{{/gapBelow}}{{/weeks}}</ul>{{/years}}
+{{#years}}{{#heading}}<h2>{{.}}</h2>{{/heading}}<ul class="weeks">{{#weeks}}<li><a href="{{page.root}}{{link}}.html">{{label}}</a> <span class="muted">{{range}}</span>{{#current}} <span class="badge">this week</span>{{/current}}{{#ahead}} <span class="badge">ahead: planned only</span>{{/ahead}}</li>{{#gapBelow}}<li class="week-gap">{{.}}</li>{{/gapBelow}}{{/weeks}}</ul>{{#gapAfter}}<p class="week-gap">{{.}}</p>{{/gapAfter}}{{/years}}
 {{#empty(years)}}<p class="quiet">Nothing recorded yet.</p>{{/empty(years)}}
 {{/content}}
 {{/html.layout}}
@@ -2234,10 +2234,11 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <dl>
 <div><dt>Tasks done</dt><dd>Tasks marked done, for the person who marked them done, in the week they did so (as on the weekly pages).</dd></div>
 <div><dt>Rides</dt><dd>Of the tasks done, those in the category “transportation”: driving {{recipientName}} to an appointment or an errand.</dd></div>
-<div><dt>Overdue</dt><dd>Tasks assigned to the person, due in that week before {{asOf}}, and still neither done nor cancelled at that time. Nothing due after it counts as overdue.</dd></div>
+<div><dt>Overdue</dt><dd>Tasks assigned to the person, due before {{asOf}}, and still neither done nor cancelled at that time: in the share table all of them, whenever they fell due; in the week-by-week tables, in the week each fell due. Nothing due after it counts as overdue.</dd></div>
 {{#countsDoses}}<div><dt>Doses recorded</dt><dd>Entries the person made in the medication dose logs on this site (taken, skipped or missed), in the week of the dose.</dd></div>{{/countsDoses}}
-<div><dt>Week off</dt><dd>A full week, Monday to Sunday, in which the person marked no task done{{#countsDoses}} and recorded no dose{{/countsDoses}}.{{#lastWeekUnderWay}} {{lastWeek}} is still under way at {{asOf}}, so it is never a week off.{{/lastWeekUnderWay}}</dd></div>
+{{#showsWeeksOff}}<div><dt>Week off</dt><dd>A full week, Monday to Sunday, in which the person marked no task done{{#countsDoses}} and recorded no dose{{/countsDoses}}.{{#lastWeekUnderWay}} {{lastWeek}} is still under way at {{asOf}}, so it is never a week off.{{/lastWeekUnderWay}} A week before someone joined the circle is not a week off, and weeks off are not counted for someone who is no longer a member.</dd></div>{{/showsWeeksOff}}
 </dl>
+{{^showsWeeksOff}}<p>Weeks off are not judged here: this page counts tasks only for you, not the medicines given, and someone busy with medicines would seem to have weeks off.</p>{{/showsWeeksOff}}
 <p>Tasks that {{recipientName}} marked done{{#countsDoses}} and doses {{recipientName}} recorded{{/countsDoses}} are not counted: this page is about the people who help. Shares are of everyone’s total over the same weeks.</p>
 </section>
 {{#nobody}}<p class="quiet">Nothing done or overdue in these weeks.</p>{{/nobody}}
@@ -2247,10 +2248,10 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <div class="table-scroll" role="region" aria-label="Tasks, table" tabindex="0">
 <table class="data workload-shares">
 <caption>Tasks done over the last 4 and {{weekCount}} weeks, with each person’s share of everyone’s</caption>
-<thead><tr><th scope="col">Person</th><th scope="col" class="num">Done, last 4 weeks</th><th scope="col" class="num">Done, last {{weekCount}} weeks</th><th scope="col" class="num">Rides, last {{weekCount}} weeks</th><th scope="col" class="num">Overdue</th><th scope="col" class="num">Weeks off</th></tr></thead>
+<thead><tr><th scope="col">Person</th><th scope="col" class="num">Done, last 4 weeks</th><th scope="col" class="num">Done, last {{weekCount}} weeks</th><th scope="col" class="num">Rides, last {{weekCount}} weeks</th><th scope="col" class="num">Overdue now</th>{{#showsWeeksOff}}<th scope="col" class="num">Weeks off</th>{{/showsWeeksOff}}</tr></thead>
 <tbody>
 {{#shares}}
-<tr><th scope="row">{{name}}</th><td class="num">{{done4}}</td><td class="num">{{done12}}</td><td class="num">{{rides12}}</td><td class="num">{{overdue}}</td><td class="num">{{weeksOff}}</td></tr>
+<tr><th scope="row">{{name}}</th><td class="num">{{done4}}</td><td class="num">{{done12}}</td><td class="num">{{rides12}}</td><td class="num">{{overdue}}</td>{{#showsWeeksOff}}<td class="num">{{weeksOff}}</td>{{/showsWeeksOff}}</tr>
 {{/shares}}
 </tbody>
 </table>
@@ -2270,12 +2271,12 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{/countsDoses}}
 {{#hasUnassignedOverdue}}<p>Also overdue and assigned to nobody: {{unassignedOverdue}}.</p>{{/hasUnassignedOverdue}}
 </section>
-<section aria-labelledby="week-off-heading">
+{{#showsWeeksOff}}<section aria-labelledby="week-off-heading">
 <h2 id="week-off-heading">No week off</h2>
-{{^empty(noWeekOff)}}<p>Did something in every one of the {{finishedWeekCount}} full weeks, with no week off:</p>
+{{^empty(noWeekOff)}}<p>Did something in every one of the {{finishedWeekCount}} full weeks (or every full week since joining), with no week off:</p>
 <ul>{{#noWeekOff}}<li><strong>{{.}}</strong></li>{{/noWeekOff}}</ul>{{/empty(noWeekOff)}}
 {{#everyoneHadWeekOff}}<p>Everyone who did something had at least one week off in the {{finishedWeekCount}} full weeks.</p>{{/everyoneHadWeekOff}}
-</section>
+</section>{{/showsWeeksOff}}
 <section aria-labelledby="chart-heading">
 <h2 id="chart-heading">Tasks done each week</h2>
 {{#chart}}<figure class="chart"><div class="chart-scroll" role="region" aria-label="Tasks done each week, chart" tabindex="0">{{{chart}}}</div>
@@ -2434,6 +2435,10 @@ Caring for {{page.recipientName}}, data as of {{page.dataAsOf}}. {{currentWeekLa
 {{/gapBelow}}
 {{/weeks}}
 
+{{#gapAfter}}
+*{{.}}*
+
+{{/gapAfter}}
 {{/years}}
 {{/empty(years)}}
 ## The circle
@@ -2750,6 +2755,10 @@ Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outsi
 {{/gapBelow}}
 {{/weeks}}
 
+{{#gapAfter}}
+*{{.}}*
+
+{{/gapAfter}}
 {{/years}}
 {{#empty(years)}}Nothing recorded yet.{{/empty(years)}}
 {{>md.footer}}
@@ -2766,11 +2775,17 @@ Who did what for {{recipientName}}, week by week: the {{weekCount}} weeks from {
 
 - **Tasks done:** tasks marked done, for the person who marked them done, in the week they did so (as on the weekly pages).
 - **Rides:** of the tasks done, those in the category “transportation”: driving {{recipientName}} to an appointment or an errand.
-- **Overdue:** tasks assigned to the person, due in that week before {{asOf}}, and still neither done nor cancelled at that time. Nothing due after it counts as overdue.
+- **Overdue:** tasks assigned to the person, due before {{asOf}}, and still neither done nor cancelled at that time: in the share table all of them, whenever they fell due; in the week-by-week tables, in the week each fell due. Nothing due after it counts as overdue.
 {{#countsDoses}}
 - **Doses recorded:** entries the person made in the medication dose logs on this site (taken, skipped or missed), in the week of the dose.
 {{/countsDoses}}
-- **Week off:** a full week, Monday to Sunday, in which the person marked no task done{{#countsDoses}} and recorded no dose{{/countsDoses}}.{{#lastWeekUnderWay}} {{lastWeek}} is still under way at {{asOf}}, so it is never a week off.{{/lastWeekUnderWay}}
+{{#showsWeeksOff}}
+- **Week off:** a full week, Monday to Sunday, in which the person marked no task done{{#countsDoses}} and recorded no dose{{/countsDoses}}.{{#lastWeekUnderWay}} {{lastWeek}} is still under way at {{asOf}}, so it is never a week off.{{/lastWeekUnderWay}} A week before someone joined the circle is not a week off, and weeks off are not counted for someone who is no longer a member.
+{{/showsWeeksOff}}
+{{^showsWeeksOff}}
+
+Weeks off are not judged here: this page counts tasks only for you, not the medicines given, and someone busy with medicines would seem to have weeks off.
+{{/showsWeeksOff}}
 
 Tasks that {{recipientName}} marked done{{#countsDoses}} and doses {{recipientName}} recorded{{/countsDoses}} are not counted: this page is about the people who help. Shares are of everyone’s total over the same weeks.
 {{#nobody}}
@@ -2783,10 +2798,10 @@ Nothing done or overdue in these weeks.
 
 Tasks done over the last 4 and {{weekCount}} weeks, with each person’s share of everyone’s:
 
-| Person | Done, last 4 weeks | Done, last {{weekCount}} weeks | Rides, last {{weekCount}} weeks | Overdue | Weeks off |
-|---|--:|--:|--:|--:|--:|
+| Person | Done, last 4 weeks | Done, last {{weekCount}} weeks | Rides, last {{weekCount}} weeks | Overdue now |{{#showsWeeksOff}} Weeks off |{{/showsWeeksOff}}
+|---|--:|--:|--:|--:|{{#showsWeeksOff}}--:|{{/showsWeeksOff}}
 {{#shares}}
-| {{name}} | {{done4}} | {{done12}} | {{rides12}} | {{overdue}} | {{weeksOff}} |
+| {{name}} | {{done4}} | {{done12}} | {{rides12}} | {{overdue}} |{{#showsWeeksOff}} {{weeksOff}} |{{/showsWeeksOff}}
 {{/shares}}
 {{#countsDoses}}
 
@@ -2802,11 +2817,12 @@ Doses recorded over the last 4 and {{weekCount}} weeks, with each person’s sha
 
 Also overdue and assigned to nobody: {{unassignedOverdue}}.
 {{/hasUnassignedOverdue}}
+{{#showsWeeksOff}}
 
 ## No week off
 
 {{^empty(noWeekOff)}}
-Did something in every one of the {{finishedWeekCount}} full weeks, with no week off:
+Did something in every one of the {{finishedWeekCount}} full weeks (or every full week since joining), with no week off:
 
 {{#noWeekOff}}
 - **{{.}}**
@@ -2815,6 +2831,7 @@ Did something in every one of the {{finishedWeekCount}} full weeks, with no week
 {{#everyoneHadWeekOff}}
 Everyone who did something had at least one week off in the {{finishedWeekCount}} full weeks.
 {{/everyoneHadWeekOff}}
+{{/showsWeeksOff}}
 
 ## Tasks done each week
 

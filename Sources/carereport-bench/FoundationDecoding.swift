@@ -89,7 +89,8 @@ extension CircleMember: Decodable {
         self.init(
             userId: try c.req("userId"), roles: roles, primaryCaregiver: try c.opt("primaryCaregiver") ?? false,
             relationshipToRecipient: try c.opt("relationshipToRecipient") ?? "",
-            permissions: try c.opt("permissions") ?? MemberPermissions(), status: try c.req("status"))
+            permissions: try c.opt("permissions") ?? MemberPermissions(), status: try c.req("status"),
+            joinedAt: try c.opt("joinedAt", CareDate.self))
     }
 }
 

@@ -28,11 +28,12 @@ def test_weeks_are_grouped_by_year_with_the_gap_said(tmp_path):
         in_2025, in_2024 = html.split(f"<{level}>2024</{level}>")
         assert "Week 42, 2024" in in_2024 and "Week 42, 2024" not in in_2025
         assert "Week 2, 2025" in in_2025 and "Week" not in in_2024.replace("Week 42, 2024", "")
-        assert f'<li class="week-gap">{GAP}</li>' in in_2025
+        # Between the two years' lists, in neither: below 2025's list, above the 2024 heading.
+        assert f'</ul><p class="week-gap">{GAP}</p>' in in_2025 and in_2025.rstrip().endswith(f'<p class="week-gap">{GAP}</p>')
         assert in_2025.index("Week 2, 2025") < in_2025.index(GAP)  # below the week it follows, newest first
     for markdown, mark in (((out / "index.md").read_text()), "### "), (((out / "weeks" / "index.md").read_text()), "## "):
         assert f"\n{mark}2025\n" in markdown and f"\n{mark}2024\n" in markdown
-        assert f"- *{GAP}*" in markdown
+        assert f"\n*{GAP}*\n" in markdown and f"- *{GAP}*" not in markdown  # a line between the years, not an item of 2025's list
         assert markdown.index(f"{mark}2025") < markdown.index(GAP) < markdown.index(f"{mark}2024") < markdown.index("Week 42, 2024")
 
 

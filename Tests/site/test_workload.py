@@ -141,6 +141,43 @@ def test_an_organizer_gets_no_dose_counts(tmp_path):
     assert "| David A. |" in markdown, "an organizer sees others as First L."
 
 
+def test_an_organizer_is_not_told_of_weeks_off(tmp_path):
+    """Sophie (organizer) sees tasks but not the caregivers' dose logs: judged on tasks alone, Ellen
+    and David, who gave medicines every day, would have "8 of 11" weeks off. No week off is judged
+    for her, and the page says why."""
+    html = (build(SAMPLE, tmp_path / "sophie", "u-sophie") / "workload.html").read_text()
+    assert "week off" not in html.lower() and "weeks off</th>" not in html.lower()
+    assert "Weeks off are not judged here" in html
+    ellen = (build(SAMPLE, tmp_path / "ellen", "u-ellen") / "workload.html").read_text()
+    assert "Weeks off</th>" in ellen and "No week off" in ellen
+
+
+def test_weeks_before_joining_or_after_leaving_are_not_weeks_off(tmp_path):
+    """Rosa, Carmen and Miguel joined Walter's circle on 6 Apr 2025 (week 14): the weeks before are
+    not theirs to have off. Linda was removed from Margaret's circle: no weeks off are counted."""
+    walter = (build(SAMPLE, tmp_path / "rosa", "u-rosa", "circle-walter") / "workload.md").read_text()
+    shares = walter.split("Tasks done over the last")[1].split("\n\n")[1]
+    rows = [line for line in shares.splitlines() if line.startswith("| ") and not line.startswith("| Person")]
+    assert len(rows) == 3 and all(line.endswith(" of 1 |") for line in rows), rows  # week 15 only: week 16 is under way
+    margaret = (build(SAMPLE, tmp_path / "ellen", "u-ellen") / "workload.md").read_text()
+    linda = next(line for line in margaret.splitlines() if line.startswith("| Linda Reyes |") and "weeks" not in line and "not counted" in line)
+    assert linda.endswith("| not counted: no longer a member |")
+
+
+def test_a_task_overdue_since_before_the_weeks_shown_is_still_overdue_now(tmp_path):
+    """The smoke-alarm task made due on 10 Jan 2025, still open: it is older than the 12 weeks, and
+    the home page lists it as overdue; the workload page's "Overdue now" counts it for Frank."""
+    folder = tmp_path / "export"
+    shutil.copytree(SAMPLE, folder)
+    tasks = load_json(folder / "tasks.json")
+    smoke = next(task for task in tasks if task["id"] == "task-smoke-alarm")
+    smoke["dueDate"] = "2025-01-10T12:00:00-08:00"
+    (folder / "tasks.json").write_text(json.dumps(tasks, indent=1))
+    markdown = (build(folder, tmp_path / "site", "u-ellen") / "workload.md").read_text()
+    frank = next(line for line in markdown.splitlines() if line.startswith("| Frank Okafor |") and "%" in line)
+    assert frank.split(" | ")[4] == "1", frank
+
+
 def test_nothing_after_the_export_is_overdue(tmp_path):
     """Built a week after the export: the page is the same, since the export's time is what counts."""
     early = (build(SAMPLE, tmp_path / "a", "u-ellen") / "workload.md").read_text()

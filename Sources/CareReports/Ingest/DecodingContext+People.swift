@@ -54,10 +54,11 @@ extension DecodingContext {
             at("permissions") { memberPermissions(inner) }
         } ?? MemberPermissions()
         let status = choice(object, "status", MemberStatus.self)
+        let joined = date(object, "joinedAt", required: false)
         guard let userId, let roles, let status else { return nil }
         return CircleMember(
             userId: userId, roles: roles, primaryCaregiver: primary, relationshipToRecipient: relationship,
-            permissions: permissions, status: status)
+            permissions: permissions, status: status, joinedAt: joined)
     }
 
     private func memberPermissions(_ object: JSONNode) -> MemberPermissions {

@@ -6,10 +6,12 @@ public struct CircleMember: Sendable, Hashable {
     public let relationshipToRecipient: String
     public let permissions: MemberPermissions
     public let status: MemberStatus
+    /// When they joined the circle (`joinedAt`), when the export says.
+    public let joinedAt: CareDate?
 
     public init(
         userId: String, roles: [Role], primaryCaregiver: Bool = false, relationshipToRecipient: String = "",
-        permissions: MemberPermissions = MemberPermissions(), status: MemberStatus = .active
+        permissions: MemberPermissions = MemberPermissions(), status: MemberStatus = .active, joinedAt: CareDate? = nil
     ) {
         self.userId = userId
         self.roles = roles
@@ -17,6 +19,7 @@ public struct CircleMember: Sendable, Hashable {
         self.relationshipToRecipient = relationshipToRecipient
         self.permissions = permissions
         self.status = status
+        self.joinedAt = joinedAt
     }
 }
 

@@ -127,10 +127,36 @@ import Testing
 
     @Test func weeksOffAreFinishedWeeksWithNothingDone() {
         let tally = Self.tally("u-cg", [.caregiver])
-        #expect(!tally.weeksOff("u-cg").contains(Self.w16), "the week under way is never a week off")
-        #expect(tally.weeksOff("u-cg").count == 11)
-        #expect(!tally.weeksOff("u-sup").contains(Self.w14))
-        #expect(tally.weeksOff("u-cg2").count == 10, "doses count as work; an overdue task does not")
+        #expect(!tally.weeksOff("u-cg", among: tally.finishedWeeks).contains(Self.w16), "the week under way is never a week off")
+        #expect(tally.weeksOff("u-cg", among: tally.finishedWeeks).count == 11)
+        #expect(!tally.weeksOff("u-sup", among: tally.finishedWeeks).contains(Self.w14))
+        #expect(tally.weeksOff("u-cg2", among: tally.finishedWeeks).count == 10, "doses count as work; an overdue task does not")
+    }
+
+    /// Overdue "now" counts every open task assigned to someone and due before the export, the
+    /// oldest too: a task overdue since before the 12 weeks must not drop out of sight.
+    @Test func overdueNowIncludesTasksOverdueSinceBeforeTheWeeksShown() {
+        var export = Self.export
+        export.tasks.append(Self.task("ancient", due: "2025-01-10T12:00:00Z", assigned: "u-cg"))
+        let viewer = Viewer(circleId: Self.circle, userId: "u-cg", roles: [.caregiver])
+        let tally = WorkloadTally(context: ReportContext(records: PrivacyPolicy.visibleRecords(for: viewer, in: export)!, now: Self.now))
+        #expect(tally.total("u-cg", lastWeeks: 12).overdue == 0, "due before the weeks shown: in no week's row")
+        #expect(tally.overdueNow["u-cg"] == 1 && tally.overdueNow["u-cg2"] == 1)
+        #expect(tally.unassignedOverdueNow == 1)
+        #expect(tally.people.contains("u-cg"))
+    }
+
+    /// A week before someone joined is not a week off; nor is any week of someone no longer active
+    /// (the export does not say when they left).
+    @Test func weeksOffOnlyForWeeksSomeoneWasAMember() {
+        let tally = Self.tally("u-cg", [.caregiver])
+        let context = ReportContext(
+            records: PrivacyPolicy.visibleRecords(for: Viewer(circleId: Self.circle, userId: "u-cg", roles: [.caregiver]), in: Self.export)!, now: Self.now)
+        #expect(tally.memberWeeks(CircleMember(userId: "u-cg", roles: [.caregiver]), in: context).count == 11)
+        let joined = CircleMember(userId: "u-cg", roles: [.caregiver], joinedAt: Self.at("2025-04-02T10:00:00Z"))
+        #expect(tally.memberWeeks(joined, in: context) == [Self.w15], "joined on a Wednesday of week 14: from week 15")
+        #expect(tally.memberWeeks(CircleMember(userId: "u-cg", roles: [.caregiver], status: .removed), in: context).isEmpty)
+        #expect(tally.memberWeeks(nil, in: context).isEmpty)
     }
 
     @Test func whoGetsThePage() {

@@ -35,8 +35,9 @@ struct VisitSummaryClinicalTests {
         let summary = try VisitFixture.summary(try VisitFixture.sample())
         let glucose = try #require(row(summary, "Glucose"))
         #expect(glucose.value == "7.4 mmol/L")
-        // 148 mg/dL / 18.016 = 8.21 mmol/L: glucose went down, which "148 mg/dL" alone beside 7.4 hides.
-        #expect(glucose.previous == "148 mg/dL (21 Jan) = 8.21 mmol/L")
+        // 148 mg/dL / 18.016 = 8.21 mmol/L, given as precisely as the latest value: glucose went
+        // down, which "148 mg/dL" alone beside 7.4 hides.
+        #expect(glucose.previous == "148 mg/dL (21 Jan) = 8.2 mmol/L")
         // Same unit: nothing added.
         #expect(row(summary, "Potassium")?.previous == "4.6 mmol/L (21 Jan)")
     }

@@ -5,6 +5,9 @@ public struct WeekYear: Sendable, Encodable {
     /// "2024"; nil when every week listed is in one year (no heading is needed then).
     public let heading: String?
     public let weeks: [WeekLink]
+    /// The weeks without records between this year's oldest week listed and the previous year's
+    /// newest, said below this year's list: it belongs to neither year's list.
+    public var gapAfter: String? = nil
 }
 
 public struct WeekLink: Sendable, Encodable {
@@ -24,8 +27,13 @@ enum WeekList {
     static func years(_ weeks: [ISOWeek], current: ISOWeek, format: DisplayFormat, range: (ISOWeek) -> String, link: (ISOWeek) -> String) -> [WeekYear] {
         let newestFirst = Array(weeks.reversed())
         var links: [(year: Int, link: WeekLink)] = []
+        var crossing: [Int: String] = [:]
         for (index, week) in newestFirst.enumerated() {
-            let older = index + 1 < newestFirst.count ? newestFirst[index + 1] : nil
+            var older = index + 1 < newestFirst.count ? newestFirst[index + 1] : nil
+            if let earlier = older, earlier.year != week.year {
+                crossing[week.year] = gap(from: earlier, to: week, format: format)
+                older = nil
+            }
             links.append((week.year, WeekLink(
                 label: "Week \(week.week), \(week.year)", range: range(week), link: link(week), current: week == current, ahead: current < week,
                 gapBelow: older.flatMap { gap(from: $0, to: week, format: format) })))
@@ -38,6 +46,10 @@ enum WeekList {
             } else {
                 years.append(WeekYear(heading: spansYears ? "\(entry.year)" : nil, weeks: [entry.link]))
             }
+        }
+        for index in years.indices {
+            guard let heading = years[index].heading, let year = Int(heading) else { continue }
+            years[index].gapAfter = crossing[year]
         }
         return years
     }

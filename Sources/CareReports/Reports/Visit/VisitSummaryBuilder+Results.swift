@@ -53,7 +53,10 @@ extension VisitSummaryBuilder {
         guard LabUnits.normalized(earlier.unit ?? "") != LabUnits.normalized(unit), !unit.isEmpty, earlier.comparator == nil,
             let value = LabUnits.number(earlier, in: unit)
         else { return "" }
-        return " = \(DisplayFormat.number(value, maxDecimals: 3)) \(LabUnitText.display(unit))"
+        // No more precise than the latest result is written: 7.4 mmol/L beside "= 8.2", not "= 8.21".
+        let written = LabValueText.value(latest)
+        let decimals = written.firstIndex(of: ".").map { written.distance(from: $0, to: written.endIndex) - 1 } ?? 0
+        return " = \(DisplayFormat.number(value, maxDecimals: decimals)) \(LabUnitText.display(unit))"
     }
 
     /// 0 normal; 1 not flagged; 2 a text result that differs from its expected text; 3 abnormal,

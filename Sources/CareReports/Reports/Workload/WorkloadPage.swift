@@ -47,6 +47,8 @@ public struct WorkloadPage: Sendable, Encodable {
     public let finishedWeekCount: Int
     public let lastWeekUnderWay: Bool
     public let countsDoses: Bool
+    /// Weeks off are judged (caregivers, who see the dose logs); not for organizers, who see tasks only.
+    public let showsWeeksOff: Bool
     public let recipientName: String
     public let shares: [ShareRow]
     public let noWeekOff: [String]

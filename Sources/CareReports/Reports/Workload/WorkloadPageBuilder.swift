@@ -21,38 +21,46 @@ public struct WorkloadPageBuilder: Sendable {
         let recent = Self.recentWeekCount, all = Self.weekCount
         let everyoneRecent = tally.everyone(lastWeeks: recent), everyoneAll = tally.everyone(lastWeeks: all)
         let finished = tally.finishedWeeks.count
+        // A week off is judged on all that a person does only when the viewer sees the dose logs
+        // (caregivers): judged on tasks alone, someone giving every dose would seem to do nothing.
+        let showsWeeksOff = context.records.viewer.countsDosesOnWorkload
+        let members = Dictionary(context.records.circle.members.map { ($0.userId, $0) }, uniquingKeysWith: { first, _ in first })
+        let memberWeeks = Dictionary(uniqueKeysWithValues: people.map { ($0, tally.memberWeeks(members[$0], in: context)) })
         let shares = people.map { person in
             let r = tally.total(person, lastWeeks: recent), a = tally.total(person, lastWeeks: all)
-            let off = tally.weeksOff(person).count
             return WorkloadPage.ShareRow(
                 name: names.name(person), done4: Self.share(r.tasksDone, of: everyoneRecent.tasksDone),
                 done12: Self.share(a.tasksDone, of: everyoneAll.tasksDone), rides12: "\(a.rides)",
                 doses4: Self.share(r.doses, of: everyoneRecent.doses), doses12: Self.share(a.doses, of: everyoneAll.doses),
-                overdue: "\(a.overdue)", weeksOff: "\(off) of \(finished)")
+                overdue: "\(tally.overdueNow[person] ?? 0)", weeksOff: weeksOffText(members[person], memberWeeks[person]!, tally: tally))
         }
-        let worked = people.filter { tally.total($0, lastWeeks: all).didSomething }
-        let noWeekOff = worked.filter { tally.weeksOff($0).isEmpty }.map(names.name)
+        let worked = people.filter { tally.total($0, lastWeeks: all).didSomething && !(memberWeeks[$0]!.isEmpty) }
+        let noWeekOff = worked.filter { tally.weeksOff($0, among: memberWeeks[$0]!).isEmpty }.map { person in
+            let weeks = memberWeeks[person]!.count
+            return weeks == finished ? names.name(person) : "\(names.name(person)) (the \(weeks) full week\(weeks == 1 ? "" : "s") since joining)"
+        }
         let weekPages = Set(links.weeks)
         let rows: (String) -> [WorkloadPage.WeekRow] = { person in
             tally.weeks.reversed().map { week in
                 let counts = tally.counts(person, week)
                 let underWay = tally.lastWeekUnfinished && week == tally.weeks.last
+                let off = showsWeeksOff && memberWeeks[person]!.contains(week) && !counts.didSomething
                 return WorkloadPage.WeekRow(
                     week: self.weekName(week), link: weekPages.contains(week) ? self.links.week(week) : nil,
-                    weekOff: !underWay && !counts.didSomething, underWay: underWay, done: counts.tasksDone, rides: counts.rides,
+                    weekOff: off, underWay: underWay, done: counts.tasksDone, rides: counts.rides,
                     overdue: counts.overdue, doses: counts.doses)
             }
         }
         let chart = self.chart(tally, people: people)
         let table = chart.table()
-        let unassigned = tally.unassignedOverdue.values.reduce(0, +)
+        let unassigned = tally.unassignedOverdueNow
         return WorkloadPage(
             page: PageChrome(title: "Caregivers' workload", link: Self.link, section: "workload", context: context),
             asOf: context.format.dateTime(.instant(context.dataUntil)),
             firstWeek: weekName(tally.weeks[0]), lastWeek: weekName(tally.weeks[tally.weeks.count - 1]),
             weekCount: tally.weeks.count, finishedWeekCount: finished, lastWeekUnderWay: tally.lastWeekUnfinished,
-            countsDoses: tally.countsDoses, recipientName: names.recipientName, shares: shares, noWeekOff: noWeekOff,
-            everyoneHadWeekOff: !worked.isEmpty && noWeekOff.isEmpty, nobody: people.isEmpty,
+            countsDoses: tally.countsDoses, showsWeeksOff: showsWeeksOff, recipientName: names.recipientName, shares: shares, noWeekOff: noWeekOff,
+            everyoneHadWeekOff: showsWeeksOff && !worked.isEmpty && noWeekOff.isEmpty, nobody: people.isEmpty,
             chart: people.isEmpty ? nil : chart.svg(), chartTitle: table.caption, chartColumns: table.columns,
             chartRows: table.rows.map { WorkloadPage.ChartRow(week: $0.header, cells: $0.cells.map(\.text)) },
             people: people.enumerated().map { index, person in
@@ -60,6 +68,19 @@ public struct WorkloadPageBuilder: Sendable {
             },
             unassignedOverdue: unassigned, hasUnassignedOverdue: unassigned > 0,
             chartNumberColumns: Array(table.columns.dropFirst()))
+    }
+
+    /// "2 of 11"; for someone who joined during the weeks shown, of the full weeks since; for
+    /// someone no longer an active member, not counted (the export does not say when they left).
+    func weeksOffText(_ member: CircleMember?, _ weeks: [ISOWeek], tally: WorkloadTally) -> String {
+        guard let member else { return "not counted: not a member" }
+        switch member.status {
+        case .active: break
+        case .pending: return "not counted: not yet a member"
+        case .inactive, .removed: return "not counted: no longer a member"
+        }
+        guard !weeks.isEmpty else { return "none yet: joined \(member.joinedAt.map { context.format.shortDay(context.day($0)) } ?? "lately")" }
+        return "\(tally.weeksOff(member.userId, among: weeks).count) of \(weeks.count)"
     }
 
     /// "Week 16 (14–20 Apr)": the week's number as the weekly pages give it, and its days.

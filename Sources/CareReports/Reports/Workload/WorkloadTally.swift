@@ -39,6 +39,11 @@ public struct WorkloadTally: Sendable {
     public let counts: [String: [ISOWeek: WorkloadCounts]]
     /// Overdue tasks assigned to nobody, per week.
     public let unassignedOverdue: [ISOWeek: Int]
+    /// Tasks overdue at the data's time per assignee, whenever they fell due (before the weeks
+    /// shown too: the oldest overdue work is the last that should drop out of sight).
+    public let overdueNow: [String: Int]
+    /// Of those, the ones assigned to nobody.
+    public let unassignedOverdueNow: Int
     /// True when dose logs were counted (see `Viewer.countsDosesOnWorkload`) and the viewer sees a medication record.
     public let countsDoses: Bool
     /// True when the last week is still under way at the data's time (so it cannot be a week off).
@@ -56,6 +61,8 @@ public struct WorkloadTally: Sendable {
         let recipient = context.records.circle.careRecipient.userId
         var counts: [String: [ISOWeek: WorkloadCounts]] = [:]
         var unassigned: [ISOWeek: Int] = [:]
+        var overdueNow: [String: Int] = [:]
+        var unassignedNow = 0
         func add(_ userId: String, _ week: ISOWeek, _ change: (inout WorkloadCounts) -> Void) {
             guard window.contains(week), userId != recipient else { return }
             change(&counts[userId, default: [:]][week, default: WorkloadCounts()])
@@ -75,9 +82,11 @@ public struct WorkloadTally: Sendable {
                 guard task.dueDate.resolved(in: zone) < until else { continue }
                 let week = ISOWeek(containing: context.day(task.dueDate))
                 if let person = task.assignedTo?.userId {
+                    if person != recipient { overdueNow[person, default: 0] += 1 }
                     add(person, week) { $0.overdue += 1 }
-                } else if window.contains(week) {
-                    unassigned[week, default: 0] += 1
+                } else {
+                    unassignedNow += 1
+                    if window.contains(week) { unassigned[week, default: 0] += 1 }
                 }
             case .cancelled:
                 continue
@@ -99,6 +108,8 @@ public struct WorkloadTally: Sendable {
         }
         self.counts = counts
         self.unassignedOverdue = unassigned
+        self.overdueNow = overdueNow
+        self.unassignedOverdueNow = unassignedNow
         self.countsDoses = countsDoses
         self.lastWeekUnfinished = until < last.sunday.adding(days: 1).midnight(in: zone)
     }
@@ -119,12 +130,23 @@ public struct WorkloadTally: Sendable {
     /// The weeks that can be a week off: finished weeks only.
     public var finishedWeeks: [ISOWeek] { lastWeekUnfinished ? Array(weeks.dropLast()) : weeks }
 
-    /// The finished weeks in which the person did nothing this page counts.
-    public func weeksOff(_ userId: String) -> [ISOWeek] { finishedWeeks.filter { !counts(userId, $0).didSomething } }
+    /// The finished weeks in which the person did nothing this page counts, among `weeks` (those
+    /// they were in the circle for: see ``memberWeeks(_:in:)``).
+    public func weeksOff(_ userId: String, among weeks: [ISOWeek]) -> [ISOWeek] { weeks.filter { !counts(userId, $0).didSomething } }
+
+    /// The finished weeks a person was an active member of the circle for, whole: none for someone
+    /// no longer (or not yet) active, since the export does not say when they left; from the first
+    /// Monday on or after `joinedAt` otherwise. A week before someone joined is not a week off.
+    public func memberWeeks(_ member: CircleMember?, in context: ReportContext) -> [ISOWeek] {
+        guard let member, member.status == .active else { return [] }
+        guard let joined = member.joinedAt else { return finishedWeeks }
+        let day = context.day(joined)
+        return finishedWeeks.filter { $0.monday >= day }
+    }
 
     /// Everyone counted, most tasks done over all weeks first, then by user id (callers sort by name).
     public var people: [String] {
-        counts.keys.sorted { lhs, rhs in
+        Set(counts.keys).union(overdueNow.keys).sorted { lhs, rhs in
             let l = total(lhs, lastWeeks: weeks.count), r = total(rhs, lastWeeks: weeks.count)
             return (l.tasksDone, l.doses) != (r.tasksDone, r.doses) ? (l.tasksDone, l.doses) > (r.tasksDone, r.doses) : lhs < rhs
         }
