@@ -24,14 +24,23 @@ def skip_unless(condition, message):
     pytest.skip(message)
 
 
+def built_generators():
+    """The generator as `swift package generate-manual` builds it (generate-manual-tool) or as
+    `swift build --product generate-manual` does on a fresh clone (generate-manual)."""
+    found = []
+    for name in ("generate-manual-tool", "generate-manual"):
+        found += [path for path in sorted(ROOT.glob(f".build/*/debug/{name}")) + sorted(ROOT.glob(f".build/debug/{name}")) if path.is_file()]
+    return found
+
+
 def generator():
     """The generate-manual tool swift-argument-parser builds (built here when missing)."""
-    found = sorted(ROOT.glob(".build/*/debug/generate-manual-tool")) + sorted(ROOT.glob(".build/debug/generate-manual-tool"))
+    found = built_generators()
     if not found:
         skip_unless(shutil.which("swift"), "swift is needed to build generate-manual")
         subprocess.run(["swift", "build", "--product", "generate-manual"], cwd=ROOT, check=True, capture_output=True, timeout=1800)
-        found = sorted(ROOT.glob(".build/*/debug/generate-manual-tool")) + sorted(ROOT.glob(".build/debug/generate-manual-tool"))
-    assert found, "swift build --product generate-manual wrote no generate-manual-tool"
+        found = built_generators()
+    assert found, "swift build --product generate-manual wrote no generate-manual tool"
     return found[0]
 
 
