@@ -25,12 +25,28 @@ extension TemplateCheck {
     /// the steps this model left undetermined (below a nil or inside an empty list). A step decided
     /// once is decided for every model of the same type, since the context types along a template are
     /// the model type's own: once no step is left, the type need not be checked again (PageRenderer).
+    ///
+    /// `only`, when given, is the set of steps some earlier model of this type left undetermined:
+    /// every other step has been decided for the type, so it is not looked up again, and a section
+    /// or block holding none of `only` is passed over whole (its end restores the stack as it was).
     @discardableResult
-    func check(_ model: Any, template: String) throws(RenderError) -> Set<Int> {
+    func check(_ model: Any, template: String, only: Set<Int>? = nil) throws(RenderError) -> Set<Int> {
         var stack: [Context] = [.known(model)]
         var opened: [Bool] = []
         var undetermined = Set<Int>()
-        for (index, step) in (steps[template] ?? []).enumerated() {
+        let list = steps[template] ?? []
+        let ends = only == nil ? [] : (self.ends[template] ?? [])
+        var index = 0
+        while index < list.count {
+            let step = list[index]
+            defer { index += 1 }
+            if let only, !only.contains(index) {
+                if case .variable = step { continue }
+                if index < ends.count, let end = ends[index], !only.contains(where: { $0 > index && $0 < end }) {
+                    index = end
+                    continue
+                }
+            }
             switch step {
             case .variable(let path, let file, let line):
                 switch TemplateCheck.lookup(path, in: stack) {
