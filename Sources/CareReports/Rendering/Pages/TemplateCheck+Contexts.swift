@@ -97,9 +97,9 @@ extension TemplateCheck {
         case .collection?:
             guard let first = mirror.children.first else { return .unknown }
             guard let element = unwrapped(first.value) else { return .unknown }
-            return fields(of: element) == nil ? .opaque : .known(element)
+            return CheckedFields(element) == nil ? .opaque : .known(element)
         case .struct?, .class?: return .known(value)
-        default: return fields(of: value) == nil ? .opaque : .known(value)
+        default: return CheckedFields(value) == nil ? .opaque : .known(value)
         }
     }
 
@@ -115,12 +115,12 @@ extension TemplateCheck {
             case .opaque: return .opaque
             case .known(let value): object = value
             }
-            guard let names = fields(of: object) else { return .opaque }
-            if let child = names.first(where: { $0.label == path[0] }) {
-                holder = child.value
+            guard let table = CheckedFields(object) else { return .opaque }
+            if let index = table.index(of: path[0]) {
+                holder = table.value(at: index)
                 break
             }
-            seen += names.map(\.label)
+            seen += table.names
         }
         guard let holder else {
             let guess = closest(path[0], among: Array(Set(seen))).map { "; did you mean \($0)?" } ?? ""
@@ -128,26 +128,16 @@ extension TemplateCheck {
         }
         guard var current = unwrapped(holder) else { return path.count == 1 ? .found(nil) : .undetermined }
         for (index, component) in path.enumerated().dropFirst() {
-            guard isRecord(current), let names = fields(of: current) else { return .opaque }
-            guard let child = names.first(where: { $0.label == component }) else {
+            guard isRecord(current), let table = CheckedFields(current) else { return .opaque }
+            guard let field = table.index(of: component) else {
                 let prefix = path[..<index].joined(separator: ".")
-                let guess = closest(component, among: names.map(\.label)).map { "; did you mean \(prefix).\($0)?" } ?? ""
+                let guess = closest(component, among: table.names).map { "; did you mean \(prefix).\($0)?" } ?? ""
                 return .missing(message: "unknown variable \(path.joined(separator: "."))\(guess)")
             }
-            guard let next = unwrapped(child.value) else { return index == path.count - 1 ? .found(nil) : .undetermined }
+            guard let next = unwrapped(table.value(at: field)) else { return index == path.count - 1 ? .found(nil) : .undetermined }
             current = next
         }
         return .found(current)
-    }
-
-    /// The named stored properties of a struct or class; none for a plain value (text, a number),
-    /// which Mustache finds no name in; nil for what cannot be known here (a dictionary, an enum).
-    private static func fields(of value: Any) -> [(label: String, value: Any)]? {
-        guard let value = unwrapped(value) else { return nil }
-        if isScalar(value) { return [] }
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .struct || mirror.displayStyle == .class else { return nil }
-        return mirror.children.compactMap { child in child.label.map { ($0, child.value) } }
     }
 
     private static func isRecord(_ value: Any) -> Bool {
@@ -155,9 +145,7 @@ extension TemplateCheck {
         return style == .struct || style == .class
     }
 
-    private static func isScalar(_ value: Any) -> Bool {
-        value is String || value is Substring || value is Int || value is Double || value is Bool
-    }
+    static func unwrappedValue(_ value: Any) -> Any? { unwrapped(value) }
 
     private static func unwrapped(_ value: Any) -> Any? {
         let mirror = Mirror(reflecting: value)
