@@ -5,7 +5,7 @@
 /// a leading list marker is defused, line breaks become spaces so the text stays on its line, and
 /// leading blanks are dropped. An e-mail address still becomes a `mailto:` link showing the same text.
 ///
-/// It works over Unicode scalars, never `Character`s (a prepend or combining scalar would otherwise
+/// It decides scalar by scalar (over UTF-8 bytes), never by `Character` (a prepend or combining scalar would otherwise
 /// hide a `<` or `|` inside a grapheme cluster), on text first ``DisplayText/cleaned(_:)``.
 public enum MarkdownEscaping {
     /// Scalars escaped wherever they occur in ``inline(_:)``.
@@ -23,53 +23,103 @@ public enum MarkdownEscaping {
     }
 
     /// The shared escaping; `backslash` is what a literal backslash becomes.
+    ///
+    /// It works over UTF-8 bytes: every character it looks at or writes is ASCII, and no byte of a
+    /// multi-byte scalar is ASCII, so a byte that equals `<` is the scalar `<` (the same decisions as
+    /// scalar by scalar; Tests/CareReportsTests/Rendering/EscapingEquivalenceTests.swift compares
+    /// the two over random text). Text that needs nothing done comes back as it is.
     private static func escape(_ text: String, backslash: String) -> String {
+        var cleaned = DisplayText.cleaned(text)
+        cleaned.makeContiguousUTF8()
+        func escaped(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+            needsNoEscaping(bytes) ? cleaned : escapeBytes(bytes, backslash: backslash)
+        }
+        return cleaned.utf8.withContiguousStorageIfAvailable(escaped) ?? Array(cleaned.utf8).withUnsafeBufferPointer(escaped)
+    }
+
+    private static func escapeBytes(_ input: UnsafeBufferPointer<UInt8>, backslash: String) -> String {
         // One line, no leading blanks (four of them would start an indented code block).
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(text.utf8.count)
+        var line: [UInt8] = []
+        line.reserveCapacity(input.count)
         var pendingSpace = false
-        for scalar in DisplayText.cleaned(text).unicodeScalars {
-            if isLineBreakOrTab(scalar) {
+        var index = 0
+        while index < input.count {
+            let breakLength = lineBreakLength(input, at: index)
+            if breakLength > 0 {
                 pendingSpace = true
+                index += breakLength
                 continue
             }
+            let byte = input[index]
+            index += 1
             if pendingSpace {
-                if !scalars.isEmpty { scalars.append(" ") }
+                if !line.isEmpty { line.append(0x20) }
                 pendingSpace = false
             }
-            if scalar == " ", scalars.isEmpty { continue }
-            scalars.append(scalar)
+            if byte == 0x20, line.isEmpty { continue }
+            line.append(byte)
         }
 
-        var out = String.UnicodeScalarView()
-        for (index, scalar) in scalars.enumerated() {
-            if scalar == "\\" {
-                out.append(contentsOf: backslash.unicodeScalars)
-            } else if structural.contains(scalar) || startsExtendedAutolink(scalars, at: index) {
-                out.append("\\")
-                out.append(scalar)
+        var out: [UInt8] = []
+        out.reserveCapacity(line.count + line.count / 4 + 8)
+        for (index, byte) in line.enumerated() {
+            if byte == UInt8(ascii: "\\") {
+                out.append(contentsOf: backslash.utf8)
+            } else if structuralByte[Int(byte)] || startsExtendedAutolink(line, at: index) {
+                out.append(UInt8(ascii: "\\"))
+                out.append(byte)
             } else {
-                out.append(scalar)
+                out.append(byte)
             }
         }
-        return defusingLeadingMarker(String(out))
+        defuseLeadingMarker(&out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func isLineBreakOrTab(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
-        default: false
+    /// Whether `bytes` come out of the escaping unchanged: printable ASCII or any scalar but a line
+    /// break, no structure character, no autolink start, no leading blank or list marker.
+    private static func needsNoEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return true }
+        if first == 0x20 || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "=")
+            || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
+            return false
         }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || structuralByte[Int(byte)] { return false }
+            if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "."), startsExtendedAutolink(bytes, at: index) { return false }
+            if byte == 0xC2 || byte == 0xE2, lineBreakLength(bytes, at: index) > 0 { return false }
+            index += 1
+        }
+        return true
     }
 
-    /// Whether the scalar at `index` is the `:` of `://` or the `.` of `www.`, which GFM would
-    /// turn into a link whose text shows the escapes; escaping that one scalar prevents it.
-    private static func startsExtendedAutolink(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
-        switch scalars[index] {
-        case ":":
-            return index + 2 < scalars.count && scalars[index + 1] == "/" && scalars[index + 2] == "/"
-        case ".":
-            return index >= 3 && scalars[(index - 3)..<index].allSatisfy { $0 == "w" || $0 == "W" }
+    /// Bytes of the line break or tab starting at `index` (U+0009–U+000D, U+0085, U+2028, U+2029), or 0.
+    @inline(__always)
+    private static func lineBreakLength<C: RandomAccessCollection>(_ bytes: C, at index: Int) -> Int where C.Element == UInt8, C.Index == Int {
+        let byte = bytes[index]
+        if byte >= 0x09 && byte <= 0x0D { return 1 }
+        if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 { return 2 }
+        if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 { return 3 }
+        return 0
+    }
+
+    /// ``structural`` as a table by byte.
+    private static let structuralByte: [Bool] = (0..<256).map { byte in
+        byte < 0x80 && structural.contains(Unicode.Scalar(UInt8(byte)))
+    }
+
+    /// Whether the byte at `index` is the `:` of `://` or the `.` of `www.`, which GFM would
+    /// turn into a link whose text shows the escapes; escaping that one character prevents it.
+    @inline(__always)
+    private static func startsExtendedAutolink<C: RandomAccessCollection>(_ bytes: C, at index: Int) -> Bool where C.Element == UInt8, C.Index == Int {
+        func isW(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "w") || byte == UInt8(ascii: "W") }
+        switch bytes[index] {
+        case UInt8(ascii: ":"):
+            return index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/")
+        case UInt8(ascii: "."):
+            return index >= 3 && isW(bytes[index - 3]) && isW(bytes[index - 2]) && isW(bytes[index - 1])
         default:
             return false
         }
@@ -79,23 +129,22 @@ public enum MarkdownEscaping {
     /// underline (followed by a blank, the end, or the same character), or an ordered-list marker
     /// (`1.`, `12)` followed by a blank or the end), when the text opens a line. `37.9 °C` and `-5`
     /// start nothing and stay as they are.
-    private static func defusingLeadingMarker(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        guard let first = scalars.first else { return text }
+    private static func defuseLeadingMarker(_ bytes: inout [UInt8]) {
+        guard let first = bytes.first else { return }
         func endsMarker(at index: Int) -> Bool {
-            index >= scalars.count || scalars[index] == " " || scalars[index] == "\t"
+            index >= bytes.count || bytes[index] == 0x20 || bytes[index] == 0x09
         }
-        if first == "-" || first == "+" || first == "=" {
-            if endsMarker(at: 1) || scalars[1] == first { return "\\" + text }
-            return text
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "=") {
+            if endsMarker(at: 1) || bytes[1] == first { bytes.insert(UInt8(ascii: "\\"), at: 0) }
+            return
         }
-        let digits = scalars.prefix { ("0"..."9").contains($0) }
-        if !digits.isEmpty, digits.count <= 9, digits.count < scalars.count {
-            let marker = scalars[digits.count]
-            if (marker == "." || marker == ")") && endsMarker(at: digits.count + 1) {
-                return String(String.UnicodeScalarView(digits)) + "\\" + String(String.UnicodeScalarView(scalars[digits.count...]))
+        var digits = 0
+        while digits < bytes.count, bytes[digits] >= UInt8(ascii: "0"), bytes[digits] <= UInt8(ascii: "9") { digits += 1 }
+        if digits > 0, digits <= 9, digits < bytes.count {
+            let marker = bytes[digits]
+            if (marker == UInt8(ascii: ".") || marker == UInt8(ascii: ")")) && endsMarker(at: digits + 1) {
+                bytes.insert(UInt8(ascii: "\\"), at: digits)
             }
         }
-        return text
     }
 }

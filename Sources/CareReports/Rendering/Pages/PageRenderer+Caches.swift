@@ -19,6 +19,13 @@ final class CheckedModels: @unchecked Sendable {
         return done.contains(key)
     }
 
+    /// The steps no model of this type has decided yet; nil before the first model is checked.
+    func undecided(_ key: Key) -> Set<Int>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return open[key]
+    }
+
     /// Records the steps one model left undetermined; the type is done when every step has been
     /// decided by some model.
     func record(_ key: Key, undetermined: Set<Int>) {

@@ -59,7 +59,9 @@ public struct PageRenderer: Sendable {
     /// Renders `model` with the template `name` (e.g. `html/week`).
     public func render(_ model: Any, template name: String) throws(RenderError) -> String {
         let key = CheckedModels.Key(template: name, type: ObjectIdentifier(type(of: model)))
-        if !checked.contains(key) { checked.record(key, undetermined: try check.check(model, template: name)) }
+        if !checked.contains(key) {
+            checked.record(key, undetermined: try check.check(model, template: name, only: checked.undecided(key)))
+        }
         if !reflects, let encodable = model as? any Encodable, let value = try? TemplateValueEncoder.encode(encodable) {
             guard let text = compiled.render(value, template: name) else { throw .templateMissing(name) }
             return text

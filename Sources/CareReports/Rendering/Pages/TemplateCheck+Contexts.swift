@@ -25,12 +25,28 @@ extension TemplateCheck {
     /// the steps this model left undetermined (below a nil or inside an empty list). A step decided
     /// once is decided for every model of the same type, since the context types along a template are
     /// the model type's own: once no step is left, the type need not be checked again (PageRenderer).
+    ///
+    /// `only`, when given, is the set of steps some earlier model of this type left undetermined:
+    /// every other step has been decided for the type, so it is not looked up again, and a section
+    /// or block holding none of `only` is passed over whole (its end restores the stack as it was).
     @discardableResult
-    func check(_ model: Any, template: String) throws(RenderError) -> Set<Int> {
+    func check(_ model: Any, template: String, only: Set<Int>? = nil) throws(RenderError) -> Set<Int> {
         var stack: [Context] = [.known(model)]
         var opened: [Bool] = []
         var undetermined = Set<Int>()
-        for (index, step) in (steps[template] ?? []).enumerated() {
+        let list = steps[template] ?? []
+        let ends = only == nil ? [] : (self.ends[template] ?? [])
+        var index = 0
+        while index < list.count {
+            let step = list[index]
+            defer { index += 1 }
+            if let only, !only.contains(index) {
+                if case .variable = step { continue }
+                if index < ends.count, let end = ends[index], !only.contains(where: { $0 > index && $0 < end }) {
+                    index = end
+                    continue
+                }
+            }
             switch step {
             case .variable(let path, let file, let line):
                 switch TemplateCheck.lookup(path, in: stack) {
@@ -81,9 +97,9 @@ extension TemplateCheck {
         case .collection?:
             guard let first = mirror.children.first else { return .unknown }
             guard let element = unwrapped(first.value) else { return .unknown }
-            return fields(of: element) == nil ? .opaque : .known(element)
+            return CheckedFields(element) == nil ? .opaque : .known(element)
         case .struct?, .class?: return .known(value)
-        default: return fields(of: value) == nil ? .opaque : .known(value)
+        default: return CheckedFields(value) == nil ? .opaque : .known(value)
         }
     }
 
@@ -99,12 +115,12 @@ extension TemplateCheck {
             case .opaque: return .opaque
             case .known(let value): object = value
             }
-            guard let names = fields(of: object) else { return .opaque }
-            if let child = names.first(where: { $0.label == path[0] }) {
-                holder = child.value
+            guard let table = CheckedFields(object) else { return .opaque }
+            if let index = table.index(of: path[0]) {
+                holder = table.value(at: index)
                 break
             }
-            seen += names.map(\.label)
+            seen += table.names
         }
         guard let holder else {
             let guess = closest(path[0], among: Array(Set(seen))).map { "; did you mean \($0)?" } ?? ""
@@ -112,26 +128,16 @@ extension TemplateCheck {
         }
         guard var current = unwrapped(holder) else { return path.count == 1 ? .found(nil) : .undetermined }
         for (index, component) in path.enumerated().dropFirst() {
-            guard isRecord(current), let names = fields(of: current) else { return .opaque }
-            guard let child = names.first(where: { $0.label == component }) else {
+            guard isRecord(current), let table = CheckedFields(current) else { return .opaque }
+            guard let field = table.index(of: component) else {
                 let prefix = path[..<index].joined(separator: ".")
-                let guess = closest(component, among: names.map(\.label)).map { "; did you mean \(prefix).\($0)?" } ?? ""
+                let guess = closest(component, among: table.names).map { "; did you mean \(prefix).\($0)?" } ?? ""
                 return .missing(message: "unknown variable \(path.joined(separator: "."))\(guess)")
             }
-            guard let next = unwrapped(child.value) else { return index == path.count - 1 ? .found(nil) : .undetermined }
+            guard let next = unwrapped(table.value(at: field)) else { return index == path.count - 1 ? .found(nil) : .undetermined }
             current = next
         }
         return .found(current)
-    }
-
-    /// The named stored properties of a struct or class; none for a plain value (text, a number),
-    /// which Mustache finds no name in; nil for what cannot be known here (a dictionary, an enum).
-    private static func fields(of value: Any) -> [(label: String, value: Any)]? {
-        guard let value = unwrapped(value) else { return nil }
-        if isScalar(value) { return [] }
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .struct || mirror.displayStyle == .class else { return nil }
-        return mirror.children.compactMap { child in child.label.map { ($0, child.value) } }
     }
 
     private static func isRecord(_ value: Any) -> Bool {
@@ -139,9 +145,7 @@ extension TemplateCheck {
         return style == .struct || style == .class
     }
 
-    private static func isScalar(_ value: Any) -> Bool {
-        value is String || value is Substring || value is Int || value is Double || value is Bool
-    }
+    static func unwrappedValue(_ value: Any) -> Any? { unwrapped(value) }
 
     private static func unwrapped(_ value: Any) -> Any? {
         let mirror = Mirror(reflecting: value)

@@ -25,6 +25,8 @@ struct TemplateCheck: Sendable {
 
     /// The steps of each template, by template name.
     let steps: [String: [Step]]
+    /// For each template's steps, where each section or block ends (see ``ends(of:)``).
+    let ends: [String: [Int?]]
 
     /// Checks every partial reference and lays out each template's steps.
     init(templates: [String: String], file: (String) -> String) throws(RenderError) {
@@ -43,6 +45,22 @@ struct TemplateCheck: Sendable {
             result[name] = TemplateCheck.steps(of: name, tags: tagsByName, file: file, chain: &chain)
         }
         self.steps = result
+        self.ends = result.mapValues(TemplateCheck.ends(of:))
+    }
+
+    /// For each step that opens a section or block, the index of the `.end` that closes it (nil for
+    /// other steps, or when the steps are not balanced).
+    private static func ends(of steps: [Step]) -> [Int?] {
+        var ends = [Int?](repeating: nil, count: steps.count)
+        var open: [Int] = []
+        for (index, step) in steps.enumerated() {
+            switch step {
+            case .section, .sameContext: open.append(index)
+            case .end: if let start = open.popLast() { ends[start] = index }
+            case .variable: break
+            }
+        }
+        return ends
     }
 
     /// The steps of `name` with its partials inlined (a partial that includes itself, directly or

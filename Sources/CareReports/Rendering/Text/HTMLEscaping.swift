@@ -1,5 +1,5 @@
-/// Escapes text for HTML (and XML) content and double- or single-quoted attribute values, over
-/// Unicode scalars: `& < > " '` become references, and the text is first ``DisplayText/cleaned(_:)``.
+/// Escapes text for HTML (and XML) content and double- or single-quoted attribute values, scalar by
+/// scalar (over UTF-8 bytes): `& < > " '` become references, and the text is first ``DisplayText/cleaned(_:)``.
 ///
 /// This is the one HTML escaping of the project: the Mustache templates use it (swift-mustache's own
 /// `htmlEscape()` compares `Character`s, so a prepend character such as U+0600 in front of `<` hides
@@ -8,18 +8,20 @@ public enum HTMLEscaping {
     public static func escape(_ text: String) -> String {
         let cleaned = DisplayText.cleaned(text)
         if !cleaned.utf8.contains(where: needsReference) { return cleaned }
-        var out = String.UnicodeScalarView()
-        for scalar in cleaned.unicodeScalars {
-            switch scalar {
-            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
-            case "'": out.append(contentsOf: "&#39;".unicodeScalars)
-            default: out.append(scalar)
+        // Over UTF-8 bytes: the five characters are ASCII, and no byte of a multi-byte scalar is.
+        var out: [UInt8] = []
+        out.reserveCapacity(cleaned.utf8.count + 32)
+        for byte in cleaned.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+            default: out.append(byte)
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     @inline(__always)
