@@ -1863,7 +1863,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <table class="data">
 <caption>Scheduled doses by week</caption>
 <thead><tr><th scope="col">Week</th><th scope="col" class="num">Scheduled</th><th scope="col" class="num">Taken</th><th scope="col" class="num">On time</th><th scope="col" class="num">Late</th><th scope="col" class="num">Missed</th><th scope="col" class="num">Skipped</th><th scope="col" class="num">Adherence</th></tr></thead>
-<tbody>{{#weeks}}<tr><th scope="row">{{#link}}<a href="{{page.root}}{{link}}.html">{{week}}</a>{{/link}}{{^link}}{{week}}{{/link}}</th><td class="num">{{scheduled}}</td><td class="num">{{taken}}</td><td class="num">{{onTime}}</td><td class="num">{{late}}</td><td class="num">{{missed}}</td><td class="num">{{skipped}}</td><td class="num">{{adherence}}</td></tr>{{/weeks}}</tbody>
+<tbody>{{#weeks}}<tr><th scope="row">{{#link}}<a href="{{page.root}}{{link}}.html">{{week}}</a>{{/link}}{{^link}}{{week}}{{/link}}{{#upTo}} <span class="muted">(up to {{upTo}})</span>{{/upTo}}</th><td class="num">{{scheduled}}</td><td class="num">{{taken}}</td><td class="num">{{onTime}}</td><td class="num">{{late}}</td><td class="num">{{missed}}</td><td class="num">{{skipped}}</td><td class="num">{{adherence}}</td></tr>{{/weeks}}</tbody>
 </table>
 </div>
 {{/empty(weeks)}}
@@ -2552,7 +2552,7 @@ Caring for {{page.recipientName}}, data as of {{page.dataAsOf}}. {{currentWeekLa
 | Week | Scheduled | Taken | On time | Late | Missed | Skipped | Adherence |
 |---|--:|--:|--:|--:|--:|--:|--:|
 {{#weeks}}
-| {{#link}}[{{week}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{week}}{{/link}} | {{scheduled}} | {{taken}} | {{onTime}} | {{late}} | {{missed}} | {{skipped}} | {{adherence}} |
+| {{#link}}[{{week}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{week}}{{/link}}{{#upTo}} (up to {{upTo}}){{/upTo}} | {{scheduled}} | {{taken}} | {{onTime}} | {{late}} | {{missed}} | {{skipped}} | {{adherence}} |
 {{/weeks}}
 
 {{/empty(weeks)}}

@@ -123,3 +123,23 @@ def test_the_week_the_data_ends_in_says_its_dose_counts_are_so_far(tmp_path):
         assert so_far in (site / "weeks" / f"2025-W16{suffix}").read_text(encoding="utf-8")
         finished = (site / "weeks" / f"2025-W15{suffix}").read_text(encoding="utf-8")
         assert "Doses this week" in finished and "when the data ends" not in finished
+
+
+def test_a_medication_pages_row_for_the_week_the_data_ends_in_says_so(tmp_path):
+    """Metformin's weekly table: week 16 holds 9 doses, not 14, because the data ends on Friday at
+    18:00; the row says "up to" then (HTML and Markdown), and finished weeks say nothing of it."""
+    site = tmp_path / "site"
+    assert run(["build", str(SAMPLE), "--out", str(site), "--viewer", "u-ellen", "--now", "2025-04-18T18:00:00-07:00"], tmp_path).returncode == 0
+    md = (site / "medications" / "metformin-2025-01-06.md").read_text(encoding="utf-8")
+    assert "[2025-W16](../weeks/2025-W16.md) (up to Fri 18 Apr 2025, 18:00) |" in md
+    assert "[2025-W15](../weeks/2025-W15.md) |" in md
+    html = (site / "medications" / "metformin-2025-01-06.html").read_text(encoding="utf-8")
+    assert html.count('<span class="muted">(up to Fri 18 Apr 2025, 18:00)</span>') == 1
+
+
+def test_the_home_pages_week_counts_say_so_far(tmp_path):
+    """The home page's cards for the week the data ends in are counts so far."""
+    site = tmp_path / "site"
+    assert run(["build", str(SAMPLE), "--out", str(site), "--viewer", "u-ellen", "--now", "2025-04-18T18:00:00-07:00"], tmp_path).returncode == 0
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert "doses on time this week so far" in home and "tasks done this week so far" in home

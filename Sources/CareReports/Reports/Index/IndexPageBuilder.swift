@@ -26,12 +26,14 @@ public struct IndexPageBuilder: Sendable {
         let summary = weekly.build(week)
         let records = context.records
         var stats: [IndexPage.Stat] = []
+        // The data ends inside this week (almost always): its counts are counts so far.
+        let soFar = summary.dataEnds == nil ? "" : " so far"
         let medications = weekly.medicationsActive(in: week)
         let slots = medications.flatMap { $0.slots(in: week) }
         if let fraction = Adherence(slots).fraction {
-            stats.append(.init(value: DisplayFormat.percent(fraction), label: "doses on time this week"))
+            stats.append(.init(value: DisplayFormat.percent(fraction), label: "doses on time this week\(soFar)"))
         }
-        stats.append(.init(value: "\(summary.tasksDone.count)", label: "tasks done this week"))
+        stats.append(.init(value: "\(summary.tasksDone.count)", label: "tasks done this week\(soFar)"))
         stats.append(.init(value: "\(summary.tasksOverdue.count)", label: "tasks overdue"))
         let coming = records.healthRecords.compactMap { record -> (HealthRecord, Appointment)? in
             guard case .appointment(let appointment) = record.data, appointment.status == .scheduled,

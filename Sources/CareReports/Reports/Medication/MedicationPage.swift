@@ -16,6 +16,9 @@ public struct MedicationPage: Sendable, Encodable {
         public let skipped: Int
         /// Taken and on time as percentages: `88% taken, 77% on time`.
         public let adherence: String
+        /// For the week the data ends in: when it ends ("Fri 18 Apr 2025, 18:00"), so the row reads
+        /// as a count so far, not a whole week's.
+        public var upTo: String? = nil
     }
 
     public struct DayUse: Sendable, Encodable {

@@ -47,10 +47,14 @@ extension MedicationPageBuilder {
         let byWeek = Dictionary(grouping: scheduled) { ISOWeek(containing: LocalDate($0.moment, in: context.timeZone)) }
         return byWeek.keys.sorted().map { week in
             let adherence = Adherence(byWeek[week]!)
-            return MedicationPage.WeekRow(
+            var row = MedicationPage.WeekRow(
                 week: week.description, link: links.weeks.contains(week) ? links.week(week) : nil, scheduled: adherence.scheduled,
                 taken: adherence.taken, onTime: adherence.onTime, late: adherence.late, missed: adherence.missed + adherence.notRecorded,
                 skipped: adherence.skipped, adherence: percentages(adherence))
+            if week.sunday.adding(days: 1).midnight(in: context.timeZone) > context.dataUntil {
+                row.upTo = context.format.dateTime(.instant(context.dataUntil))
+            }
+            return row
         }
     }
 
