@@ -31,6 +31,15 @@ public struct ReportContext: Sendable {
     /// Nothing due after it is missed, overdue or not recorded: it is "after the export".
     public var dataUntil: Date { records.exportedAt.map { min($0, now) } ?? now }
 
+    /// The moment `week` ends: midnight at the start of the Monday after it, in the export's zone.
+    public func end(of week: ISOWeek) -> Date { week.sunday.adding(days: 1).midnight(in: timeZone) }
+
+    /// "Fri 18 Apr 2025, 18:00" when the data ends inside `week` (its counts are counts so far); nil
+    /// for a week that ended before the data did.
+    public func dataEnds(in week: ISOWeek) -> String? {
+        end(of: week) > dataUntil ? format.dateTime(.instant(dataUntil)) : nil
+    }
+
     /// True when `moment` lies after the export was taken (and so nothing about it can be known).
     public func isAfterExport(_ moment: Date) -> Bool { records.exportedAt.map { moment > $0 } ?? false }
 

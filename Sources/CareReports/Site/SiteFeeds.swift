@@ -23,7 +23,7 @@ public struct SiteFeeds: Sendable {
         let circle = context.records.circle
         let entries = links.weeks.reversed().map { week -> AtomEntry in
             let summary = weekly.build(week)
-            let end = min(week.sunday.adding(days: 1).midnight(in: context.timeZone), context.dataUntil)
+            let end = min(context.end(of: week), context.dataUntil)
             var parts: [String] = []
             if summary.quiet { parts.append("Nothing to report.") }
             if !summary.attention.isEmpty { parts.append("\(summary.attention.count) need attention.") }

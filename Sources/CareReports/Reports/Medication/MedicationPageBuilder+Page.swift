@@ -51,9 +51,7 @@ extension MedicationPageBuilder {
                 week: week.description, link: links.weeks.contains(week) ? links.week(week) : nil, scheduled: adherence.scheduled,
                 taken: adherence.taken, onTime: adherence.onTime, late: adherence.late, missed: adherence.missed + adherence.notRecorded,
                 skipped: adherence.skipped, adherence: percentages(adherence))
-            if week.sunday.adding(days: 1).midnight(in: context.timeZone) > context.dataUntil {
-                row.upTo = context.format.dateTime(.instant(context.dataUntil))
-            }
+            row.upTo = context.dataEnds(in: week)
             return row
         }
     }

@@ -36,7 +36,7 @@ extension WeeklySummaryBuilder {
     /// Doses scheduled in the week after the export was taken and before "now": nobody can know about them.
     func dosesAfterExport(_ record: HealthRecord, _ medication: Medication, in week: ISOWeek) -> Int {
         guard context.now > context.dataUntil else { return 0 }
-        let weekEnd = min(week.sunday.adding(days: 1).midnight(in: context.timeZone), context.now)
+        let weekEnd = min(context.end(of: week), context.now)
         guard weekEnd > context.dataUntil else { return 0 }
         let all = DoseTimeline(medication, orderedAt: record.date, now: weekEnd, timeZone: context.timeZone, onTimeWindow: context.onTimeWindow)
         return all.slots.filter { slot in

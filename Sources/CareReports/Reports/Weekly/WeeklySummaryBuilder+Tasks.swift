@@ -13,7 +13,7 @@ extension WeeklySummaryBuilder {
 
     func taskSections(_ week: ISOWeek) -> TaskSections {
         var sections = TaskSections()
-        let weekEnd = min(week.sunday.adding(days: 1).midnight(in: context.timeZone), context.dataUntil)
+        let weekEnd = min(context.end(of: week), context.dataUntil)
         var doneBy: [String: Int] = [:]
         for entry in index.sortedTasks {
             let task = entry.task

@@ -63,9 +63,7 @@ public struct WeeklySummaryBuilder: Sendable {
             symptoms: symptoms, labs: labs, appointmentsHeld: held, appointmentsComing: coming, notes: notes, updates: updates)
         if let previous, previous != week.previous { summary.previousLabel = "Week \(previous.week), \(previous.year)" }
         if let next, next != week.next { summary.nextLabel = "Week \(next.week), \(next.year)" }
-        if week.sunday.adding(days: 1).midnight(in: context.timeZone) > context.dataUntil {
-            summary.dataEnds = context.format.dateTime(.instant(context.dataUntil))
-        }
+        summary.dataEnds = context.dataEnds(in: week)
         return summary
     }
 

@@ -111,7 +111,7 @@ public struct WorkloadTally: Sendable {
         self.overdueNow = overdueNow
         self.unassignedOverdueNow = unassignedNow
         self.countsDoses = countsDoses
-        self.lastWeekUnfinished = until < last.sunday.adding(days: 1).midnight(in: zone)
+        self.lastWeekUnfinished = until < context.end(of: last)
     }
 
     /// One person's counts in one week (zero when nothing).
