@@ -65,6 +65,7 @@ let package = Package(
                 "CCmarkGFM",
                 "CLibXML2",
                 "Templates",
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures", "Charts/Snapshots"]

@@ -1,4 +1,6 @@
+import CareReports
 import Foundation
+import Mustache
 import Templates
 import Testing
 
@@ -22,6 +24,18 @@ import Testing
         #expect(Set(onDisk.keys) == Set(EmbeddedTemplates.files.keys), "run scripts/embed-templates.py")
         for (path, text) in onDisk {
             #expect(EmbeddedTemplates.files[path] == text, "\(path) differs from its embedded copy: run scripts/embed-templates.py")
+        }
+    }
+
+    /// A built-in template is read by carereport's own parser only when a site is built; swift-mustache,
+    /// whose errors are the ones a user's template gets, must accept every one of them as well.
+    @Test func swiftMustacheReadsEveryBuiltInTemplate() throws {
+        _ = try PageRenderer(templates: TemplateSet(defaults: EmbeddedTemplates.files))  // registers the content types
+        let templates = EmbeddedTemplates.files.filter { $0.key.hasSuffix(".mustache") }
+        #expect(templates.count > 30)
+        for (path, text) in templates {
+            let prefix = text.hasPrefix("{{% CONTENT_TYPE:") ? "" : "{{% CONTENT_TYPE: HTML }}\n"
+            #expect(throws: Never.self, "\(path)") { _ = try MustacheTemplate(string: prefix + text) }
         }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
+import Mustache
 
-/// The templates and model types whose check has decided every step (``TemplateCheck``): any model
-/// of such a type passes that template's check, so it is not reflected again for each page. Until
-/// then each type keeps the steps no model so far could decide (below a nil, inside an empty list).
+/// The templates and model types checked so far (``TemplateCheck`` reads the type, so a type
+/// that passed once passes for every model of it).
 final class CheckedModels: @unchecked Sendable {
     struct Key: Hashable {
         let template: String
@@ -11,7 +11,6 @@ final class CheckedModels: @unchecked Sendable {
 
     private let lock = NSLock()
     private var done: Set<Key> = []
-    private var open: [Key: Set<Int>] = [:]
 
     func contains(_ key: Key) -> Bool {
         lock.lock()
@@ -19,24 +18,9 @@ final class CheckedModels: @unchecked Sendable {
         return done.contains(key)
     }
 
-    /// The steps no model of this type has decided yet; nil before the first model is checked.
-    func undecided(_ key: Key) -> Set<Int>? {
+    func insert(_ key: Key) {
         lock.lock()
-        defer { lock.unlock() }
-        return open[key]
-    }
-
-    /// Records the steps one model left undetermined; the type is done when every step has been
-    /// decided by some model.
-    func record(_ key: Key, undetermined: Set<Int>) {
-        lock.lock()
-        let left = open[key].map { $0.intersection(undetermined) } ?? undetermined
-        if left.isEmpty {
-            done.insert(key)
-            open[key] = nil
-        } else {
-            open[key] = left
-        }
+        done.insert(key)
         lock.unlock()
     }
 }
@@ -59,5 +43,31 @@ final class LastRenderer: @unchecked Sendable {
         lock.lock()
         (files, origins, self.renderer) = (templates.files, templates.origins, renderer)
         lock.unlock()
+    }
+}
+
+/// swift-mustache's library of the templates, parsed the first time a model needs it (a model that
+/// is not `Encodable`, or the tests that render through both): a built-in site never needs it.
+final class SwiftMustacheLibrary: @unchecked Sendable {
+    private let lock = NSLock()
+    private let templates: [String: String]
+    private var library: MustacheLibrary?
+
+    /// `templates`: each template's text as swift-mustache reads it (with its content-type pragma).
+    init(templates: [String: String]) {
+        self.templates = templates
+    }
+
+    /// The library; every template was read without error when the renderer was made.
+    var loaded: MustacheLibrary {
+        lock.lock()
+        defer { lock.unlock() }
+        if let library { return library }
+        var made = MustacheLibrary()
+        for (name, text) in templates.sorted(by: { $0.key < $1.key }) {
+            if let template = try? MustacheTemplate(string: text) { made.register(template, named: name) }
+        }
+        library = made
+        return made
     }
 }

@@ -8,11 +8,12 @@ import Mustache
 /// since swift-mustache's built-in default escapes by `Character`.
 ///
 /// Each template is parsed once into a ``CompiledTemplate`` and every `Encodable` model is rendered
-/// by ``TemplateRenderer`` over its ``TemplateValue`` (no reflection); swift-mustache still reads
-/// every template first (its errors, with line and column, are the ones reported) and renders a
+/// by ``TemplateRenderer`` over its ``TemplateValue`` (no reflection); swift-mustache renders a
 /// model that is not `Encodable`. Both give the same bytes (Tests/CareReportsTests/Rendering).
+/// swift-mustache reads a user's templates when the renderer is made (its errors, with line and
+/// column, are the ones reported) and every template only when a model needs it.
 public struct PageRenderer: Sendable {
-    private let library: MustacheLibrary
+    private let library: SwiftMustacheLibrary
     private let compiled: TemplateRenderer
     private let check: TemplateCheck
     private let checked = CheckedModels()
@@ -31,36 +32,50 @@ public struct PageRenderer: Sendable {
 
     private init(parsing templates: TemplateSet) throws(RenderError) {
         PageRenderer.registerContentTypes
-        var library = MustacheLibrary()
         var compiled: [String: CompiledTemplate] = [:]
+        var prefixed: [String: String] = [:]
         let sources = templates.templates
         for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
             let prefix = text.hasPrefix("{{% CONTENT_TYPE:") ? "" : PageRenderer.htmlPragma
-            do {
-                try library.register(prefix + text, named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                let line = max(error.context.lineNumber - (prefix.isEmpty ? 0 : 1), 1)
-                throw .templateSyntax(
-                    name: templates.path(ofTemplate: name), line: line, column: error.context.columnNumber, message: TemplateCheck.words(error.error))
-            } catch {
-                throw .templateSyntax(name: templates.path(ofTemplate: name), line: 1, column: 1, message: TemplateCheck.words(error))
+            let ours = Result { () throws -> CompiledTemplate in try TemplateParser.parse(prefix + text) }
+            // A user's template is read by swift-mustache too, whose errors (with line and column) are
+            // the ones reported; the built-in ones are read by it in the tests (CompiledTemplateTests).
+            if templates.isUsersTemplate(name) || (try? ours.get()) == nil {
+                try PageRenderer.readWithSwiftMustache(prefix + text, prefixed: !prefix.isEmpty, file: templates.path(ofTemplate: name))
             }
-            do {
-                compiled[name] = try TemplateParser.parse(prefix + text)
-            } catch {
-                throw .templateSyntax(name: templates.path(ofTemplate: name), line: 1, column: 1, message: "the template cannot be read (\(error.reason))")
+            switch ours {
+            case .success(let template): compiled[name] = template
+            case .failure(let error):
+                let reason = (error as? TemplateParser.Failure)?.reason ?? "\(error)"
+                throw .templateSyntax(name: templates.path(ofTemplate: name), line: 1, column: 1, message: "the template cannot be read (\(reason))")
             }
+            prefixed[name] = prefix + text
         }
-        self.library = library
+        self.library = SwiftMustacheLibrary(templates: prefixed)
         self.compiled = TemplateRenderer(templates: compiled)
         self.check = try TemplateCheck(templates: sources, file: templates.path(ofTemplate:))
     }
 
+    /// Parses one template with swift-mustache, throwing its error in the file's own lines.
+    private static func readWithSwiftMustache(_ text: String, prefixed: Bool, file: String) throws(RenderError) {
+        do {
+            _ = try MustacheTemplate(string: text)
+        } catch let error as MustacheTemplate.ParserError {
+            let line = max(error.context.lineNumber - (prefixed ? 1 : 0), 1)
+            throw .templateSyntax(name: file, line: line, column: error.context.columnNumber, message: TemplateCheck.words(error.error))
+        } catch {
+            throw .templateSyntax(name: file, line: 1, column: 1, message: TemplateCheck.words(error))
+        }
+    }
+
     /// Renders `model` with the template `name` (e.g. `html/week`).
     public func render(_ model: Any, template name: String) throws(RenderError) -> String {
-        let key = CheckedModels.Key(template: name, type: ObjectIdentifier(type(of: model)))
+        // Checked once per template and model type: the check reads the type, not the model.
+        let modelType = type(of: model)
+        let key = CheckedModels.Key(template: name, type: ObjectIdentifier(modelType))
         if !checked.contains(key) {
-            checked.record(key, undetermined: try check.check(model, template: name, only: checked.undecided(key)))
+            try check.check(modelType, template: name)
+            checked.insert(key)
         }
         if !reflects, let encodable = model as? any Encodable, let value = try? TemplateValueEncoder.encode(encodable) {
             guard let text = compiled.render(value, template: name) else { throw .templateMissing(name) }
@@ -79,7 +94,7 @@ public struct PageRenderer: Sendable {
     /// Renders `model` through swift-mustache and reflection (the way every page was rendered before
     /// ``TemplateRenderer``; the tests compare the two byte for byte).
     func renderWithSwiftMustache(_ model: Any, template name: String) throws(RenderError) -> String {
-        guard let text = library.render(model, withTemplate: name) else { throw .templateMissing(name) }
+        guard let text = library.loaded.render(model, withTemplate: name) else { throw .templateMissing(name) }
         return text
     }
 

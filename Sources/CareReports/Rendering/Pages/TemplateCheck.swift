@@ -25,8 +25,6 @@ struct TemplateCheck: Sendable {
 
     /// The steps of each template, by template name.
     let steps: [String: [Step]]
-    /// For each template's steps, where each section or block ends (see ``ends(of:)``).
-    let ends: [String: [Int?]]
 
     /// Checks every partial reference and lays out each template's steps.
     init(templates: [String: String], file: (String) -> String) throws(RenderError) {
@@ -45,22 +43,6 @@ struct TemplateCheck: Sendable {
             result[name] = TemplateCheck.steps(of: name, tags: tagsByName, file: file, chain: &chain)
         }
         self.steps = result
-        self.ends = result.mapValues(TemplateCheck.ends(of:))
-    }
-
-    /// For each step that opens a section or block, the index of the `.end` that closes it (nil for
-    /// other steps, or when the steps are not balanced).
-    private static func ends(of steps: [Step]) -> [Int?] {
-        var ends = [Int?](repeating: nil, count: steps.count)
-        var open: [Int] = []
-        for (index, step) in steps.enumerated() {
-            switch step {
-            case .section, .sameContext: open.append(index)
-            case .end: if let start = open.popLast() { ends[start] = index }
-            case .variable: break
-            }
-        }
-        return ends
     }
 
     /// The steps of `name` with its partials inlined (a partial that includes itself, directly or
@@ -110,30 +92,59 @@ struct TemplateCheck: Sendable {
         return name.split(separator: ".").map(String.init)
     }
 
-    /// Every tag of a template: its sigil (`#`, `^`, `/`, `>`, `<`, `$`, `&`, `{`, `!`, `%`, or nil for a variable), name and line.
+    /// Every tag of a template: its sigil (`#`, `^`, `/`, `>`, `<`, `$`, `&`, `{`, `!`, `%`, `=`, or nil for
+    /// a variable), name and line. Read over UTF-8 bytes (every delimiter and sigil is ASCII), so a
+    /// template is scanned once, in time linear in its size; lines are counted at each line feed.
     static func tags(_ text: String) -> [Tag] {
         var tags: [Tag] = []
-        var line = 1
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
-            line += rest[..<open.lowerBound].filter { $0 == "\n" }.count
-            let afterOpen = rest[open.upperBound...]
-            let triple = afterOpen.hasPrefix("{")
-            guard let close = afterOpen.range(of: triple ? "}}}" : "}}") else { break }
-            var body = afterOpen[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            var sigil: Character? = nil
-            if triple {
-                sigil = "{"
-                body = String(body.dropFirst()).trimmingCharacters(in: .whitespaces)
-            } else if let first = body.first, "#^/><$&!%=".contains(first) {
-                sigil = first
-                body = String(body.dropFirst()).trimmingCharacters(in: .whitespaces)
+        var text = text
+        text.withUTF8 { bytes in
+            let brace = UInt8(ascii: "{"), closing = UInt8(ascii: "}"), newline = UInt8(ascii: "\n")
+            var line = 1
+            var index = 0
+            func find(_ byte: UInt8, _ count: Int, from start: Int) -> Int? {
+                var at = start
+                while at + count <= bytes.count {
+                    if bytes[at] == byte, (1..<count).allSatisfy({ bytes[at + $0] == byte }) { return at }
+                    at += 1
+                }
+                return nil
             }
-            tags.append(Tag(sigil: sigil, name: body, line: line))
-            line += afterOpen[..<close.upperBound].filter { $0 == "\n" }.count
-            rest = afterOpen[close.upperBound...]
+            func lines(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 + ($1 == newline ? 1 : 0) } }
+            while let open = find(brace, 2, from: index) {
+                line += lines(index..<open)
+                let afterOpen = open + 2
+                let triple = afterOpen < bytes.count && bytes[afterOpen] == brace
+                let closeLength = triple ? 3 : 2
+                guard let close = find(closing, closeLength, from: afterOpen) else { break }
+                var body = trimmed(String(decoding: bytes[afterOpen..<close], as: UTF8.self))
+                var sigil: Character? = nil
+                if triple {
+                    sigil = "{"
+                    body = trimmed(String(body.unicodeScalars.dropFirst()))
+                } else if let first = body.unicodeScalars.first, "#^/><$&!%=".unicodeScalars.contains(first) {
+                    sigil = Character(first)
+                    body = trimmed(String(body.unicodeScalars.dropFirst()))
+                }
+                tags.append(Tag(sigil: sigil, name: body, line: line))
+                line += lines(afterOpen..<close + closeLength)
+                index = close + closeLength
+            }
         }
         return tags
+    }
+
+    /// `text` without the spaces and tabs around it (Unicode space separators too, as
+    /// `CharacterSet.whitespaces`; line breaks stay).
+    private static func trimmed(_ text: String) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == " " || scalar == "\t" || (scalar.value > 0x7F && scalar.properties.generalCategory == .spaceSeparator)
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isSpace($0) })!
+        if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) { return text }
+        return String(scalars[first...last])
     }
 
     /// Plain words for a parser error.

@@ -20,6 +20,11 @@ public struct TemplateSet: Sendable {
         return origins[relative] ?? "templates/\(relative) (built in)"
     }
 
+    /// Whether the template `name` (`html.index`) is a user's file rather than the built-in one.
+    func isUsersTemplate(_ name: String) -> Bool {
+        origins[name.replacingOccurrences(of: ".", with: "/") + ".mustache"] != nil
+    }
+
     /// Replaces defaults with the files found under `directory` (same relative paths).
     public mutating func override(from directory: String) throws(RenderError) {
         var isDirectory: ObjCBool = false
