@@ -109,12 +109,23 @@ extension CareReport {
                 var folders: [String: [String]] = [:]
                 let progress = RunProgress(viewers, verb: "written")
                 defer { progress.finish() }
-                try source.forEach(viewers) { viewer, circleExport in
-                    let folder = try SiteOutput.memberPath(out, viewer).member
-                    try write(circleExport, viewer, now: now, templates: templateSet, formats: formats, period: period, to: folder)
-                    folders[viewer.circleId, default: []].append(viewer.userId!)
-                    progress.done(viewer)
+                // One member's files are created while the next member's pages are rendered.
+                let queue = SiteWriteQueue()
+                do {
+                    try source.forEach(viewers) { viewer, circleExport in
+                        let folder = try SiteOutput.memberPath(out, viewer).member
+                        let plan = try render(circleExport, viewer, now: now, templates: templateSet, formats: formats, period: period)
+                        try SiteOutput.write(plan, to: folder, through: queue)
+                        folders[viewer.circleId, default: []].append(viewer.userId!)
+                        progress.done(viewer)
+                    }
+                } catch {
+                    // What was handed over is still written (or its staging folder removed) before exiting;
+                    // a failed write (73) was said already.
+                    if (error as? ExitCode)?.rawValue == 73 { try? queue.finish() } else { try? SiteOutput.finish(queue) }
+                    throw error
                 }
+                try SiteOutput.finish(queue)
                 try SiteOutput.removeStaleSites(in: out, keeping: folders)
             } else {
                 let viewer = try viewerOptions.resolve(in: export)
@@ -127,14 +138,20 @@ extension CareReport {
             _ export: CareExport, _ viewer: Viewer, now: Date, templates: TemplateSet,
             formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?), to folder: String
         ) throws {
+            try SiteOutput.write(render(export, viewer, now: now, templates: templates, formats: formats, period: period), to: folder)
+        }
+
+        private func render(
+            _ export: CareExport, _ viewer: Viewer, now: Date, templates: TemplateSet,
+            formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?)
+        ) throws -> SitePlan {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
             let context = ReportContext(records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1)
             let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-            let plan = try SiteOutput.render { () throws -> SitePlan in
+            return try SiteOutput.render { () throws -> SitePlan in
                 // An --all-members run parses and checks the templates once: PageRenderer keeps the last one made.
                 return try SiteBuilder(context: context, templates: templates, formats: formats, parallel: parallel).build()
             }
-            try SiteOutput.write(plan, to: folder)
         }
     }
 }

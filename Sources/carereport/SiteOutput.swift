@@ -92,4 +92,24 @@ enum SiteOutput {
             throw ExitCode(73)
         }
     }
+
+    /// Hands `plan` to `queue` to be written to `output`; exits 73 when an earlier write failed.
+    static func write(_ plan: SitePlan, to output: String, through queue: SiteWriteQueue) throws {
+        do {
+            try queue.add(plan, to: output)
+        } catch {
+            Console.error(error.errorDescription ?? "error: cannot write \(output)")
+            throw ExitCode(73)
+        }
+    }
+
+    /// Waits for `queue` to write what it was handed; exits 73 when a write failed.
+    static func finish(_ queue: SiteWriteQueue) throws {
+        do {
+            try queue.finish()
+        } catch {
+            Console.error(error.errorDescription ?? "error: cannot write the sites")
+            throw ExitCode(73)
+        }
+    }
 }

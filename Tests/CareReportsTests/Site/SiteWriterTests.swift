@@ -63,4 +63,44 @@ import Testing
         #expect(try String(contentsOfFile: out + "/index.html", encoding: .utf8) == "previous")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["site"])
     }
+
+    /// The queue writes every site handed over, in order, on its own thread; ``finish()`` returns when all are on disk.
+    @Test func theQueueWritesEverySiteItIsHanded() throws {
+        let root = try temporaryFolder()
+        let queue = SiteWriteQueue()
+        for index in 0..<5 {
+            try queue.add(plan(["index.html": "member \(index)", "weeks/2025-W01.html": "week"]), to: root.path + "/m\(index)")
+        }
+        try queue.finish()
+        for index in 0..<5 {
+            #expect(try String(contentsOfFile: root.path + "/m\(index)/index.html", encoding: .utf8) == "member \(index)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == (0..<5).map { "m\($0)" })
+    }
+
+    /// After a write fails nothing more is written, and the failure reaches the caller (by the next
+    /// add or by finish), with no staging folder left behind.
+    @Test func theQueueStopsAtTheFirstFailedWrite() throws {
+        let root = try temporaryFolder()
+        let documents = root.appendingPathComponent("documents")
+        try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+        try Data("precious".utf8).write(to: documents.appendingPathComponent("taxes.txt"))
+        let queue = SiteWriteQueue()
+        var failed = false
+        do {
+            try queue.add(plan(["index.html": "first"]), to: root.path + "/first")
+            try queue.add(plan(["index.html": "x"]), to: documents.path)
+            for index in 0..<3 { try queue.add(plan(["index.html": "later"]), to: root.path + "/later\(index)") }
+            try queue.finish()
+        } catch {
+            #expect(error == .notASite(documents.path))
+            failed = true
+            try? queue.finish()
+        }
+        #expect(failed)
+        let left = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+        #expect(left.first == "documents" && left.contains("first") && !left.contains("later2"), "\(left)")
+        #expect(!left.contains { $0.hasPrefix(".") }, "no staging folder is left: \(left)")
+        #expect(try String(contentsOfFile: documents.path + "/taxes.txt", encoding: .utf8) == "precious")
+    }
 }
