@@ -70,7 +70,7 @@ public struct ReportContext: Sendable {
 
     /// User Markdown rendered for both outputs.
     public func rich(_ markdown: String?) -> RichText? {
-        guard let markdown, !markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        guard let markdown, !markdown.trimmingSpacesAndNewlines().isEmpty else { return nil }
         return text.rich(markdown)
     }
 }
@@ -100,7 +100,7 @@ public struct RichText: Sendable, Hashable, Encodable {
     }
 
     static func prefixLines(_ text: String, first: String, rest: String) -> String {
-        let lines = text.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.trimmingNewlines().split(separator: "\n", omittingEmptySubsequences: false)
         return lines.enumerated().map { index, line in
             if line.isEmpty { return rest.hasPrefix(">") ? ">" : "" }
             return (index == 0 ? first : rest) + line

@@ -15,6 +15,7 @@ extension LineChart {
     /// The chart as an inline `<svg>` element; with no readings, an SVG that says `emptyMessage`.
     public func svg() -> String {
         let id = ChartFormat.identifier(self.id)
+        let decimals = self.decimals  // read over every point: once per chart, not once per point
         let plotted = series.map(\.plottable)
         let all = plotted.flatMap { $0 }
         guard !all.isEmpty else {
@@ -136,7 +137,7 @@ extension LineChart {
                 let shape: ChartMarker = f == .high ? .triangleUp : f == .low ? .triangleDown : .forSeries(i)
                 anyHigh = anyHigh || f == .high
                 anyLow = anyLow || f == .low
-                let tip = "\(s.name), \(p.label): \(format(p.y))\(u)\(f == .normal ? "" : ", " + f.word)"
+                let tip = "\(s.name), \(p.label): \(ChartFormat.fixed(p.y, decimals: decimals))\(u)\(f == .normal ? "" : ", " + f.word)"
                 out += shape.svg(x: xPos(p.x), y: yPos(p.y), r: f == .normal ? 3.5 : showAll ? 5 : 3.5, classes: cls, title: tip)
             }
             out += "</g>\n"

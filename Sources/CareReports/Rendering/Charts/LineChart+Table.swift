@@ -3,6 +3,7 @@ extension LineChart {
     /// one column per series, out-of-range values flagged in words.
     public func table() -> ChartTable {
         let u = unit.isEmpty ? "" : " (\(unit))"
+        let decimals = self.decimals  // once per table, not once per value
         let columns = [xColumnTitle] + series.map { $0.name + u }
         var caption = title
         if let b = activeBand { caption += "; " + b.text(unit: unit, decimals: decimals) }
@@ -19,7 +20,7 @@ extension LineChart {
                 let cells = atX.map { pts -> ChartTable.Cell in
                     guard i < pts.count else { return ChartTable.Cell("no reading") }
                     let f = flag(pts[i].y)
-                    let text = format(pts[i].y) + (f == .normal ? "" : " (\(f.word))")
+                    let text = ChartFormat.fixed(pts[i].y, decimals: decimals) + (f == .normal ? "" : " (\(f.word))")
                     return ChartTable.Cell(text, flag: f)
                 }
                 rows.append(ChartTable.Row(header: label, cells: cells))

@@ -21,7 +21,7 @@ public struct LabExplanations: Sendable {
         var fields: [String: String] = [:]
         var text: [String] = []
         func finish() {
-            let body = text.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            let body = text.joined(separator: " ").trimmingSpaces()
             if !body.isEmpty {
                 entries.append(Entry(
                     test: fields["test"] ?? "",
@@ -33,11 +33,11 @@ public struct LabExplanations: Sendable {
             text = []
         }
         for raw in source.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingSpaces()
             if line.isEmpty { finish(); continue }
             if line.hasPrefix("#") { continue }
             if let colon = line.firstIndex(of: ":"), ["test", "loinc", "names"].contains(line[..<colon].lowercased()), text.isEmpty {
-                fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingSpaces()
                 continue
             }
             text.append(line)

@@ -7,7 +7,7 @@ import Foundation
 public enum LabUnitText {
     /// The unit for display; empty for a unit that is only an annotation (`{score}` is a count, not a unit).
     public static func display(_ unit: String?) -> String {
-        guard var text = unit?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return "" }
+        guard var text = unit?.trimmingSpaces(), !text.isEmpty else { return "" }
         if text.hasPrefix("{"), text.hasSuffix("}"), !text.dropFirst().contains("{") { return "" }
         if text == "Cel" { return "°C" }
         if text == "[degF]" { return "°F" }

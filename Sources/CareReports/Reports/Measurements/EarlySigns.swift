@@ -89,5 +89,5 @@ struct EarlySigns: Sendable {
     /// Fall words, but not "fell asleep" or "falls asleep".
     static let fallPattern = #"\b(near[- ]?falls?|falls?|fell|fallen|falling|slipped|tripped|stumbled)\b(?!\s+asleep)"#
 
-    private static func key(_ name: String) -> String { name.trimmingCharacters(in: .whitespaces).lowercased() }
+    private static func key(_ name: String) -> String { name.trimmingSpaces().lowercased() }
 }

@@ -23,7 +23,7 @@ public struct AttachmentView: Sendable, Encodable, Hashable {
 
     /// The link and whether it is relative, or nil for an address that must not become a link.
     static func linkTarget(_ url: String) -> (link: String, relative: Bool)? {
-        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = url.trimmingSpacesAndNewlines()
         guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline || $0 == "\\" }) else { return nil }
         let lower = trimmed.lowercased()
         let relative: Bool

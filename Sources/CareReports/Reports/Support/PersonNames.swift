@@ -27,7 +27,7 @@ public struct PersonNames: Sendable {
     }
 
     private func name(userId: String, firstName: String, lastName: String) -> String {
-        if full || lastName.isEmpty || userId == viewerId { return "\(firstName) \(lastName)".trimmingCharacters(in: .whitespaces) }
+        if full || lastName.isEmpty || userId == viewerId { return "\(firstName) \(lastName)".trimmingSpaces() }
         return "\(firstName) \(lastName.prefix(1))."
     }
 }

@@ -22,7 +22,7 @@ public struct VisitSummary: Sendable, Encodable {
 
         init(text: String, detail: String) {
             self.text = text
-            self.detail = detail.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : detail
+            self.detail = detail.trimmingSpacesAndNewlines().isEmpty ? nil : detail
         }
     }
 

@@ -71,7 +71,7 @@ extension VisitSummaryBuilder {
             return 0
         }
         if case .text(let text) = result.value, let expected = result.referenceRange?.text {
-            return text.trimmingCharacters(in: .whitespaces).lowercased() == expected.trimmingCharacters(in: .whitespaces).lowercased() ? 0 : 2
+            return text.trimmingSpaces().lowercased() == expected.trimmingSpaces().lowercased() ? 0 : 2
         }
         return 1
     }

@@ -23,31 +23,44 @@ enum FeedText {
     /// In attributes, LF and TAB are written as character references so that
     /// attribute-value normalisation does not turn them into spaces.
     static func xmlEscaped(_ text: String, attribute: Bool = false) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
+        // Over UTF-8 bytes: every byte escaped or dropped is ASCII, and a byte of a longer scalar is
+        // never one of them; the only non-ASCII scalars XML refuses are U+FFFE and U+FFFF (EF BF BE/BF),
+        // as surrogates cannot be in a String.
+        let bytes = Array(DisplayText.cleaned(text).utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
         var afterCR = false
-        for scalar in DisplayText.cleaned(text).unicodeScalars {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
             let wasCR = afterCR
             afterCR = false
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\r":
+            switch byte {
+            case UInt8(ascii: "&"): out += Self.amp
+            case UInt8(ascii: "<"): out += Self.lt
+            case UInt8(ascii: ">"): out += Self.gt
+            case UInt8(ascii: "\""): out += Self.quot
+            case UInt8(ascii: "'"): out += Self.apos
+            case UInt8(ascii: "\r"):
                 afterCR = true
-                out += attribute ? "&#xA;" : "\n"
-            case "\n":
-                if !wasCR { out += attribute ? "&#xA;" : "\n" }
-            case "\t":
-                out += attribute ? "&#x9;" : "\t"
-            default:
-                if isXMLChar(scalar.value) { out.unicodeScalars.append(scalar) }
+                if attribute { out += Self.lineFeedReference } else { out.append(UInt8(ascii: "\n")) }
+            case UInt8(ascii: "\n"):
+                if !wasCR { if attribute { out += Self.lineFeedReference } else { out.append(byte) } }
+            case UInt8(ascii: "\t"):
+                if attribute { out += Self.tabReference } else { out.append(byte) }
+            case 0..<0x20: break
+            case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBF && bytes[index + 1] >= 0xBE:
+                index += 2
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
+
+    private static let amp = Array("&amp;".utf8), lt = Array("&lt;".utf8), gt = Array("&gt;".utf8)
+    private static let quot = Array("&quot;".utf8), apos = Array("&apos;".utf8)
+    private static let lineFeedReference = Array("&#xA;".utf8), tabReference = Array("&#x9;".utf8)
 
     // MARK: iCalendar TEXT
 
