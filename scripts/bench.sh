@@ -18,6 +18,7 @@
 #   BENCH_SCALE_BUILD   all-members build measured at this size, then
 #                       extrapolated per circle to the digest size         default 8x52
 #   BENCH_SKIP_INGEST   1: skip the ingest table (render and scale rows only)
+#   BENCH_RENDER_OUT    where the render rows write their pages  default /dev/shm (a RAM file system), else BENCH_DIR
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,8 +31,9 @@ now=2025-04-20T22:00:00-07:00
 # GNU time for the peak resident set and Hugo for the side-by-side row (not needed by make test).
 scripts/setup-machine.sh bench
 
-echo "bench: swift build -c release --scratch-path $scratch" >&2
-swift build -c release --scratch-path "$scratch" >&2
+# As `make release` builds it: the Swift runtime and Foundation linked in (see the Makefile).
+echo "bench: swift build -c release --static-swift-stdlib --scratch-path $scratch" >&2
+swift build -c release --static-swift-stdlib --scratch-path "$scratch" >&2
 bin="$scratch/release"
 
 work=${BENCH_DIR:-}
