@@ -16,7 +16,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The local day of `date` in `zone`.
     public init(_ date: Date, in zone: TimeZone) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.offset(at: date)
         self.init(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
     }
 
@@ -54,8 +54,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Local midnight of this day in `zone`.
     public func midnight(in zone: TimeZone) -> Date {
         let utc = Date(timeIntervalSince1970: Double(daysSinceEpoch) * 86_400)
-        let guess = utc.addingTimeInterval(-Double(zone.secondsFromGMT(for: utc)))
-        return utc.addingTimeInterval(-Double(zone.secondsFromGMT(for: guess)))
+        let guess = utc.addingTimeInterval(-Double(zone.offset(at: utc)))
+        return utc.addingTimeInterval(-Double(zone.offset(at: guess)))
     }
 
     public var description: String {

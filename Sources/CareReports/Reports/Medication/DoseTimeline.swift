@@ -77,7 +77,7 @@ public struct DoseTimeline: Sendable {
     /// The instant of `time` on `day` in `zone` (DST-aware).
     static func localTime(day: LocalDate, midnight: Date, time: TimeOfDay, zone: TimeZone) -> Date {
         let utcGuess = Date(timeIntervalSince1970: Double(day.daysSinceEpoch * 86_400 + time.hour * 3600 + time.minute * 60))
-        let first = utcGuess.addingTimeInterval(-Double(zone.secondsFromGMT(for: utcGuess)))
-        return utcGuess.addingTimeInterval(-Double(zone.secondsFromGMT(for: first)))
+        let first = utcGuess.addingTimeInterval(-Double(zone.offset(at: utcGuess)))
+        return utcGuess.addingTimeInterval(-Double(zone.offset(at: first)))
     }
 }

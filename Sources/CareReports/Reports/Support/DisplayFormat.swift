@@ -31,7 +31,7 @@ public struct DisplayFormat: Sendable {
 
     /// `08:30` in the export's zone.
     public func time(_ instant: Date) -> String {
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.offset(at: instant)
         let minutes = ((seconds % 86_400) + 86_400) % 86_400 / 60
         return (minutes / 60 < 10 ? "0" : "") + "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
     }
@@ -41,7 +41,7 @@ public struct DisplayFormat: Sendable {
 
     /// `2025-04-14T08:30:00-07:00`, for machine-readable attributes.
     public func iso(_ instant: Date) -> String {
-        let offset = timeZone.secondsFromGMT(for: instant)
+        let offset = timeZone.offset(at: instant)
         let local = LocalDate(instant, in: timeZone)
         let sign = offset < 0 ? "-" : "+"
         let hours = abs(offset) / 3600

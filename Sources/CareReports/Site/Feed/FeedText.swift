@@ -157,7 +157,7 @@ enum FeedText {
     /// time) cannot be written in RFC 3339, so such instants are written in UTC.
     static func rfc3339(_ date: Date, in zone: TimeZone) -> String {
         let seconds = epochSeconds(date)
-        var offset = zone.secondsFromGMT(for: date)
+        var offset = zone.offset(at: date)
         if offset % 60 != 0 { offset = 0 }
         let (days, second) = daysAndSeconds(seconds + offset)
         let day = LocalDate(daysSinceEpoch: days)

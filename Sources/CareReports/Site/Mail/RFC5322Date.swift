@@ -10,7 +10,7 @@ public enum RFC5322Date {
 
     public static func string(from date: Date, timeZone: TimeZone) -> String {
         let unix = Int(date.timeIntervalSince1970.rounded(.down))
-        let offsetMinutes = timeZone.secondsFromGMT(for: date) / 60
+        let offsetMinutes = timeZone.offset(at: date) / 60
         let local = unix + offsetMinutes * 60
         let dayNumber = floorDivide(local, 86_400)
         let secondOfDay = local - dayNumber * 86_400
