@@ -1,4 +1,4 @@
-import CareReports
+@testable import CareReports
 import Foundation
 import Testing
 
@@ -16,6 +16,11 @@ import Testing
             }
             #expect(wrapped.split(whereSeparator: \.isWhitespace) == text.split(whereSeparator: \.isWhitespace))
         }
+    }
+
+    @Test func everyLineBreakBecomesALineFeed() {
+        #expect(TextWrapper.wrap("a\r\nb\rc\n\r\nd\r\re", width: 72) == "a\nb\nc\n\nd\n\ne")
+        #expect(TextWrapper.wrap("é\r\n日本\r🙂", width: 72) == "é\n日本\n🙂")
     }
 
     @Test func exactWrap() {
@@ -64,6 +69,10 @@ import Testing
         let cjk = TextWrapper.wrap("日本語 日本語 日本語 日本語", width: 14)
         #expect(cjk == "日本語 日本語\n日本語 日本語")
         #expect(TextWrapper.displayWidth("a日🌷é👩‍👩‍👧") == 1 + 2 + 2 + 1 + 2)
+        // Plain ASCII is counted by bytes: the same as Character by Character, CR LF (one Character) included.
+        for text in ["", "abc", "a\tb", "#*0", "a\r\nb", "\r", "x\u{1}y"] {
+            #expect(TextWrapper.displayWidth(text) == text.reduce(0) { $0 + TextWrapper.displayWidth($1) }, "\(Array(text.utf8))")
+        }
     }
 
     @Test func wrapIsDeterministic() {

@@ -20,6 +20,25 @@ import Testing
         return slots.compactMap { $0.scheduledAt.map { format.dateTime(.instant($0)) } }
     }
 
+    /// A timeline shared between viewers is one made from the same medication as each sees it: a
+    /// viewer who sees one dose fewer in the log gets a timeline without it, whoever asked first.
+    @Test func aSharedTimelineIsOnlyGivenForTheSameLog() {
+        let at = { (text: String) in CareDate.parse(text)! }
+        var medication = twiceADay(start: "2025-04-14", end: nil)
+        let doses = [
+            Administration(scheduledAt: at("2025-04-14T08:00:00-07:00"), takenAt: at("2025-04-14T08:05:00-07:00"), status: .taken),
+            Administration(scheduledAt: at("2025-04-14T20:00:00-07:00"), takenAt: at("2025-04-14T20:10:00-07:00"), status: .taken),
+        ]
+        let full = Medication(name: medication.name, schedule: medication.schedule, startDate: medication.startDate, administrations: doses)
+        medication = Medication(name: medication.name, schedule: medication.schedule, startDate: medication.startDate, administrations: [doses[0]])
+        let seesAll = DoseTimeline.memoized(full, orderedAt: nil, now: now, timeZone: zone, onTimeWindow: 3600)
+        let seesOne = DoseTimeline.memoized(medication, orderedAt: nil, now: now, timeZone: zone, onTimeWindow: 3600)
+        #expect(seesAll.slots.filter { $0.outcome == .onTime }.count == 2)
+        #expect(seesOne.slots.filter { $0.outcome == .onTime }.count == 1)
+        #expect(seesOne.slots == DoseTimeline(medication, orderedAt: nil, now: now, timeZone: zone, onTimeWindow: 3600).slots)
+        #expect(DoseTimeline.memoized(full, orderedAt: nil, now: now, timeZone: zone, onTimeWindow: 3600).slots == seesAll.slots)
+    }
+
     @Test func anEveningOrderOfFiveDaysHasTenDoses() {
         // hr-med-nitrofurantoin: written at 20:00 on 10 Feb, ending 15 Feb.
         let doses = due(twiceADay(start: "2025-02-10", end: "2025-02-15"), orderedAt: "2025-02-10T20:00:00-08:00")

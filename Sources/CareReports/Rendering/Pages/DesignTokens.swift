@@ -76,8 +76,37 @@ public struct MailPalette: Sendable, Encodable {
 
 extension TemplateSet {
     /// The visit page's style sheet with the tokens' colours written in, so the page works on its own.
-    public var visitStyles: String { DesignTokens(css: files["assets/tokens.css"]).resolve(files["assets/visit.css"] ?? "") }
+    public var visitStyles: String {
+        derived.visitStyles { DesignTokens(css: files["assets/tokens.css"]).resolve(files["assets/visit.css"] ?? "") }
+    }
 
     /// The e-mail's colours.
-    public var mailPalette: MailPalette { MailPalette(DesignTokens(css: files["assets/tokens.css"])) }
+    public var mailPalette: MailPalette { derived.mailPalette { MailPalette(DesignTokens(css: files["assets/tokens.css"])) } }
+}
+
+/// The visit style sheet and the mail palette of one set of files, each made the first time it is
+/// asked for: an `--all-members` run asks once per member, and reading the tokens costs more than a
+/// member's digest.
+final class DerivedStyles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var visit: String?
+    private var mail: MailPalette?
+
+    func visitStyles(_ make: () -> String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let visit { return visit }
+        let made = make()
+        visit = made
+        return made
+    }
+
+    func mailPalette(_ make: () -> MailPalette) -> MailPalette {
+        lock.lock()
+        defer { lock.unlock() }
+        if let mail { return mail }
+        let made = make()
+        mail = made
+        return made
+    }
 }

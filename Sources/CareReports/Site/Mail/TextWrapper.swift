@@ -17,7 +17,7 @@ public enum TextWrapper {
     /// (such a word may stand alone on an overlong line); other words longer than the line are cut.
     public static func wrap(_ text: String, width: Int = 72) -> String {
         let width = max(width, 1)
-        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        let normalized = text.utf8.contains(UInt8(ascii: "\r")) ? newlinesAsLineFeeds(text) : text
         let lines = normalized.split(separator: "\n", omittingEmptySubsequences: false)
         let tableLines = tableLineIndexes(lines)
         return lines.indices
@@ -61,7 +61,9 @@ public enum TextWrapper {
 
     /// Columns a string takes in a fixed-width font (see the type's note).
     public static func displayWidth<S: StringProtocol>(_ text: S) -> Int {
-        text.reduce(0) { $0 + displayWidth($1) }
+        // ASCII without CR: one Character per byte, each one column.
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) { return text.utf8.count }
+        return text.reduce(0) { $0 + displayWidth($1) }
     }
 
     static func displayWidth(_ character: Character) -> Int {
@@ -179,8 +181,23 @@ public enum TextWrapper {
     }
 
     private static func isUnbreakable(_ word: Substring) -> Bool {
-        word.contains("://") || word.contains("@") || word.hasPrefix("www.") || word.hasPrefix("mailto:")
-            || word.hasPrefix("<www.") || word.hasPrefix("(www.")
+        word.utf8.contains(UInt8(ascii: "@")) || word.utf8.firstRange(of: "://".utf8) != nil || word.hasPrefix("www.")
+            || word.hasPrefix("mailto:") || word.hasPrefix("<www.") || word.hasPrefix("(www.")
+    }
+
+    /// `text` with CR LF and a lone CR as LF (scalar by scalar, without bridging to NSString).
+    private static func newlinesAsLineFeeds(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n", afterCR {
+                afterCR = false
+                continue
+            }
+            afterCR = scalar == "\r"
+            out.append(afterCR ? "\n" : scalar)
+        }
+        return String(out)
     }
 
     // MARK: - Cells
