@@ -3,12 +3,16 @@ import Foundation
 /// A thread-safe cache for a pure function: the first caller of a key computes the value (outside
 /// the lock, so two threads may both compute it once; they get equal values, the first stored
 /// is kept), later callers get the stored one. Only for values that depend on the key alone, so
-/// the output stays byte-identical whichever thread computed it.
+/// the output stays byte-identical whichever thread computed it. With a `limit`, the memo is emptied
+/// when it is full, so memory stays bounded for keys that come in runs (one circle after another).
 final class LockedMemo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [Key: Value] = [:]
+    private let limit: Int?
 
-    init() {}
+    init(limit: Int? = nil) {
+        self.limit = limit
+    }
 
     func value(_ key: Key, _ compute: () -> Value) -> Value {
         lock.lock()
@@ -21,6 +25,7 @@ final class LockedMemo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Se
         lock.lock()
         defer { lock.unlock() }
         if let found = values[key] { return found }
+        if let limit, values.count >= limit { values.removeAll(keepingCapacity: true) }
         values[key] = made
         return made
     }

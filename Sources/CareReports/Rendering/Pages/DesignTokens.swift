@@ -77,36 +77,20 @@ public struct MailPalette: Sendable, Encodable {
 extension TemplateSet {
     /// The visit page's style sheet with the tokens' colours written in, so the page works on its own.
     public var visitStyles: String {
-        derived.visitStyles { DesignTokens(css: files["assets/tokens.css"]).resolve(files["assets/visit.css"] ?? "") }
+        let tokens = files["assets/tokens.css"], visit = files["assets/visit.css"] ?? ""
+        return DerivedStyles.visit.value([tokens ?? "", visit]) { DesignTokens(css: tokens).resolve(visit) }
     }
 
     /// The e-mail's colours.
-    public var mailPalette: MailPalette { derived.mailPalette { MailPalette(DesignTokens(css: files["assets/tokens.css"])) } }
+    public var mailPalette: MailPalette {
+        let tokens = files["assets/tokens.css"]
+        return DerivedStyles.mail.value(tokens ?? "") { MailPalette(DesignTokens(css: tokens)) }
+    }
 }
 
-/// The visit style sheet and the mail palette of one set of files, each made the first time it is
-/// asked for: an `--all-members` run asks once per member, and reading the tokens costs more than a
-/// member's digest.
-final class DerivedStyles: @unchecked Sendable {
-    private let lock = NSLock()
-    private var visit: String?
-    private var mail: MailPalette?
-
-    func visitStyles(_ make: () -> String) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        if let visit { return visit }
-        let made = make()
-        visit = made
-        return made
-    }
-
-    func mailPalette(_ make: () -> MailPalette) -> MailPalette {
-        lock.lock()
-        defer { lock.unlock() }
-        if let mail { return mail }
-        let made = make()
-        mail = made
-        return made
-    }
+/// The visit style sheet and the mail palette, each made once per style sheet's text: an
+/// `--all-members` run asks once per member, and reading the tokens costs more than a member's digest.
+private enum DerivedStyles {
+    static let visit = LockedMemo<[String], String>(limit: 8)
+    static let mail = LockedMemo<String, MailPalette>(limit: 8)
 }

@@ -8,8 +8,6 @@ public struct TemplateSet: Sendable {
     public private(set) var files: [String: String]
     /// Where a file came from, by relative path, when it came from a user's folder.
     public private(set) var origins: [String: String] = [:]
-    /// What is made from the files (the visit style sheet, the mail palette), made anew after an override.
-    private(set) var derived = DerivedStyles()
 
     public init(defaults: [String: String]) {
         self.files = defaults
@@ -29,7 +27,6 @@ public struct TemplateSet: Sendable {
 
     /// Replaces defaults with the files found under `directory` (same relative paths).
     public mutating func override(from directory: String) throws(RenderError) {
-        derived = DerivedStyles()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .templateFolderMissing(directory)

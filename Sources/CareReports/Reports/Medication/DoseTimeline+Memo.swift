@@ -8,17 +8,17 @@ extension DoseTimeline {
     static func memoized(_ medication: Medication, orderedAt: CareDate?, now: Date, timeZone: TimeZone, onTimeWindow: TimeInterval) -> DoseTimeline {
         let key = TimelineMemo.Key(
             medication: medication, orderedAt: orderedAt, now: now, zone: timeZone.identifier, window: onTimeWindow)
-        return TimelineMemo.shared.value(for: key) {
+        return TimelineMemo.shared.value(key) {
             DoseTimeline(medication, orderedAt: orderedAt, now: now, timeZone: timeZone, onTimeWindow: onTimeWindow)
         }
     }
 }
 
 /// Timelines by what they are made from, for the circle being rendered: an `--all-members` run goes
-/// circle by circle, so the memo is emptied when it holds more than `limit` (memory stays bounded
-/// however many circles the export has).
-final class TimelineMemo: @unchecked Sendable {
-    struct Key: Hashable {
+/// circle by circle, so the memo is emptied when it holds 64 (memory stays bounded however many
+/// circles the export has).
+enum TimelineMemo {
+    struct Key: Hashable, Sendable {
         let medication: Medication
         let orderedAt: CareDate?
         let now: Date
@@ -26,23 +26,5 @@ final class TimelineMemo: @unchecked Sendable {
         let window: TimeInterval
     }
 
-    static let shared = TimelineMemo()
-    private let limit = 64
-    private let lock = NSLock()
-    private var timelines: [Key: DoseTimeline] = [:]
-
-    func value(for key: Key, make: () -> DoseTimeline) -> DoseTimeline {
-        lock.lock()
-        if let known = timelines[key] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let made = make()
-        lock.lock()
-        if timelines.count >= limit { timelines.removeAll(keepingCapacity: true) }
-        timelines[key] = made
-        lock.unlock()
-        return made
-    }
+    static let shared = LockedMemo<Key, DoseTimeline>(limit: 64)
 }
