@@ -139,6 +139,20 @@ import Testing
         #expect(throws: RenderError.self) { try wrong.render(Choice(kind: .a, extra: [:], flag: true, tags: []), template: "html.probe") }
     }
 
+    struct Mixed: Encodable { let name: String; let link: URL; let share: Float; let when: Date }
+
+    /// Text and numbers have no names inside (`{{name.first}}` renders nothing, so it is an error);
+    /// a URL or a date, whose stored fields are not what they encode as, is opaque.
+    @Test func namesInsideTextAreErrorsAndFoundationValuesAreOpaque() throws {
+        let model = Mixed(name: "Ann", link: URL(string: "https://example.org/a")!, share: 0.5, when: Date(timeIntervalSince1970: 0))
+        for wrong in ["{{name.first}}", "{{share._value}}", "{{nmae}}"] {
+            let renderer = try PageRenderer(templates: TemplateSet(defaults: ["html/probe.mustache": wrong]))
+            #expect(throws: RenderError.self, "\(wrong)") { try renderer.render(model, template: "html.probe") }
+        }
+        let fine = try PageRenderer(templates: TemplateSet(defaults: ["html/probe.mustache": "{{name}} {{share}} {{link.anything}}{{when.anything}}"]))
+        #expect(try fine.render(model, template: "html.probe").hasPrefix("Ann 0.5 "))
+    }
+
     @Test func modelsThatAreNotEncodableStillRender() throws {
         struct Plain { let title: String }
         let renderer = try PageRenderer(templates: TemplateSet(defaults: ["html/probe.mustache": "<p>{{title}}</p>"]))

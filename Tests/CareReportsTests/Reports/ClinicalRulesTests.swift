@@ -31,12 +31,31 @@ import Testing
         ]
         let full = Medication(name: medication.name, schedule: medication.schedule, startDate: medication.startDate, administrations: doses)
         medication = Medication(name: medication.name, schedule: medication.schedule, startDate: medication.startDate, administrations: [doses[0]])
-        let seesAll = DoseTimeline.memoized(full, orderedAt: nil, now: now, timeZone: zone, onTimeWindow: 3600)
-        let seesOne = DoseTimeline.memoized(medication, orderedAt: nil, now: now, timeZone: zone, onTimeWindow: 3600)
+        let seesAll = DoseTimeline.memoized(record: "hr-med-x", full, orderedAt: nil, now: now, timeZone: zone, onTimeWindow: 3600)
+        let seesOne = DoseTimeline.memoized(record: "hr-med-x", medication, orderedAt: nil, now: now, timeZone: zone, onTimeWindow: 3600)
         #expect(seesAll.slots.filter { $0.outcome == .onTime }.count == 2)
         #expect(seesOne.slots.filter { $0.outcome == .onTime }.count == 1)
         #expect(seesOne.slots == DoseTimeline(medication, orderedAt: nil, now: now, timeZone: zone, onTimeWindow: 3600).slots)
-        #expect(DoseTimeline.memoized(full, orderedAt: nil, now: now, timeZone: zone, onTimeWindow: 3600).slots == seesAll.slots)
+        #expect(DoseTimeline.memoized(record: "hr-med-x", full, orderedAt: nil, now: now, timeZone: zone, onTimeWindow: 3600).slots == seesAll.slots)
+    }
+
+    /// Two records whose logs differ only in how the same letters are encoded (é as one scalar, or
+    /// e and a combining accent: equal for `String ==`) never share a timeline: each page carries
+    /// its own record's bytes, whichever was asked for first.
+    @Test func recordsThatAreEqualOnlyAsUnicodeDoNotShareATimeline() {
+        let at = { (text: String) in CareDate.parse(text)! }
+        func order(note: String) -> Medication {
+            Medication(
+                name: "Course", schedule: DoseSchedule(times: [TimeOfDay(hour: 8, minute: 0)!]), startDate: at("2025-04-14"),
+                administrations: [Administration(scheduledAt: at("2025-04-14T08:00:00-07:00"), takenAt: at("2025-04-14T08:05:00-07:00"), status: .taken, note: note)])
+        }
+        let composed = order(note: "Caf\u{E9}"), decomposed = order(note: "Cafe\u{301}")
+        #expect(composed == decomposed, "the premise: Swift's == sees one medication")
+        let first = DoseTimeline.memoized(record: "hr-med-a", composed, orderedAt: nil, now: now, timeZone: zone, onTimeWindow: 3600)
+        let second = DoseTimeline.memoized(record: "hr-med-b", decomposed, orderedAt: nil, now: now, timeZone: zone, onTimeWindow: 3600)
+        let notes = { (timeline: DoseTimeline) in timeline.slots.compactMap { $0.administration?.note }.map { Array($0.utf8) } }
+        #expect(notes(first) == [Array("Caf\u{E9}".utf8)])
+        #expect(notes(second) == [Array("Cafe\u{301}".utf8)])
     }
 
     @Test func anEveningOrderOfFiveDaysHasTenDoses() {

@@ -89,7 +89,13 @@ extension TemplateCheck {
             return .missing(message: "unknown variable \(path.joined(separator: "."))\(guess)")
         }
         for (index, component) in path.enumerated().dropFirst() {
-            guard case .record(let names, let types) = TemplateShape.of(current) else { return .opaque }
+            let names: [String], types: [String: Any.Type]
+            switch TemplateShape.of(current) {
+            case .record(let fieldNames, let fieldTypes): (names, types) = (fieldNames, fieldTypes)
+            // Text, a number or a flag has no names: `{{name.first}}` on text renders nothing.
+            case .plain, .flag: (names, types) = ([], [:])
+            case .list, .opaque: return .opaque
+            }
             guard let next = types[component] else {
                 let prefix = path[..<index].joined(separator: ".")
                 let guess = closest(component, among: names).map { "; did you mean \(prefix).\($0)?" } ?? ""

@@ -29,10 +29,11 @@ enum TemplateShape {
     fileprivate static func make(_ type: Any.Type) -> TemplateShape {
         let type = unwrapped(type)
         if type == Bool.self { return .flag }
-        if type == String.self || type == Substring.self || type == Int.self || type == Double.self { return .plain }
+        if plainTypes.contains(where: { $0 == type }) { return .plain }
         if let list = type as? any TemplateList.Type { return .list(element: list.elementType) }
-        // A type with its own mirror (a dictionary, a date) shows Mustache other names than its fields.
-        if type is any CustomReflectable.Type { return .opaque }
+        // A type with its own mirror (a dictionary, a set), or whose encoding is not its stored fields
+        // (a URL, a date), shows Mustache other names than its fields.
+        if type is any CustomReflectable.Type || opaqueTypes.contains(where: { $0 == type }) { return .opaque }
         let kind = _openExistential(type, do: kindOf)
         guard kind == .struct || kind == .class else { return .opaque }
         var names: [String] = []
@@ -48,6 +49,14 @@ enum TemplateShape {
     }
 
     private static let cache = ShapeCache()
+
+    /// Text and numbers: no names inside (their stored fields are the standard library's own).
+    private static let plainTypes: [Any.Type] = [
+        String.self, Substring.self, Character.self, Int.self, Int8.self, Int16.self, Int32.self, Int64.self,
+        UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self, Double.self, Float.self, Decimal.self,
+    ]
+    /// Foundation values whose stored fields are not what they encode as.
+    private static let opaqueTypes: [Any.Type] = [URL.self, Date.self, Data.self, UUID.self, DateComponents.self]
 }
 
 /// The runtime's kind of `T` (struct, class, enum, existential, …), read from a field of that type.
@@ -94,10 +103,6 @@ extension ContiguousArray: TemplateList {
 }
 
 extension ArraySlice: TemplateList {
-    fileprivate static var elementType: Any.Type { Element.self }
-}
-
-extension Set: TemplateList {
     fileprivate static var elementType: Any.Type { Element.self }
 }
 

@@ -54,7 +54,7 @@ public struct MedicationPageBuilder: Sendable {
     var windowText: String { "within \(Int(context.onTimeWindow / 60)) minutes of the scheduled time" }
 
     func timeline(_ record: HealthRecord, _ medication: Medication) -> [DoseEvent] {
-        DoseTimeline.memoized(medication, orderedAt: record.date, now: context.dataUntil, timeZone: context.timeZone, onTimeWindow: context.onTimeWindow).slots
+        DoseTimeline.memoized(record: record.id, medication, orderedAt: record.date, now: context.dataUntil, timeZone: context.timeZone, onTimeWindow: context.onTimeWindow).slots
     }
 
     func displayName(_ medication: Medication) -> String {

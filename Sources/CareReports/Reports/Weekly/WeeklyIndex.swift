@@ -48,7 +48,7 @@ final class WeeklyIndex: Sendable {
             byWeek[ISOWeek(containing: context.day(WeeklySummaryBuilder.weekDate(of: record))), default: []].append(record)
             guard case .medication(let medication) = record.data else { continue }
             let timeline = DoseTimeline.memoized(
-                medication, orderedAt: record.date, now: context.dataUntil, timeZone: zone, onTimeWindow: context.onTimeWindow)
+                record: record.id, medication, orderedAt: record.date, now: context.dataUntil, timeZone: zone, onTimeWindow: context.onTimeWindow)
             var slots: [ISOWeek: [DoseEvent]] = [:]
             for slot in timeline.slots { slots[ISOWeek(containing: LocalDate(slot.moment, in: zone)), default: []].append(slot) }
             medications.append(MedicationEntry(
