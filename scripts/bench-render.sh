@@ -22,8 +22,13 @@ render_export="$work/render-export-$render_size"
 # /dev/shm): on this machine's ext4, creating a file costs more the more files were deleted in the
 # last hours (the kernel skips recently deleted inodes one by one), so a disk run measures the
 # disk's history, not the tool. Both read the same input and both write to the same place.
+# The pages need about 0.3 GB there at the default sizes (a container's /dev/shm is often 64 MB):
+# with less than 1 GB free, the disk is used and the table says so.
 render_out=${BENCH_RENDER_OUT:-/dev/shm}
-if [ ! -d "$render_out" ] || [ ! -w "$render_out" ]; then render_out=$work; fi
+if [ ! -d "$render_out" ] || [ ! -w "$render_out" ] ||
+  [ "$(df --output=avail -k "$render_out" | tail -1)" -lt 1048576 ]; then
+  render_out=$work
+fi
 render_out=$(mktemp -d "$render_out/carereport-render.XXXXXX")
 trap '[ -n "$cleanup" ] && rm -rf "$cleanup"; rm -rf "$render_out"' EXIT
 
@@ -66,7 +71,11 @@ best_wall() {  # runs "$@" 5 times into a fresh folder; prints the best wall sec
   local best="" w
   for run in 1 2 3 4 5; do
     rm -rf "$render_out/one"
-    /usr/bin/time -v -o "$work/time-one.txt" "$@" --out "$render_out/one" >/dev/null 2>&1
+    if ! /usr/bin/time -v -o "$work/time-one.txt" "$@" --out "$render_out/one" >/dev/null 2>"$work/one-stderr.txt"; then
+      cat "$work/one-stderr.txt" >&2
+      echo "bench: $* failed" >&2
+      exit 1
+    fi
     w=$(wall_of "$work/time-one.txt")
     if [ -z "$best" ] || awk -v a="$w" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$w; fi
   done
