@@ -4,8 +4,8 @@
 # (every page of every active member, html and md) and Hugo rendering the same build's weekly
 # Markdown pages (scripts/hugo-site.py: same data, same page chrome, Goldmark for the body),
 # side by side: files, MB written (10^6 bytes of files), wall seconds, files/s and MB/s.
-# Scale: an all-members digest measured at BENCH_SCALE_DIGEST (default 1000x52) and an all-members
-# build measured at BENCH_SCALE_BUILD (default 8x52), extrapolated per circle to the digest's size.
+# Scale: at BENCH_SCALE_DIGEST (default 1000x52), the all-members digest, and one shard of the
+# all-members build (--shard 0/BENCH_SCALE_SHARDS, default 8), measured; all shards estimated from it.
 
 wall_of() { sed -n 's/^\s*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$1" |
   awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }'; }
@@ -22,11 +22,11 @@ render_export="$work/render-export-$render_size"
 # /dev/shm): on this machine's ext4, creating a file costs more the more files were deleted in the
 # last hours (the kernel skips recently deleted inodes one by one), so a disk run measures the
 # disk's history, not the tool. Both read the same input and both write to the same place.
-# The pages need about 0.3 GB there at the default sizes (a container's /dev/shm is often 64 MB):
-# with less than 1 GB free, the disk is used and the table says so.
+# The pages need about 3 GB there at the default sizes (one shard of the 1,000-circle build; a
+# container's /dev/shm is often 64 MB): with less than 4 GB free, the disk is used and the table says so.
 render_out=${BENCH_RENDER_OUT:-/dev/shm}
 if [ ! -d "$render_out" ] || [ ! -w "$render_out" ] ||
-  [ "$(df --output=avail -k "$render_out" | tail -1)" -lt 1048576 ]; then
+  [ "$(df --output=avail -k "$render_out" | tail -1)" -lt 4194304 ]; then
   render_out=$work
 fi
 render_out=$(mktemp -d "$render_out/carereport-render.XXXXXX")
@@ -92,9 +92,8 @@ render_row() {  # name files bytes wall rss
     "$(awk -v f="$2" -v w="$4" 'BEGIN { print f / w }')" "$(awk -v b="$3" -v w="$4" 'BEGIN { print b / 1e6 / w }')" "$5"
 }
 
-# Scale: the all-members digest at full size, the build at a smaller size.
+# Scale: the all-members digest and one shard of the all-members build, at full size.
 scale_digest=${BENCH_SCALE_DIGEST:-1000x52}
-scale_build=${BENCH_SCALE_BUILD:-8x52}
 scale_export="$work/scale-export-$scale_digest"
 "$bin/carereport" generate --circles "${scale_digest%x*}" --weeks "${scale_digest#*x}" --seed "$seed" --out "$scale_export" >&2
 scale_mb=$(mb "$(du -sb "$scale_export" | cut -f1)")
@@ -106,22 +105,22 @@ sd_rss=$(rss_mb_of "$work/time-scale-digest.txt")
 sd_files=$(files_of "$render_out/scale-outbox")
 rm -rf "$render_out/scale-outbox"
 
-build_export="$work/scale-build-export-$scale_build"
-"$bin/carereport" generate --circles "${scale_build%x*}" --weeks "${scale_build#*x}" --seed "$seed" --out "$build_export" >&2
+# The build at the digest's full size, one shard of it: `--shard 0/S` renders every member of about
+# 1/S of the circles after reading and checking the whole export, as one pod of an Indexed Job does.
+scale_shards=${BENCH_SCALE_SHARDS:-8}
 rm -rf "$render_out/scale-site"
 /usr/bin/time -v -o "$work/time-scale-build.txt" \
-  "$bin/carereport" build "$build_export" --out "$render_out/scale-site" --all-members --now "$now" >/dev/null
+  "$bin/carereport" build "$scale_export" --out "$render_out/scale-site" --all-members --shard "0/$scale_shards" --now "$now" >/dev/null
 sb_wall=$(wall_of "$work/time-scale-build.txt")
 sb_rss=$(rss_mb_of "$work/time-scale-build.txt")
 sb_files=$(files_of "$render_out/scale-site")
 sb_bytes=$(bytes_of "$render_out/scale-site")
+sb_circles=$(find "$render_out/scale-site" -mindepth 1 -maxdepth 1 -type d | wc -l)
 rm -rf "$render_out/scale-site"
-# Per circle, then scaled to the digest's circle count (the build reads circle by circle: time grows
-# with circles; peak memory is the index of the whole export, as the digest's, plus one circle's pages).
-factor=$(awk -v a="${scale_digest%x*}" -v b="${scale_build%x*}" 'BEGIN { print a / b }')
-eb_wall=$(awk -v w="$sb_wall" -v f="$factor" 'BEGIN { printf "%.0f", w * f }')
-eb_files=$(awk -v n="$sb_files" -v f="$factor" 'BEGIN { printf "%.0f", n * f }')
-eb_bytes=$(awk -v n="$sb_bytes" -v f="$factor" 'BEGIN { printf "%.0f", n * f }')
+# All S shards: each is about as large (circles are spread by a hash of their id).
+eb_wall=$(awk -v w="$sb_wall" -v n="$scale_shards" 'BEGIN { printf "%.0f", w * n }')
+eb_files=$(awk -v f="$sb_files" -v n="$scale_shards" 'BEGIN { printf "%.0f", f * n }')
+eb_bytes=$(awk -v b="$sb_bytes" -v n="$scale_shards" 'BEGIN { printf "%.0f", b * n }')
 
 render_table() {
   echo "| render ($render_size export, all members) | files | MB written | seconds | files/s | MB/s | peak MB |"
@@ -142,13 +141,11 @@ render_table() {
   echo "|---|---|--:|--:|--:|--:|--:|---|"
   printf '| digest, measured | %s | %s | %s | – | %.1f | %s | N=4: %.0f s, N=16: %.0f s |\n' "$scale_digest" "$scale_mb" "$sd_files" "$sd_wall" "$sd_rss" \
     "$(awk -v w="$sd_wall" 'BEGIN { print w / 4 }')" "$(awk -v w="$sd_wall" 'BEGIN { print w / 16 }')"
-  printf '| build, measured | %s | – | %s | %s | %.1f | %s | |\n' "$scale_build" "$sb_files" "$(mb "$sb_bytes")" "$sb_wall" "$sb_rss"
-  printf '| build, extrapolated (x%s per circle) | %s | %s | %s | %s | %s | ~%s | N=4: %.0f s, N=16: %.0f s |\n' "$factor" "$scale_digest" "$scale_mb" \
-    "$eb_files" "$(mb "$eb_bytes")" "$eb_wall" "$(awk -v d="$sd_rss" -v b="$sb_rss" 'BEGIN { print d + b }')" \
-    "$(awk -v w="$eb_wall" 'BEGIN { print w / 4 }')" "$(awk -v w="$eb_wall" 'BEGIN { print w / 16 }')"
+  printf '| build, measured: shard 1 of %s (%s circles) | %s | %s | %s | %s | %.1f | %s | this is one of N=%s |\n' "$scale_shards" "$sb_circles" \
+    "$scale_digest" "$scale_mb" "$sb_files" "$(mb "$sb_bytes")" "$sb_wall" "$sb_rss" "$scale_shards"
+  printf '| build, all %s shards (x%s) | %s | %s | %s | %s | %s | %s each | N=%s in parallel: %.0f s; one machine in turn: %s s |\n' "$scale_shards" "$scale_shards" \
+    "$scale_digest" "$scale_mb" "$eb_files" "$(mb "$eb_bytes")" "$eb_wall" "$sb_rss" "$scale_shards" "$sb_wall" "$eb_wall"
   echo
   echo "N shards: each shard still reads and checks the whole export once (so every shard gives the same"
   echo "verdict), then decodes and writes only its circles: time each ≈ total / N plus that first reading."
-  echo "The extrapolated build's peak (~) is a bound: the digest's peak at full size (the whole export's index)"
-  echo "plus the small build's whole peak (one circle's pages), not a measurement."
 }

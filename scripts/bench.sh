@@ -14,9 +14,8 @@
 #   SCRATCH       swift build --scratch-path          default .build
 #   BENCH_OUT     also write the table (Markdown) and the machine here
 #   BENCH_RENDER  circles x weeks of the carereport-vs-Hugo render rows  default 2x52
-#   BENCH_SCALE_DIGEST  all-members digest measured at this size          default 1000x52
-#   BENCH_SCALE_BUILD   all-members build measured at this size, then
-#                       extrapolated per circle to the digest size         default 8x52
+#   BENCH_SCALE_DIGEST  the scale rows' export (all-members digest, and the build's shard)  default 1000x52
+#   BENCH_SCALE_SHARDS  the build is measured for shard 0 of this many                     default 8
 #   BENCH_SKIP_INGEST   1: skip the ingest table (render and scale rows only)
 #   BENCH_RENDER_OUT    where the render rows write their pages  default /dev/shm (a RAM file system), else BENCH_DIR
 set -euo pipefail
