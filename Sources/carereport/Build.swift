@@ -114,7 +114,8 @@ extension CareReport {
                 do {
                     try source.forEach(viewers) { viewer, circleExport in
                         let folder = try SiteOutput.memberPath(out, viewer).member
-                        let plan = try render(circleExport, viewer, now: now, templates: templateSet, formats: formats, period: period)
+                        let plan = try render(
+                            circleExport, viewer, now: now, templates: templateSet, formats: formats, period: period, earlierWritten: !folders.isEmpty)
                         try SiteOutput.write(plan, to: folder, through: queue)
                         folders[viewer.circleId, default: []].append(viewer.userId!)
                         progress.done(viewer)
@@ -143,12 +144,12 @@ extension CareReport {
 
         private func render(
             _ export: CareExport, _ viewer: Viewer, now: Date, templates: TemplateSet,
-            formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?)
+            formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?), earlierWritten: Bool = false
         ) throws -> SitePlan {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
             let context = ReportContext(records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1)
             let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-            return try SiteOutput.render { () throws -> SitePlan in
+            return try SiteOutput.render(earlierWritten: earlierWritten) { () throws -> SitePlan in
                 // An --all-members run parses and checks the templates once: PageRenderer keeps the last one made.
                 return try SiteBuilder(context: context, templates: templates, formats: formats, parallel: parallel).build()
             }

@@ -90,6 +90,7 @@ extension CareReport {
                 let viewers = try viewerOptions.resolveAll(in: export, shard: try shardOption.resolved())
                 let progress = RunProgress(viewers, verb: "written")
                 defer { progress.finish() }
+                var written = 0
                 try source.forEach(viewers) { viewer, circleExport in
                     let user = viewer.userId.flatMap { id in circleExport.users.first { $0.id == id } }
                     // The bare address (a name from the export could hold anything); one that does not parse is left out.
@@ -100,10 +101,11 @@ extension CareReport {
                     }
                     let message = try digest(
                         for: viewer, in: circleExport, now: now, renderer: renderer, palette: templateSet.mailPalette,
-                        recipients: address.map { [$0] } ?? [])
+                        recipients: address.map { [$0] } ?? [], earlierWritten: written > 0)
                     let path = try SiteOutput.memberPath(out, viewer)
                     try SiteOutput.makeFolder(path.circle)
                     try SiteOutput.emit(message, to: "\(path.member).\(suffix)")
+                    written += 1
                     progress.done(viewer)
                 }
             } else {
@@ -114,13 +116,16 @@ extension CareReport {
         }
 
         /// The digest of the chosen week for one viewer, in the chosen format.
-        private func digest(for viewer: Viewer, in export: CareExport, now: Date, renderer: PageRenderer, palette: MailPalette, recipients: [String]) throws -> String {
+        private func digest(
+            for viewer: Viewer, in export: CareExport, now: Date, renderer: PageRenderer, palette: MailPalette, recipients: [String],
+            earlierWritten: Bool = false
+        ) throws -> String {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
             let context = ReportContext(records: records, now: now)
             guard let isoWeek = DigestBuilder.week(week, today: LocalDate(now, in: export.timeZone)) else { throw ExitCode(64) }
             var digest = DigestBuilder(context: context).build(isoWeek)
             digest.palette = palette
-            let (text, html) = try SiteOutput.render { () throws -> (String, String) in
+            let (text, html) = try SiteOutput.render(earlierWritten: earlierWritten) { () throws -> (String, String) in
                 let text = TextWrapper.wrap(try renderer.render(digest, template: "digest.text"), width: 72)
                 return (text, format == .markdown ? "" : try renderer.render(digest, template: "digest.html"))
             }

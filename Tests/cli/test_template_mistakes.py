@@ -105,3 +105,21 @@ def test_tokens_css_recolours_the_visit_summary_and_the_mail(tmp_path):
     assert mail.returncode == 0
     assert "#5A1B5E" in mail.stdout, "the mail takes its greens from tokens.css (pine is no longer used by the darker palette)"
     assert "#1B5E3A" not in mail.stdout and "#2E7D5C" not in mail.stdout
+
+
+def test_a_mistake_found_at_a_later_member_says_the_earlier_ones_were_written(tmp_path):
+    # The workload page is written for caregivers and organizers only: the care recipient, whose
+    # site comes first, is written before the mistake is met. The message must not say "nothing".
+    folder = templates(tmp_path)
+    workload = folder / "html" / "workload.mustache"
+    edit(workload, "{{page.title}}", "{{page.titel}}")
+    out = tmp_path / "all"
+    result = run("build", SAMPLE, "--out", out, "--all-members", *NOW, "--templates", folder)
+    assert result.returncode == 65
+    assert f"{workload}:{line_of(workload, 'page.titel')}: error: unknown variable page.titel; did you mean page.title?" in result.stderr
+    written = sorted(p.relative_to(out).as_posix() for p in out.glob("*/*") if (p / "index.html").exists())
+    assert written, "the members before the mistake were written"
+    assert "error: nothing more was written (the members before this one were)" in result.stderr
+    assert "error: nothing was written" not in result.stderr
+    leftovers = [p.name for p in out.rglob(".*") if p.name != ".carereport-site"]
+    assert leftovers == [], "no staging folder is left"
