@@ -45,17 +45,22 @@ bench: setup-build
 	@python3 scripts/embed-templates.py
 	@scripts/bench.sh
 
+# The manual's plugin relinks .build/release/carereport without --static-swift-stdlib, so the static
+# binary is set aside first and that copy is installed.
+INSTALL_BIN = .build/carereport-static
+
 install: release
+	cp $(RELEASE_BIN) $(INSTALL_BIN)
 	$(SWIFT) package --allow-writing-to-package-directory generate-manual >/dev/null
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/carereport
+	install -m 755 $(INSTALL_BIN) $(DESTDIR)$(PREFIX)/bin/carereport
 	python3 scripts/man-page.py .build/plugins/GenerateManual/outputs/carereport/carereport.1 > .build/carereport.1
 	install -m 644 .build/carereport.1 $(DESTDIR)$(PREFIX)/share/man/man1/carereport.1
-	$(RELEASE_BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/carereport
-	$(RELEASE_BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_carereport
-	$(RELEASE_BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/carereport.fish
+	$(INSTALL_BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/carereport
+	$(INSTALL_BIN) --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_carereport
+	$(INSTALL_BIN) --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/carereport.fish
 	@echo "installed carereport, its man page and completions under $(DESTDIR)$(PREFIX)"
 
 uninstall:
