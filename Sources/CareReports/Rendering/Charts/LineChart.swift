@@ -68,14 +68,11 @@ public struct LineChart: Sendable, Hashable {
     /// How `value` compares with the band (`.normal` without a band).
     public func flag(_ value: Double) -> RangeFlag { activeBand?.flag(value) ?? .normal }
 
-    /// Decimals used for values and the band.
+    /// Decimals used for values and the band: read over every point, so a caller reads it once per chart.
     var decimals: Int {
         if let valueDecimals { return max(0, min(valueDecimals, 6)) }
         var values = series.flatMap { $0.plottable.map(\.y) }
         if let b = activeBand { values += [b.low, b.high].compactMap { $0 } }
         return ChartFormat.decimalsNeeded(values)
     }
-
-    /// `value` formatted with the chart's decimals.
-    func format(_ value: Double) -> String { ChartFormat.fixed(value, decimals: decimals) }
 }

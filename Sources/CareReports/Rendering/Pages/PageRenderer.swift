@@ -37,19 +37,23 @@ public struct PageRenderer: Sendable {
         let sources = templates.templates
         for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
             let prefix = text.hasPrefix("{{% CONTENT_TYPE:") ? "" : PageRenderer.htmlPragma
-            let ours = Result { () throws -> CompiledTemplate in try TemplateParser.parse(prefix + text) }
+            let source = prefix + text
+            let file = templates.path(ofTemplate: name)
+            var failure: TemplateParser.Failure?
+            do {
+                compiled[name] = try TemplateParser.parse(source)
+            } catch {
+                failure = error
+            }
             // A user's template is read by swift-mustache too, whose errors (with line and column) are
-            // the ones reported; the built-in ones are read by it in the tests (CompiledTemplateTests).
-            if templates.isUsersTemplate(name) || (try? ours.get()) == nil {
-                try PageRenderer.readWithSwiftMustache(prefix + text, prefixed: !prefix.isEmpty, file: templates.path(ofTemplate: name))
+            // the ones reported; the built-in ones are read by it in the tests (EmbeddedTemplatesTests).
+            if templates.isUsersTemplate(name) || failure != nil {
+                try PageRenderer.readWithSwiftMustache(source, prefixed: !prefix.isEmpty, file: file)
             }
-            switch ours {
-            case .success(let template): compiled[name] = template
-            case .failure(let error):
-                let reason = (error as? TemplateParser.Failure)?.reason ?? "\(error)"
-                throw .templateSyntax(name: templates.path(ofTemplate: name), line: 1, column: 1, message: "the template cannot be read (\(reason))")
+            if let failure {
+                throw .templateSyntax(name: file, line: 1, column: 1, message: "the template cannot be read (\(failure.reason))")
             }
-            prefixed[name] = prefix + text
+            prefixed[name] = source
         }
         self.library = SwiftMustacheLibrary(templates: prefixed)
         self.compiled = TemplateRenderer(templates: compiled)

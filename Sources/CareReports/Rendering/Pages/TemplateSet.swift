@@ -16,13 +16,16 @@ public struct TemplateSet: Sendable {
     /// The path to name in an error about the template `name` (`html.index`): the user's file, else
     /// the default's path in the templates folder (`templates/html/index.mustache`).
     public func path(ofTemplate name: String) -> String {
-        let relative = name.replacingOccurrences(of: ".", with: "/") + ".mustache"
+        let relative = Self.relativePath(ofTemplate: name)
         return origins[relative] ?? "templates/\(relative) (built in)"
     }
 
     /// Whether the template `name` (`html.index`) is a user's file rather than the built-in one.
-    func isUsersTemplate(_ name: String) -> Bool {
-        origins[name.replacingOccurrences(of: ".", with: "/") + ".mustache"] != nil
+    func isUsersTemplate(_ name: String) -> Bool { origins[Self.relativePath(ofTemplate: name)] != nil }
+
+    /// `html/index.mustache` for the template `html.index`.
+    private static func relativePath(ofTemplate name: String) -> String {
+        name.replacingOccurrences(of: ".", with: "/") + ".mustache"
     }
 
     /// Replaces defaults with the files found under `directory` (same relative paths).
