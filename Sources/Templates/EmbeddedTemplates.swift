@@ -1977,7 +1977,8 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 </table>
 </div>
 {{/empty(medications)}}
-{{#empty(medications)}}<p>No current medications recorded.</p>{{/empty(medications)}}
+{{#empty(medications)}}{{#empty(medicationStatements)}}<p>No current medications recorded.</p>{{/empty(medicationStatements)}}{{/empty(medications)}}
+{{^empty(medicationStatements)}}<ul class="statements">{{#medicationStatements}}<li><strong>{{text}}</strong> <span class="muted">{{stated}}</span></li>{{/medicationStatements}}</ul>{{/empty(medicationStatements)}}
 {{^empty(stoppedMedications)}}
 <ul class="small stopped">{{#stoppedMedications}}<li><strong>Stopped:</strong> {{name}}: {{history}}{{#reason}} ({{reason}}){{/reason}}</li>{{/stoppedMedications}}</ul>
 {{/empty(stoppedMedications)}}
@@ -1988,11 +1989,13 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <h2 id="allergies-heading">Allergies <span class="period">as recorded</span></h2>
 {{#allergyStatus}}<p>{{allergyStatus}}</p>{{/allergyStatus}}
 {{^empty(allergies)}}<ul>{{#allergies}}<li><strong>{{text}}</strong>{{#detail}}: {{detail}}{{/detail}}</li>{{/allergies}}</ul>{{/empty(allergies)}}
+{{^empty(allergyStatements)}}<ul class="statements">{{#allergyStatements}}<li><strong>{{text}}</strong> <span class="muted">{{stated}}</span></li>{{/allergyStatements}}</ul>{{/empty(allergyStatements)}}
 </section>
 <section aria-labelledby="problems-heading">
 <h2 id="problems-heading">Problems <span class="period">as recorded</span></h2>
 {{^empty(problems)}}<ul>{{#problems}}<li><strong>{{text}}</strong>{{#detail}}, {{detail}}{{/detail}}</li>{{/problems}}</ul>{{/empty(problems)}}
-{{#empty(problems)}}<p>None recorded.</p>{{/empty(problems)}}
+{{^empty(problemStatements)}}<ul class="statements">{{#problemStatements}}<li><strong>{{text}}</strong> <span class="muted">{{stated}}</span></li>{{/problemStatements}}</ul>{{/empty(problemStatements)}}
+{{#empty(problems)}}{{#empty(problemStatements)}}<p>None recorded.</p>{{/empty(problemStatements)}}{{/empty(problems)}}
 {{#pastProblems}}<p class="small">Resolved: {{pastProblems}}</p>{{/pastProblems}}
 </section>
 </div>
@@ -2013,11 +2016,12 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 </section>
 
 <section aria-labelledby="vitals-heading">
-<h2 id="vitals-heading">Vital signs <span class="period">{{period}}</span></h2>
+<h2 id="vitals-heading">Vital signs <span class="period">{{^vitalsAnyDate}}{{period}}{{/vitalsAnyDate}}{{#vitalsAnyDate}}latest of each, any date{{/vitalsAnyDate}}</span></h2>
+{{#vitalsAnyDate}}<p class="small">No readings in the period; these are the latest of each kind, with the date of each.</p>{{/vitalsAnyDate}}
 {{^empty(vitals)}}
 <div class="table-scroll" role="region" aria-label="Vital signs table" tabindex="0">
 <table class="data keep">
-<caption class="visually-hidden">Vital signs in the period: latest, lowest, highest and trend</caption>
+<caption class="visually-hidden">{{^vitalsAnyDate}}Vital signs in the period: latest, lowest, highest and trend{{/vitalsAnyDate}}{{#vitalsAnyDate}}Vital signs of any date: latest, lowest, highest{{/vitalsAnyDate}}</caption>
 <thead><tr><th scope="col">Measurement</th><th scope="col">Latest</th><th scope="col">Lowest</th><th scope="col">Highest</th><th scope="col" class="num">Readings</th><th scope="col">Trend</th></tr></thead>
 <tbody>{{#vitals}}<tr><th scope="row">{{kind}}</th><td>{{latest}}</td><td>{{lowest}}</td><td>{{highest}}</td><td class="num">{{readings}}</td><td>{{trend}}</td></tr>{{/vitals}}</tbody>
 </table>
@@ -2051,7 +2055,8 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <section aria-labelledby="immunizations-heading">
 <h2 id="immunizations-heading">Immunisations <span class="period">latest</span></h2>
 {{^empty(immunizations)}}<ul>{{#immunizations}}<li>{{text}}, {{detail}}</li>{{/immunizations}}</ul>{{/empty(immunizations)}}
-{{#empty(immunizations)}}<p>None recorded.</p>{{/empty(immunizations)}}
+{{^empty(immunizationStatements)}}<ul class="statements">{{#immunizationStatements}}<li>{{text}} <span class="muted">{{stated}}</span></li>{{/immunizationStatements}}</ul>{{/empty(immunizationStatements)}}
+{{#empty(immunizations)}}{{#empty(immunizationStatements)}}<p>None recorded.</p>{{/empty(immunizationStatements)}}{{/empty(immunizations)}}
 </section>
 </div>
 

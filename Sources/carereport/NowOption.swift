@@ -21,8 +21,8 @@ struct NowOption: ParsableArguments {
         let format = DisplayFormat(timeZone: export.timeZone)
         let source = now != nil ? "--now" : ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].map { $0.isEmpty ? "the clock" : "SOURCE_DATE_EPOCH" } ?? "the clock"
         Console.error(
-            "\(strict ? "error" : "warning"): the export was taken \(format.dateTime(.instant(exportedAt))), \(days) days before \"now\" "
-                + "(\(format.dateTime(.instant(moment))), from \(source)); the output shows the data as of the export and counts "
+            "\(strict ? "error" : "warning"): \(DataDate.taken(exportedAt, export.dataDate, format: format)), \(days) days before \"now\" "
+                + "(\(format.dateTime(.instant(moment))), from \(source)); the output shows the data as of that date and counts "
                 + "nothing due after it as missed or overdue. Use a newer export, or pass --now to write as of another moment.")
         if strict { throw ExitCode(65) }
         return moment

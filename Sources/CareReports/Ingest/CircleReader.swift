@@ -92,10 +92,12 @@ public final class CircleReader {
         func all<Item>(_ collection: ExportDecoder.ScopedCollection<Item>) -> [Item] {
             collection.takeKept(Array(repeating: true, count: collection.count))
         }
-        return CareExport(
+        var export = CareExport(
             timeZone: base.timeZone, exportedAt: base.exportedAt, users: base.users, circles: base.circles,
             tasks: all(decoder.tasks), healthRecords: all(decoder.healthRecords) + imported.filter { $0.careCircleId == id },
             updates: all(decoder.updates))
+        export.dataDate = base.dataDate
+        return export
     }
 
     private static let changed = "it changed while it was being read"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Clinical files in the forms families and clinics have them, beside or instead of the native
 /// export: FHIR bundles and C-CDA documents (one document each), single FHIR resources one per
 /// JSON file (as phone health apps export them) and FHIR Bulk Data NDJSON (`Observation.ndjson`,
@@ -122,6 +124,28 @@ extension ExportLoader {
         let (document, diagnostics) = FHIRImporter.read(resources: loose.items, file: file)
         diagnostics.forEach(decoder.add)
         if let document { documents.append(document) }
+    }
+
+    /// For input that is only clinical documents, "data as of" is the newest document's date
+    /// (`ImportedDocument.date`); a date without a time stands for the whole of that day.
+    static func dateFromDocuments(_ documents: [ImportedDocument], into export: inout CareExport) {
+        let zone = export.timeZone
+        let dates = documents.compactMap(\.date)
+        guard let newest = dates.max(by: { Self.lastInstant($0, in: zone) < Self.lastInstant($1, in: zone) }) else { return }
+        export.exportedAt = lastInstant(newest, in: zone)
+        if case .day(let day) = newest {
+            export.dataDate = .documents(day: day)
+        } else {
+            export.dataDate = .documents(day: nil)
+        }
+    }
+
+    /// An instant as it is; a calendar day's last second in `zone`.
+    static func lastInstant(_ date: CareDate, in zone: TimeZone) -> Date {
+        switch date {
+        case .instant(let instant): instant
+        case .day(let day): day.adding(days: 1).midnight(in: zone).addingTimeInterval(-1)
+        }
     }
 
     /// The last component of a path, which names a resource's file in its diagnostics.

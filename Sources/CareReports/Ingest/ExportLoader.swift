@@ -78,6 +78,7 @@ public struct ExportLoader: Sendable {
         var diagnostics = decoder.diagnostics
         let nativeCount = export.healthRecords.count
         let nativeIds = documents.isEmpty ? [] : nativeHealthRecordIds(decoder, valid: checked.validity.healthRecords, kept: export.healthRecords)
+        let documentsOnly = export.circles.isEmpty && !documents.isEmpty
         let placed = ImportPlacer(privacy: importPrivacy).place(documents, into: &export, nativeIds: nativeIds, diagnostics: &diagnostics)
         // Imported records join a circle like the others: those of circles not kept are left out too.
         let imported = Array(export.healthRecords[nativeCount...])
@@ -86,6 +87,7 @@ public struct ExportLoader: Sendable {
             export.healthRecords += imported.filter { filter.keeps($0.careCircleId) }
         }
         if let timeZoneOverride { export.timeZone = timeZoneOverride }
+        if documentsOnly { Self.dateFromDocuments(documents, into: &export) }
         func valid(_ flags: [Bool]) -> Int { flags.reduce(0) { $0 + ($1 ? 1 : 0) } }
         let counts = [
             ("users", export.users.count), ("circles", export.circles.count), ("tasks", valid(checked.validity.tasks)),

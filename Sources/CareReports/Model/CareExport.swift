@@ -3,7 +3,11 @@ import Foundation
 /// Everything read from one export: the collections and the circle's time zone.
 public struct CareExport: Sendable {
     public var timeZone: TimeZone
+    /// When the export was taken (`exportedAt`); for input that is only clinical documents, the
+    /// newest document's date (see `dataDate`).
     public var exportedAt: Date?
+    /// What `exportedAt` is: the native export's own time, or the date of imported documents.
+    public var dataDate = DataDate.export
     public var users: [User]
     public var circles: [CareCircle]
     public var tasks: [CareTask]
@@ -31,5 +35,30 @@ public struct CareExport: Sendable {
     /// The user with `id`, if any.
     public func user(_ id: String) -> User? {
         users.first { $0.id == id }
+    }
+}
+
+/// Where "data as of" comes from: the native export's `exportedAt`, or, for input that is only
+/// clinical documents, the newest document's date (a whole day when it gives no time).
+public enum DataDate: Sendable, Hashable {
+    case export
+    /// `day` is set when the document gives a date without a time; `exportedAt` is then that
+    /// day's last instant, so everything recorded on it counts.
+    case documents(day: LocalDate?)
+}
+
+extension DataDate {
+    /// "Fri 18 Apr 2025, 22:00" for an export's time; "Sun 22 Sep 2024" for a document dated by day.
+    public static func asOf(_ instant: Date, _ source: DataDate, format: DisplayFormat) -> String {
+        if case .documents(let day?) = source { return format.day(day) }
+        return format.dateTime(.instant(instant))
+    }
+
+    /// For the command line's warning: "the export was taken Fri 18 Apr 2025, 22:00", "the newest
+    /// document is dated Sun 22 Sep 2024".
+    public static func taken(_ instant: Date, _ source: DataDate, format: DisplayFormat) -> String {
+        let when = asOf(instant, source, format: format)
+        if case .documents = source { return "the newest document is dated \(when)" }
+        return "the export was taken \(when)"
     }
 }

@@ -11,10 +11,12 @@ public struct Observation: Sendable, Hashable {
     public let name: String?
     public let clinicalStatus: ClinicalStatus?
     public let onset: CareDate?
+    /// Set when the record states an absence ("No known food allergies") rather than a finding.
+    public let absence: AbsenceStatement?
 
     public init(
         kind: Kind, text: String? = nil, substance: String? = nil, reaction: String? = nil, severity: String? = nil,
-        name: String? = nil, clinicalStatus: ClinicalStatus? = nil, onset: CareDate? = nil
+        name: String? = nil, clinicalStatus: ClinicalStatus? = nil, onset: CareDate? = nil, absence: AbsenceStatement? = nil
     ) {
         self.kind = kind
         self.text = text
@@ -24,10 +26,33 @@ public struct Observation: Sendable, Hashable {
         self.name = name
         self.clinicalStatus = clinicalStatus
         self.onset = onset
+        self.absence = absence
+    }
+
+    /// A statement of absence: "No known food allergies", "No information about problems".
+    public init(absence: AbsenceStatement) {
+        self.init(kind: Observation.kind(of: absence.topic), absence: absence)
+    }
+
+    /// The kind of record a statement about `topic` is filed as.
+    public static func kind(of topic: AbsenceStatement.Topic) -> Kind {
+        switch topic {
+        case .allergies: .allergy
+        case .problems: .condition
+        case .immunizations: .immunization
+        case .medications, .procedures, .devices: .note
+        }
     }
 
     /// True for the record that says the person has no known allergies.
     public var isKnownAbsentAllergy: Bool {
         kind == .allergy && substance?.lowercased() == "none known"
+    }
+
+    /// The absence this record states, if it states one: its own, or "No known allergies." for a
+    /// native allergy record whose substance is "none known".
+    public var statedAbsence: AbsenceStatement? {
+        if let absence { return absence }
+        return isKnownAbsentAllergy ? AbsenceStatement.generic(.allergies, .noneKnown) : nil
     }
 }

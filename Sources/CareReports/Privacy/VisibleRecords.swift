@@ -8,6 +8,8 @@ public struct VisibleRecords: Sendable {
     public let timeZone: TimeZone
     /// When the export was taken (`exportedAt`), if it says: nothing after it can have been recorded.
     public let exportedAt: Date?
+    /// Whether `exportedAt` is the export's own time or the date of imported documents.
+    public let dataDate: DataDate
     /// Users who are members of the viewer's circle (names only; the member list is circle-level information).
     public let members: [String: User]
     public let healthRecords: [HealthRecord]
@@ -15,13 +17,14 @@ public struct VisibleRecords: Sendable {
     public let updates: [CircleUpdate]
 
     fileprivate init(
-        viewer: Viewer, circle: CareCircle, timeZone: TimeZone, exportedAt: Date?, members: [String: User], healthRecords: [HealthRecord],
+        viewer: Viewer, circle: CareCircle, timeZone: TimeZone, exportedAt: Date?, dataDate: DataDate, members: [String: User], healthRecords: [HealthRecord],
         tasks: [CareTask], updates: [CircleUpdate]
     ) {
         self.viewer = viewer
         self.circle = circle
         self.timeZone = timeZone
         self.exportedAt = exportedAt
+        self.dataDate = dataDate
         self.members = members
         self.healthRecords = healthRecords
         self.tasks = tasks
@@ -37,7 +40,8 @@ extension PrivacyPolicy {
         var members: [String: User] = [:]
         for user in export.users where memberIds.contains(user.id) { members[user.id] = user }
         return VisibleRecords(
-            viewer: viewer, circle: circle, timeZone: export.timeZone, exportedAt: export.exportedAt, members: members,
+            viewer: viewer, circle: circle, timeZone: export.timeZone, exportedAt: export.exportedAt, dataDate: export.dataDate,
+            members: members,
             healthRecords: export.healthRecords.filter { decide($0, for: viewer).visible },
             tasks: export.tasks.filter { decide($0, for: viewer).visible },
             updates: export.updates.filter { decide($0, for: viewer).visible })

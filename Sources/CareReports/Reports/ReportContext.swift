@@ -43,8 +43,12 @@ public struct ReportContext: Sendable {
     /// True when `moment` lies after the export was taken (and so nothing about it can be known).
     public func isAfterExport(_ moment: Date) -> Bool { records.exportedAt.map { moment > $0 } ?? false }
 
-    /// "Fri 18 Apr 2025, 22:00": when the export was taken, for "data as of …"; nil when it does not say.
-    public var dataAsOf: String? { records.exportedAt.map { format.dateTime(.instant($0)) } }
+    /// "Fri 18 Apr 2025, 22:00": when the export was taken, for "data as of …"; nil when it does not
+    /// say. For input that is only clinical documents, the newest document's date ("Sun 22 Sep
+    /// 2024" when it gives no time).
+    public var dataAsOf: String? {
+        records.exportedAt.map { DataDate.asOf($0, records.dataDate, format: format) }
+    }
 
     /// Whole days between the export and "now" (0 when the export is not older or gives no date).
     public var daysPastExport: Int {
@@ -58,6 +62,9 @@ public struct ReportContext: Sendable {
     /// Words for a page written long after its export, nil when the export is recent.
     public var staleNote: String? {
         guard daysPastExport > ReportContext.staleAfterDays, let dataAsOf else { return nil }
+        if case .documents = records.dataDate {
+            return "Written \(daysPastExport) days after the date of the documents, \(dataAsOf): nothing after it is known, so nothing due since then is counted as missed or overdue."
+        }
         return "Written \(daysPastExport) days after the export of \(dataAsOf): nothing after it is known, so nothing due since then is counted as missed or overdue."
     }
 

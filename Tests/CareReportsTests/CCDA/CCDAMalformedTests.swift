@@ -105,7 +105,7 @@ struct CCDAMalformedTests {
             <component><section><code code="11450-4"/>
             <entry><act><entryRelationship><observation>
               <effectiveTime><low value="Margaret-secret"/></effectiveTime>
-              <value xsi:type="CD" nullFlavor="UNK"/>
+              <value xsi:type="CD"/>
             </observation></entryRelationship></act></entry>
             </section></component>
             <component><section><code code="10160-0"/>

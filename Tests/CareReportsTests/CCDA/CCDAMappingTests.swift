@@ -65,8 +65,9 @@ struct CCDAMappingTests {
         #expect(observations.count == 4)
         #expect(observations[0] == Observation(kind: .allergy, substance: "Penicillin G", reaction: "Hives", severity: "Moderate",
                                                clinicalStatus: .resolved, onset: S.day(2019, 6, 10)))
-        #expect(observations[1] == Observation(kind: .allergy, substance: "None known", clinicalStatus: .active))
-        #expect(observations[1].isKnownAbsentAllergy)
+        // A negated allergy observation with no substance states "No known allergies.": kept as stated.
+        #expect(observations[1] == Observation(absence: .generic(.allergies, .noneKnown)))
+        #expect(observations[1].statedAbsence?.statement == "No known allergies.")
         #expect(observations[2] == Observation(kind: .condition, name: "Asthma", clinicalStatus: .resolved, onset: S.day(2015, 3, 1)))
         // A year-only onset is not a day: left out with a warning; the record takes the document date.
         #expect(observations[3] == Observation(kind: .condition, name: "Hypertension", clinicalStatus: .active))

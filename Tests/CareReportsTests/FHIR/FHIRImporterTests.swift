@@ -258,8 +258,9 @@ struct FHIRImporterTests {
         let record = Self.only([#"{"resourceType": "AllergyIntolerance", "id": "nka", "code": \#(code), "recordedDate": "2001-05-05"}"#])
         #expect(record?.title == "No known allergies")
         guard case .observation(let o)? = record?.data else { Issue.record("expected an observation"); return }
-        #expect(o.substance == "none known")
-        #expect(o.isKnownAbsentAllergy)
+        #expect(o.kind == .allergy && o.substance == nil)
+        #expect(o.statedAbsence == AbsenceStatement(
+            topic: .allergies, assertion: .noneKnown, statement: "No known allergies.", system: "http://snomed.info/sct", code: "716186003"))
     }
 
     @Test("Immunization: name from vaccineCode text")

@@ -10,13 +10,13 @@ import Foundation
 /// severity from a severity observation (template 4.8) on the allergy or, failing that, on a
 /// reaction; clinical status from the allergy status observation (SNOMED 55561003 active,
 /// 73425007/413322009 resolved), else the concern act (`active` → active, `completed` →
-/// resolved); onset from `effectiveTime` low. A negated observation without a named substance
-/// becomes substance "None known" (no known allergies); a negated one with a substance is skipped.
+/// resolved); onset from `effectiveTime` low. A negated or null-flavoured observation is a
+/// statement of absence ("No known allergies.", see `CCDAReader+Absences`).
 ///
 /// Problems: each problem observation becomes a `.condition` observation named by its value's
 /// displayName/originalText; status from the problem status observation, else an `effectiveTime`
 /// high (resolved), else the concern act; onset from `effectiveTime` low. Negated problems ("no
-/// known problems") are skipped with a warning.
+/// known problems") are statements of absence (see `CCDAReader+Absences`).
 ///
 /// Encounters: each `encounter` becomes a completed appointment (cancelled when its status is
 /// `cancelled`): provider from `performer/assignedEntity/assignedPerson/name`, else "Unknown
@@ -42,16 +42,14 @@ extension CCDAReader {
 
     private mutating func readAllergy(_ node: CCDANode, act: CCDANode?) {
         let entity = node.children("participant").first { ($0.value("typeCode") ?? "CSM") == "CSM" }?.at("participantRole", "playingEntity")
-        var substance = displayName(entity?.child("code").flatMap { $0.isNull && $0.child("originalText") == nil ? nil : $0 })
+        let substanceCode = entity?.child("code")
+        let named = displayName(substanceCode.flatMap { $0.isNull && $0.child("originalText") == nil ? nil : $0 })
             ?? entity?.child("name")?.text
-        if node.value("negationInd") == "true" {
-            guard substance == nil else {
-                warn(node, "a negated allergy to a named substance is not imported; skipped")
-                return
-            }
-            substance = "None known"
+        if let absence = allergyAbsence(node, substance: named, substanceCode: substanceCode) {
+            appendAbsence(node, absence, kind: "allergy", act: act)
+            return
         }
-        substance = substance ?? node.child("value").flatMap { $0.isNull ? nil : displayName($0) }
+        let substance = named ?? node.child("value").flatMap { $0.isNull ? nil : displayName($0) }
         guard let substance else {
             warn(node, "the allergy has no substance (participant playingEntity code or name); skipped")
             return
@@ -70,8 +68,7 @@ extension CCDAReader {
         guard let date = recordDate(own, node, what: "the allergy") else { return }
         let observation = Observation(kind: .allergy, substance: substance, reaction: reaction.isEmpty ? nil : reaction,
                                       severity: severity, clinicalStatus: status, onset: onset)
-        let title = substance == "None known" ? "No known allergies" : "Allergy: \(substance)"
-        records.append(ImportedRecord(id: makeID(node, kind: "allergy"), title: title, date: date, data: .observation(observation)))
+        records.append(ImportedRecord(id: makeID(node, kind: "allergy"), title: "Allergy: \(substance)", date: date, data: .observation(observation)))
     }
 
     static func clinicalStatus(_ snomed: String?) -> Observation.ClinicalStatus? {
@@ -108,8 +105,8 @@ extension CCDAReader {
     }
 
     private mutating func readProblem(_ node: CCDANode, act: CCDANode?) {
-        if node.value("negationInd") == "true" {
-            warn(node, "a negated problem (no known problems) is not imported; skipped")
+        if let absence = problemAbsence(node) {
+            appendAbsence(node, absence, kind: "problem", act: act)
             return
         }
         guard let name = node.child("value").flatMap({ $0.isNull && $0.child("originalText") == nil ? nil : displayName($0) }) else {

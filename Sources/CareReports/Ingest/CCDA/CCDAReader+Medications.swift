@@ -14,6 +14,8 @@ import Foundation
 ///   criterion's displayName when coded); when as needed with N times a day, `maxDailyDoses` = N;
 /// - status: `active`/`new` → active, `suspended`/`held` → on hold, `completed`/`aborted`/
 ///   `cancelled`/`nullified` → stopped;
+/// - no named medication with `negationInd` or a `nullFlavor`: a statement of absence ("No known
+///   medications.", see `CCDAReader+Absences`);
 /// - an indication (`entryRelationship/observation` template 4.19) → `reason`;
 /// - **refused** (`negationInd="true"`): kept as a medication with status stopped, end date =
 ///   start date, and instructions starting "Refused (not taken)", followed by the reason's
@@ -34,6 +36,10 @@ extension CCDAReader {
     private mutating func readMedication(_ node: CCDANode) {
         let material = node.at("consumable", "manufacturedProduct", "manufacturedMaterial")
         let code = material?.child("code")
+        if let absence = medicationAbsence(node, material: material) {
+            appendAbsence(node, absence, kind: "medication")
+            return
+        }
         guard let name = displayName(code) ?? material?.child("name")?.text else {
             warn(node, "the medication has no name (manufacturedMaterial code displayName, originalText or name); skipped")
             return

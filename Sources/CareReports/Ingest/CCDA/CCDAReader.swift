@@ -32,6 +32,11 @@ struct CCDAReader {
         "10222-0": "Surgical drains", "11537-8": "Surgical drains", "57828-6": "Prescriptions", "69730-0": "Instructions",
     ]
 
+    /// The sections whose `nullFlavor` states "No information about …" their topic.
+    static let absenceTopics: [String: AbsenceStatement.Topic] = [
+        "48765-2": .allergies, "11450-4": .problems, "10160-0": .medications, "11369-6": .immunizations,
+    ]
+
     init(file: String, xpath: CCDAXPath, namespaced: Bool) {
         self.file = file
         self.xpath = xpath
@@ -48,6 +53,10 @@ struct CCDAReader {
         var handled = 0
         for section in sections {
             let code = section.child("code")?.value("code")
+            if let topic = code.flatMap({ CCDAReader.absenceTopics[$0] }), readSectionAbsence(section, topic: topic) {
+                handled += 1
+                continue
+            }
             if readNarrative(section, name: code.flatMap { CCDAReader.sectionNames[$0] }) {
                 handled += 1
                 continue
@@ -70,7 +79,8 @@ struct CCDAReader {
         if handled == 0 {
             diagnostics.append(Diagnostic(.warning, file: file, message: "no supported C-CDA section (results, medications, allergies, problems, vital signs, encounters) was found"))
         }
-        return ImportedDocument(format: CCDAImporter.format, file: file, patient: patient, records: records, skipped: skipped)
+        return ImportedDocument(
+            format: CCDAImporter.format, file: file, patient: patient, records: records, skipped: skipped, date: documentDate)
     }
 
     // MARK: - Patient

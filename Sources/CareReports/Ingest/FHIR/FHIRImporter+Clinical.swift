@@ -84,12 +84,43 @@ extension FHIRBundleReader {
 
     // MARK: Condition, allergy, immunisation
 
-    static let absentUnknownSystem = "http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips"
+    static let absentUnknownSystem = AbsenceStatement.ipsSystem
 
-    /// True for an IPS "no information about …" or "no known …" code, which IPS documents put
-    /// where a section has nothing to list: there is no record to make of it.
+    /// True for an IPS "no information about …" or "no known …" code.
     func isAbsentStatement(_ concept: FHIRNode) -> Bool {
         concept["coding"].elements.contains { $0["system"].rawString == Self.absentUnknownSystem }
+    }
+
+    /// The absence a concept states: an IPS `absent-unknown-uv-ips` code or a SNOMED CT "no known …"
+    /// situation; else, for `topic`, a code of the IPS system not known here (read as "no
+    /// information about" the topic) or a text that says "no known allergies".
+    func absence(_ concept: FHIRNode, topic: AbsenceStatement.Topic) -> AbsenceStatement? {
+        for coding in concept["coding"].elements {
+            guard let code = coding["code"].rawString else { continue }
+            if let known = AbsenceStatement.known(system: coding["system"].rawString, code: code) { return known }
+        }
+        if isAbsentStatement(concept) {
+            let generic = AbsenceStatement.generic(topic, .noInformation)
+            let code = concept["coding"].elements.first { $0["system"].rawString == Self.absentUnknownSystem }?["code"].rawString
+            return AbsenceStatement(topic: topic, assertion: .noInformation, statement: generic.statement, system: Self.absentUnknownSystem, code: code)
+        }
+        if topic == .allergies, let text = conceptText(concept)?.lowercased(),
+            ["no known allergies", "no known allergy", "nka", "nkda", "none known"].contains(text)
+        {
+            return text == "nkda" ? AbsenceStatement.known(system: AbsenceStatement.snomedSystem, code: "409137002")
+                : AbsenceStatement.generic(.allergies, .noneKnown)
+        }
+        return nil
+    }
+
+    /// Keeps a statement of absence as a record of its own, dated when it was stated (`recorded`),
+    /// else by the document, else by the other dates it gives.
+    func appendAbsence(_ entry: FHIREntry, _ absence: AbsenceStatement, recorded: [FHIRNode], others: [FHIRNode] = []) {
+        guard let date = firstDate(recorded)?.date ?? documentDate ?? firstDate(others)?.date else {
+            diagnostics.drop(entry.resource, "a statement of absence with no date, in a document with none; record not imported")
+            return
+        }
+        append(ImportedRecord(id: recordId(entry), title: absence.title, date: date, data: .observation(Observation(absence: absence))))
     }
 
     private func clinicalStatus(_ concept: FHIRNode) -> Observation.ClinicalStatus? {
@@ -102,7 +133,10 @@ extension FHIRBundleReader {
     }
 
     func readCondition(_ entry: FHIREntry) {
-        if isAbsentStatement(entry["code"]) { return }
+        if let absence = absence(entry["code"], topic: .problems) {
+            appendAbsence(entry, absence, recorded: [entry["recordedDate"]], others: [entry["onsetDateTime"], entry["onsetPeriod"]])
+            return
+        }
         guard let name = conceptText(entry["code"]) else {
             diagnostics.drop(entry["code"], "no text or coding display naming the condition; record not imported")
             return
@@ -118,16 +152,11 @@ extension FHIRBundleReader {
 
     func readAllergy(_ entry: FHIREntry) {
         let codeNode = entry["code"]
-        let noneKnownCodes: Set<String> = [
-            "716186003", "409137002", "429625007", "428607008", "no-known-allergies", "no-known-medication-allergies",
-            "no-known-food-allergies", "no-known-environmental-allergies",
-        ]
-        if codes(codeNode).contains("no-allergy-info") { return }  // "no information": nothing to list
-        let noneKnownTexts: Set<String> = ["no known allergies", "no known allergy", "nka", "none known"]
-        let text = conceptText(codeNode)
-        let noneKnown = codes(codeNode).contains { noneKnownCodes.contains($0) }
-            || text.map { noneKnownTexts.contains($0.lowercased()) } == true
-        guard let substance = noneKnown ? "none known" : text else {
+        if let absence = absence(codeNode, topic: .allergies) {
+            appendAbsence(entry, absence, recorded: [entry["recordedDate"]], others: [entry["onsetDateTime"], entry["onsetPeriod"]])
+            return
+        }
+        guard let substance = conceptText(codeNode) else {
             diagnostics.drop(codeNode, "no text or coding display naming the substance; record not imported")
             return
         }
@@ -143,13 +172,15 @@ extension FHIRBundleReader {
         let observation = Observation(
             kind: .allergy, substance: substance,
             reaction: manifestations.isEmpty ? nil : manifestations.joined(separator: ", "),
-            severity: noneKnown ? nil : severity, clinicalStatus: clinicalStatus(entry["clinicalStatus"]), onset: onset)
-        let title = noneKnown ? "No known allergies" : "Allergy: \(Self.title(substance))"
-        append(ImportedRecord(id: recordId(entry), title: title, date: date, data: .observation(observation)))
+            severity: severity, clinicalStatus: clinicalStatus(entry["clinicalStatus"]), onset: onset)
+        append(ImportedRecord(id: recordId(entry), title: "Allergy: \(Self.title(substance))", date: date, data: .observation(observation)))
     }
 
     func readImmunization(_ entry: FHIREntry) {
-        if isAbsentStatement(entry["vaccineCode"]) { return }
+        if let absence = absence(entry["vaccineCode"], topic: .immunizations) {
+            appendAbsence(entry, absence, recorded: [entry["recorded"]], others: [entry["occurrenceDateTime"]])
+            return
+        }
         guard let name = conceptText(entry["vaccineCode"]) else {
             diagnostics.drop(entry["vaccineCode"], "no text or coding display naming the vaccine; record not imported")
             return

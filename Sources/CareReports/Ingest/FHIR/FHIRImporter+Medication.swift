@@ -45,7 +45,12 @@ extension FHIRBundleReader {
 
     func readMedication(_ entry: FHIREntry) {
         guard let (concept, medicationEntry) = medicationConcept(entry) else { return }
-        if isAbsentStatement(concept) { return }
+        if let absence = absence(concept, topic: .medications) {
+            appendAbsence(
+                entry, absence, recorded: [entry["dateAsserted"], entry["authoredOn"]],
+                others: [entry["effectiveDateTime"], entry["effectivePeriod"]])
+            return
+        }
         guard let name = conceptText(concept) else {
             diagnostics.drop(concept, "no text or coding display naming the medication; record not imported")
             return

@@ -117,10 +117,11 @@ final class FHIRBundleReader {
         }
         documentDate = diagnostics.date(root["timestamp"])
         indexEntries(entryNode)
+        if documentDate == nil { documentDate = compositionDate() }
         readRecords()
         return ImportedDocument(
             format: FHIRImporter.format, file: diagnostics.file, patient: readPatient(),
-            records: slots.compactMap { $0 }, skipped: skipped)
+            records: slots.compactMap { $0 }, skipped: skipped, date: documentDate ?? lastUpdated())
     }
 
     func read(resources: [(value: JSONValue, path: String)]) -> ImportedDocument? {
@@ -131,13 +132,26 @@ final class FHIRBundleReader {
             let id = node["id"].rawString.flatMap { UUID(uuidString: $0) != nil ? "urn:uuid:\($0)" : nil }
             index(node, fullUrl: id)
         }
-        for entry in entries where entry.type == "Composition" && documentDate == nil {
-            documentDate = FHIRDate.parse(entry["date"].rawString ?? "")
-        }
+        documentDate = compositionDate()
         readRecords()
         return ImportedDocument(
             format: FHIRImporter.format, file: diagnostics.file, patient: readPatient(),
-            records: slots.compactMap { $0 }, skipped: skipped)
+            records: slots.compactMap { $0 }, skipped: skipped, date: documentDate ?? lastUpdated())
+    }
+
+    /// The first Composition's `date`.
+    private func compositionDate() -> CareDate? {
+        for entry in entries where entry.type == "Composition" && !entry.isContained {
+            if let date = FHIRDate.parse(entry["date"].rawString ?? "") { return date }
+        }
+        return nil
+    }
+
+    /// The newest `meta.lastUpdated` of the resources, for a document that gives no date of its own.
+    private func lastUpdated() -> CareDate? {
+        let zone = TimeZone(identifier: "UTC")!
+        return entries.compactMap { FHIRDate.parse($0["meta"]["lastUpdated"].rawString ?? "") }
+            .max { $0.resolved(in: zone) < $1.resolved(in: zone) }
     }
 
     // MARK: Records

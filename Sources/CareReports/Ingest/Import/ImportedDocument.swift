@@ -8,13 +8,20 @@ public struct ImportedDocument: Sendable {
     public let records: [ImportedRecord]
     /// Resource or section types skipped, with how many of each (each also gets one warning).
     public let skipped: [String: Int]
+    /// The date the document speaks for: FHIR `Bundle.timestamp`, else its Composition's `date`,
+    /// else the newest `meta.lastUpdated`; C-CDA `ClinicalDocument/effectiveTime`. Nil when it gives none.
+    public let date: CareDate?
 
-    public init(format: String, file: String, patient: ImportedPatient?, records: [ImportedRecord], skipped: [String: Int] = [:]) {
+    public init(
+        format: String, file: String, patient: ImportedPatient?, records: [ImportedRecord], skipped: [String: Int] = [:],
+        date: CareDate? = nil
+    ) {
         self.format = format
         self.file = file
         self.patient = patient
         self.records = records
         self.skipped = skipped
+        self.date = date
     }
 }
 

@@ -26,6 +26,7 @@ extension VisitSummary.ResultRow: TemplateFields {}
 extension VisitSummary.NormalGroup: TemplateFields {}
 extension VisitSummary.VitalRow: TemplateFields {}
 extension VisitSummary.SymptomRow: TemplateFields {}
+extension VisitSummary.Statement: TemplateFields {}
 extension MedicationPage: TemplateFields {}
 extension MedicationPage.Fact: TemplateFields {}
 extension MedicationPage.WeekRow: TemplateFields {}

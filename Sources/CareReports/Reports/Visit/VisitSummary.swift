@@ -26,6 +26,13 @@ public struct VisitSummary: Sendable, Encodable {
         }
     }
 
+    /// A statement of absence as the document made it: "No known food allergies." and
+    /// "Stated on 20 Jul 2017.", each a whole sentence.
+    public struct Statement: Sendable, Encodable {
+        public let text: String
+        public let stated: String
+    }
+
     public struct ResultRow: Sendable, Encodable {
         public let name: String
         public let value: String
@@ -82,12 +89,19 @@ public struct VisitSummary: Sendable, Encodable {
     public let stoppedMedications: [MedicationRow]
     public let allergies: [Line]
     public let allergyStatus: String?
+    /// "No known food allergies." and the like: shown beside the allergies, never instead of them.
+    public var allergyStatements: [Statement] = []
     public let problems: [Line]
+    public var problemStatements: [Statement] = []
+    public var medicationStatements: [Statement] = []
+    public var immunizationStatements: [Statement] = []
     /// Resolved problems joined into one sentence, without a trailing separator.
     public let pastProblems: String?
     public let results: [ResultRow]
     public let normalResults: [NormalGroup]
     public let vitals: [VitalRow]
+    /// True when no reading lies in the period and `vitals` holds the latest of each kind, any date.
+    public var vitalsAnyDate = false
     public let symptoms: [SymptomRow]
     /// "and 3 milder symptoms: …" when the list was shortened to keep to two pages.
     public let moreSymptoms: String?

@@ -5,24 +5,42 @@ extension VisitSummaryBuilder {
     /// One row per kind and unit (and per LOINC code for "other"): readings in different units are
     /// never compared with each other.
     func vitalRows() -> [VisitSummary.VitalRow] {
-        vitalGroups().compactMap { readings in
-            guard let (lastRecord, last) = readings.last else { return nil }
-            let kind = last.kind
-            let name = kind == .other ? lastRecord.title : MeasurementRanges.kindName(kind)
-            let (lowest, highest) = kind == .bloodPressure ? pressureExtremes(readings) : singleExtremes(readings)
-            return VisitSummary.VitalRow(
-                kind: "\(name), \(last.unit)",
-                latest: "\(Self.number(last)) (\(when(context.day(lastRecord.date))))",
-                lowest: lowest, highest: highest, readings: readings.count, trend: VitalTrend.words(kind, readings.map(\.1)))
-        }
+        vitalGroups().compactMap { row($0, anyDate: false) }
     }
 
-    /// The period's readings grouped by kind and unit (and LOINC code for "other"), oldest first
-    /// in each group, the groups in the order of `Measurement.Kind`.
-    func vitalGroups() -> [[(HealthRecord, Measurement)]] {
+    /// The period's rows; when no reading lies in the period (an old document, an export that
+    /// stopped recording), the latest reading of each kind whatever its date, with the lowest and
+    /// highest of all of them and their dates, and true to say so. A doctor handed the page sees
+    /// the latest vital signs there are, never an empty section beside data.
+    func vitalRowsOrLatest() -> ([VisitSummary.VitalRow], Bool) {
+        let rows = vitalRows()
+        guard rows.isEmpty else { return (rows, false) }
+        let latest = vitalGroups(inPeriodOnly: false).compactMap { row($0, anyDate: true) }
+        return (latest, !latest.isEmpty)
+    }
+
+    private func row(_ readings: [(HealthRecord, Measurement)], anyDate: Bool) -> VisitSummary.VitalRow? {
+        guard let (lastRecord, last) = readings.last, let (firstRecord, _) = readings.first else { return nil }
+        let kind = last.kind
+        let name = kind == .other ? lastRecord.title : MeasurementRanges.kindName(kind)
+        let (lowest, highest) = kind == .bloodPressure ? pressureExtremes(readings) : singleExtremes(readings)
+        var trend = VitalTrend.words(kind, readings.map(\.1))
+        if anyDate, readings.count > 1 {
+            // Readings from any date are not one period: halves of them would compare years, not weeks.
+            trend = "Not assessed: the readings span \(when(context.day(firstRecord.date))) to \(when(context.day(lastRecord.date)))."
+        }
+        return VisitSummary.VitalRow(
+            kind: "\(name), \(last.unit)",
+            latest: "\(Self.number(last)) (\(when(context.day(lastRecord.date))))",
+            lowest: lowest, highest: highest, readings: readings.count, trend: trend)
+    }
+
+    /// The period's readings (or, with `inPeriodOnly` false, all of them) grouped by kind and unit
+    /// (and LOINC code for "other"), oldest first in each group, the groups in the order of `Measurement.Kind`.
+    func vitalGroups(inPeriodOnly: Bool = true) -> [[(HealthRecord, Measurement)]] {
         var groups: [String: [(HealthRecord, Measurement)]] = [:]
         var order: [(rank: Int, key: String)] = []
-        for record in sorted(context.records.healthRecords) where inPeriod(record.date) {
+        for record in sorted(context.records.healthRecords) where !inPeriodOnly || inPeriod(record.date) {
             guard case .measurement(let measurement) = record.data else { continue }
             let key = "\(measurement.kind.rawValue)|\(measurement.unit.lowercased())|\(measurement.kind == .other ? measurement.loinc ?? record.title : "")"
             if groups[key] == nil { order.append((Measurement.Kind.allCases.firstIndex(of: measurement.kind)!, key)) }

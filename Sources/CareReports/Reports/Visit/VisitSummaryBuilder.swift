@@ -42,16 +42,23 @@ public struct VisitSummaryBuilder: Sendable {
         let born = recipient.dateOfBirth.map(format.day) ?? "not recorded"
         let periodText = "\(format.day(period.firstDay)) to \(format.day(context.today))"
         let written = format.dateTime(.instant(context.now))
-        return VisitSummary(
+        let (vitals, vitalsAnyDate) = vitalRowsOrLatest()
+        var summary = VisitSummary(
             page: PageChrome(title: "Visit summary", link: "visit", section: "visit", context: context),
             patientName: patient, dateOfBirth: born, period: periodText, periodReason: period.reason,
             nextAppointment: nextAppointmentText(), writtenOn: written,
             medications: current, stoppedMedications: stopped, allergies: allergies, allergyStatus: allergyStatus,
-            problems: problems, pastProblems: pastProblems, results: results, normalResults: normal, vitals: vitalRows(),
+            problems: problems, pastProblems: pastProblems, results: results, normalResults: normal, vitals: vitals,
             symptoms: symptoms, moreSymptoms: moreSymptoms, falls: fallLines(), appointments: appointmentLines(),
             immunizations: immunizationLines(), questions: questions, moreQuestions: moreQuestions, styles: styles,
             runningHeader: CSSString.escape("\(patient) · born \(born) · visit summary \(periodText) · data as of \(context.dataAsOf ?? "unknown") · written \(written)"),
             sourceNarratives: narratives())
+        summary.vitalsAnyDate = vitalsAnyDate
+        summary.allergyStatements = statementLines(.allergies)
+        summary.problemStatements = statementLines(.problems)
+        summary.medicationStatements = statementLines(.medications)
+        summary.immunizationStatements = statementLines(.immunizations)
+        return summary
     }
 
     func nextAppointmentText() -> String? {
@@ -68,24 +75,23 @@ public struct VisitSummaryBuilder: Sendable {
         }
     }
 
-    /// Allergies; "none known" when recorded so, "not recorded" when nothing was recorded at all.
+    /// Allergies not resolved; "not recorded" when there is neither an allergy nor a statement such
+    /// as "No known allergies." (the statements are listed beside them, see `statementLines`).
     func allergyLines() -> ([VisitSummary.Line], String?) {
-        let all = observations(.allergy)
-        let real = all.filter { !$0.1.isKnownAbsentAllergy && $0.1.clinicalStatus != .resolved }
-        if !real.isEmpty {
-            return (real.map { record, allergy in
-                let detail = [allergy.reaction.map { "reaction: \($0)" }, allergy.severity].compactMap { $0 }.joined(separator: ", ")
-                return VisitSummary.Line(text: allergy.substance ?? record.title, detail: detail)
-            }, nil)
+        let real = findings(.allergy).filter { $0.1.clinicalStatus != .resolved }
+        let lines = real.map { record, allergy in
+            let detail = [allergy.reaction.map { "reaction: \($0)" }, allergy.severity].compactMap { $0 }.joined(separator: ", ")
+            return VisitSummary.Line(text: allergy.substance ?? record.title, detail: detail)
         }
-        return ([], all.contains { $0.1.isKnownAbsentAllergy } ? "No known allergies (recorded)." : "Allergies: not recorded.")
+        let stated = !statedAbsences(.allergies).isEmpty
+        return (lines, lines.isEmpty && !stated ? "Allergies: not recorded." : nil)
     }
 
     /// Active problems with their onset, and the resolved ones as one sentence.
     func problemLines() -> ([VisitSummary.Line], String?) {
         var active: [VisitSummary.Line] = []
         var past: [String] = []
-        for (record, condition) in observations(.condition) {
+        for (record, condition) in findings(.condition) {
             let name = condition.name ?? record.title
             if condition.clinicalStatus == .resolved {
                 past.append(name + (condition.onset.map { " (\(when(context.day($0))))" } ?? ""))
@@ -99,7 +105,7 @@ public struct VisitSummaryBuilder: Sendable {
 
     /// The latest four immunisations, newest first.
     func immunizationLines() -> [VisitSummary.Line] {
-        observations(.immunization).reversed().prefix(4).map { record, shot in
+        findings(.immunization).reversed().prefix(4).map { record, shot in
             VisitSummary.Line(text: shot.name ?? record.title, detail: context.format.day(context.day(record.date)))
         }
     }

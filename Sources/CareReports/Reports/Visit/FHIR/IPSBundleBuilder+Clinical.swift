@@ -60,23 +60,42 @@ extension IPSBundleBuilder {
                 + [dose, schedule, history].filter { !$0.isEmpty }.joined(separator: "; ")
             section.entries.append((id, resource, line))
         }
+        for (record, absence) in summary.statedAbsences(.medications) {
+            let id = uuid("MedicationStatement", record.id)
+            let resource = FHIRJSON.object([
+                ("resourceType", .string("MedicationStatement")),
+                ("id", .string(id)),
+                ("status", .string(absence.assertion == .noInformation ? "unknown" : "active")),
+                ("medicationCodeableConcept", absenceConcept(absence)),
+                ("subject", patientReference),
+                ("effectiveDateTime", FHIRJSON.date(record.date, in: zone)),
+            ])
+            section.entries.append((id, resource, absence.statement))
+        }
         return section
     }
 
-    /// Allergies that are not resolved; the "no known allergies" record when there is no other.
+    /// The code a statement of absence is written with: the one it was stated with, else the
+    /// generic code of its topic (IPS `absent-unknown-uv-ips`, SNOMED CT 716186003 for no known allergies).
+    func absenceConcept(_ absence: AbsenceStatement) -> JSONValue {
+        let display = absence.title
+        let generic = AbsenceStatement.generic(absence.topic, absence.assertion)
+        guard let system = absence.system ?? generic.system, let code = absence.code ?? generic.code else {
+            return FHIRJSON.concept(display)
+        }
+        return FHIRJSON.concept(display, [FHIRJSON.coding(system, code, display)])
+    }
+
+    /// Allergies that are not resolved, and every statement such as "No known food allergies."
+    /// beside them (never dropped because an allergy is also listed).
     func allergySection() -> Section {
         var section = Section(title: "Allergies and intolerances", code: "48765-2", display: "Allergies and adverse reactions Document",
             empty: "Allergies: not recorded.")
-        let all = summary.observations(.allergy)
-        let real = all.filter { !$0.1.isKnownAbsentAllergy && $0.1.clinicalStatus != .resolved }
-        let shown = real.isEmpty ? Array(all.filter { $0.1.isKnownAbsentAllergy }.suffix(1)) : real
-        for (record, allergy) in shown {
+        let real = summary.findings(.allergy).filter { $0.1.clinicalStatus != .resolved }
+        for (record, allergy) in real {
             let id = uuid("AllergyIntolerance", record.id)
-            let noneKnown = allergy.isKnownAbsentAllergy
-            let substance = noneKnown ? "No known allergies" : allergy.substance ?? record.title
-            let code = noneKnown
-                ? FHIRJSON.concept(substance, [FHIRJSON.coding("http://snomed.info/sct", "716186003", "No known allergy")])
-                : FHIRJSON.concept(substance)
+            let substance = allergy.substance ?? record.title
+            let code = FHIRJSON.concept(substance)
             let severityCode = allergy.severity.flatMap { ["mild", "moderate", "severe"].contains($0.lowercased()) ? $0.lowercased() : nil }
             let reaction: JSONValue? = allergy.reaction.map { text in
                 .array([FHIRJSON.object([("manifestation", .array([FHIRJSON.concept(text)])), ("severity", FHIRJSON.string(severityCode))])])
@@ -85,7 +104,7 @@ extension IPSBundleBuilder {
             let resource = FHIRJSON.object([
                 ("resourceType", .string("AllergyIntolerance")),
                 ("id", .string(id)),
-                ("clinicalStatus", noneKnown ? nil : clinicalStatus("allergyintolerance-clinical", "active")),
+                ("clinicalStatus", clinicalStatus("allergyintolerance-clinical", "active")),
                 ("code", code),
                 ("patient", patientReference),
                 ("onsetDateTime", allergy.onset.map { FHIRJSON.date($0, in: zone) }),
@@ -96,13 +115,24 @@ extension IPSBundleBuilder {
             let detail = [allergy.reaction.map { "reaction: \($0)" }, allergy.severity].compactMap { $0 }.joined(separator: ", ")
             section.entries.append((id, resource, substance + (detail.isEmpty ? "" : " (\(detail))")))
         }
+        for (record, absence) in summary.statedAbsences(.allergies) {
+            let id = uuid("AllergyIntolerance", record.id)
+            let resource = FHIRJSON.object([
+                ("resourceType", .string("AllergyIntolerance")),
+                ("id", .string(id)),
+                ("code", absenceConcept(absence)),
+                ("patient", patientReference),
+                ("recordedDate", FHIRJSON.date(record.date, in: zone)),
+            ])
+            section.entries.append((id, resource, absence.statement))
+        }
         return section
     }
 
     /// Problems, active and resolved, with their onset.
     func problemSection() -> Section {
         var section = Section(title: "Problem list", code: "11450-4", display: "Problem list - Reported", empty: "No problems recorded.")
-        for (record, condition) in summary.observations(.condition) {
+        for (record, condition) in summary.findings(.condition) {
             let id = uuid("Condition", record.id)
             let name = condition.name ?? record.title
             let resolved = condition.clinicalStatus == .resolved
@@ -122,6 +152,20 @@ extension IPSBundleBuilder {
             let since = condition.onset.map { " since \(context.format.day(context.day($0)))" } ?? ""
             section.entries.append((id, resource, "\(name)\(resolved ? " (resolved)" : "")\(since)"))
         }
+        for (record, absence) in summary.statedAbsences(.problems) {
+            let id = uuid("Condition", record.id)
+            let resource = FHIRJSON.object([
+                ("resourceType", .string("Condition")),
+                ("id", .string(id)),
+                ("category", .array([FHIRJSON.concept(nil, [
+                    FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/condition-category", "problem-list-item", "Problem List Item"),
+                ])])),
+                ("code", absenceConcept(absence)),
+                ("subject", patientReference),
+                ("recordedDate", FHIRJSON.date(record.date, in: zone)),
+            ])
+            section.entries.append((id, resource, absence.statement))
+        }
         return section
     }
 
@@ -129,7 +173,7 @@ extension IPSBundleBuilder {
     func immunizationSection() -> Section {
         var section = Section(title: "Immunizations", code: "11369-6", display: "History of Immunization Narrative",
             empty: "No immunizations recorded.")
-        for (record, shot) in summary.observations(.immunization) {
+        for (record, shot) in summary.findings(.immunization) {
             let id = uuid("Immunization", record.id)
             let name = shot.name ?? record.title
             let notGiven = shot.text == "Not given"
@@ -142,6 +186,18 @@ extension IPSBundleBuilder {
                 ("occurrenceDateTime", FHIRJSON.date(record.date, in: zone)),
             ])
             section.entries.append((id, resource, "\(name), \(context.format.day(context.day(record.date)))\(notGiven ? " (not given)" : "")"))
+        }
+        for (record, absence) in summary.statedAbsences(.immunizations) {
+            let id = uuid("Immunization", record.id)
+            let resource = FHIRJSON.object([
+                ("resourceType", .string("Immunization")),
+                ("id", .string(id)),
+                ("status", .string("completed")),
+                ("vaccineCode", absenceConcept(absence)),
+                ("patient", patientReference),
+                ("occurrenceDateTime", FHIRJSON.date(record.date, in: zone)),
+            ])
+            section.entries.append((id, resource, absence.statement))
         }
         return section
     }

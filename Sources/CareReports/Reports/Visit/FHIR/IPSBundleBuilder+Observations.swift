@@ -107,10 +107,12 @@ extension IPSBundleBuilder {
         ])
     }
 
-    /// The latest reading of each kind (and unit) in the period, as vital-sign Observations.
+    /// The latest reading of each kind (and unit) in the period, as vital-sign Observations; with
+    /// none in the period, the latest of each kind whatever its date, as the printed page shows them.
     func vitalSignSection() -> Section {
-        var section = Section(title: "Vital signs", code: "8716-3", display: "Vital signs", empty: "No readings in the period.")
-        for readings in summary.vitalGroups() {
+        var section = Section(title: "Vital signs", code: "8716-3", display: "Vital signs", empty: "No readings recorded.")
+        let inPeriod = summary.vitalGroups()
+        for readings in inPeriod.isEmpty ? summary.vitalGroups(inPeriodOnly: false) : inPeriod {
             guard let (record, reading) = readings.last else { continue }
             let id = uuid("Observation", record.id)
             let known = Self.vitalCodes[reading.kind]
