@@ -886,7 +886,7 @@ def make_labs():
             "summary": "Mild background diabetic retinopathy in the left eye. No treatment needed; repeat photos in six months."},
            by="u-ellen", created_at=at(2025, 3, 21, 19, 30),
            attachments=[{"id": "att-eye-letter", "fileName": "eye-clinic-letter.pdf", "mimeType": "application/pdf",
-                         "url": "attachments/eye-clinic-letter.pdf", "sizeBytes": 96420}])
+                         "url": "attachments/eye-clinic-letter.pdf", "sizeBytes": len(eye_letter_pdf())}])
 
 
 # --------------------------------------------------------------------------- observations, symptoms
@@ -1398,6 +1398,41 @@ def dump(obj):
     return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
 
 
+def eye_letter_pdf():
+    """A small valid one-page PDF (plain ASCII, offsets computed), so the demo's week 12 links a
+    file the build copies into the site (issue 22). The letter is made up, like all sample data."""
+    lines = [
+        "Rose City Eye Care",
+        "Letter about the retina photos of 18 March 2025",
+        "",
+        "Dear Ms Ellen Park,",
+        "The retina photos of your mother, Margaret, show mild background",
+        "diabetic retinopathy in the left eye. No treatment is needed now.",
+        "We will repeat the photos in six months.",
+        "",
+        "Dr. Helen Kim",
+    ]
+    text = "BT /F1 12 Tf 72 720 Td 16 TL\n" + "".join(
+        "(%s) Tj T*\n" % line.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") for line in lines) + "ET\n"
+    objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        "<< /Length %d >>\nstream\n%sendstream" % (len(text), text),
+    ]
+    out = "%PDF-1.4\n"
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += "%d 0 obj\n%s\nendobj\n" % (number, body)
+    xref = len(out)
+    out += "xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += "".join("%010d 00000 n \n" % offset for offset in offsets)
+    out += "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return out
+
+
 def build():
     make_medications()
     make_measurements()
@@ -1429,6 +1464,7 @@ def build():
         "updates.json": dump(UPDATES),
     }
     check(files)
+    files["attachments/eye-clinic-letter.pdf"] = eye_letter_pdf()
     files["../Tests/sample-markers.json"] = dump(dict(sorted(MARKERS.items())))
     return files
 
@@ -1443,6 +1479,7 @@ def main(argv):
             return 1
         return 0
     OUT.mkdir(exist_ok=True)
+    (OUT / "attachments").mkdir(exist_ok=True)
     for name, text in files.items():
         (OUT / name).write_text(text, encoding="utf-8")
     counts = {}

@@ -1654,7 +1654,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 
 """#,
         "html/attachments.mustache": #"""
-{{^empty(attachments)}}<p class="attachments">Attached: {{#attachments}}{{#link}}<a href="{{#relative}}{{page.root}}{{/relative}}{{link}}">{{name}}</a>{{/link}}{{^link}}{{name}}{{/link}} <span class="muted">({{kind}})</span>{{^last()}}, {{/last()}}{{/attachments}}</p>{{/empty(attachments)}}
+{{^empty(attachments)}}<p class="attachments">Attached: {{#attachments}}{{#link}}<a href="{{#relative}}{{page.root}}{{/relative}}{{link}}">{{name}}</a> <span class="muted">({{kind}})</span>{{/link}}{{^link}}{{unlinked}}{{/link}}{{^last()}}; {{/last()}}{{/attachments}}</p>{{/empty(attachments)}}
 """#,
         "html/attention.mustache": #"""
 {{^empty(attention)}}
@@ -2346,7 +2346,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 """#,
         "md/attachments.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
-{{^empty(attachments)}}. Attached: {{#attachments}}{{#link}}[{{name}}]({{#relative}}{{page.root}}{{/relative}}{{link}}){{/link}}{{^link}}{{name}}{{/link}} ({{kind}}){{^last()}}, {{/last()}}{{/attachments}}{{/empty(attachments)}}
+{{^empty(attachments)}}. Attached: {{#attachments}}{{#link}}[{{name}}]({{#relative}}{{page.root}}{{/relative}}{{link}}) ({{kind}}){{/link}}{{^link}}{{unlinked}}{{/link}}{{^last()}}; {{/last()}}{{/attachments}}{{/empty(attachments)}}
 """#,
         "md/attention.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}

@@ -4,9 +4,9 @@ HTML: every relative href/src/srcset (and CSS url()/@import in style sheets, <st
 attributes) names a written file, never a bare folder, never an absolute path; a #fragment exists
 as an id in its target; no src, <link>, <script>, SVG <use>/<image> or @import reaches another
 host (plain <a href="https://..."> links to the web are allowed). Markdown: relative links and
-images name written files (relative links to the export's own attachments excepted: carereport
-links them from the site's root but never copies them). Also: the contract's pages exist, each page has its twin in the other
-format, and every page is reachable from the index.
+images name written files, attachments included: no page links to a file the build did not write
+(issue 22). Also: the contract's pages exist, each page has its twin in the other format, and every
+page is reachable from the index.
 """
 import html.parser
 import pathlib
@@ -69,29 +69,6 @@ def css_references(css):
     return found
 
 
-def export_attachment_paths():
-    """Relative attachment addresses in the sample export: linked from the site's root, never copied."""
-    paths = set()
-
-    def walk(node):
-        if isinstance(node, dict):
-            for attachment in node.get("attachments") or []:
-                url = attachment.get("url") if isinstance(attachment, dict) else None
-                if url and not urllib.parse.urlsplit(url).scheme and not url.startswith("/"):
-                    paths.add(pathlib.PurePosixPath(urllib.parse.unquote(url)).as_posix())
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    for name in ("health.json", "tasks.json", "updates.json"):
-        if (SAMPLE / name).exists():
-            walk(load_json(SAMPLE / name))
-    return paths
-
-
-ATTACHMENT_PATHS = export_attachment_paths()
 # CommonMark backslash escapes (any ASCII punctuation) stand for the character itself in a link destination.
 MARKDOWN_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
@@ -164,8 +141,6 @@ class Site:
                 problems.append(f"{where}: bare folder link: {url}")
                 return None
             if not full.is_file():
-                if navigation and target.as_posix() in ATTACHMENT_PATHS:
-                    return None
                 problems.append(f"{where}: broken link: {url}")
                 return None
         fragment = urllib.parse.unquote(parts.fragment)

@@ -97,6 +97,7 @@ public final class CircleReader {
             tasks: all(decoder.tasks), healthRecords: all(decoder.healthRecords) + imported.filter { $0.careCircleId == id },
             updates: all(decoder.updates))
         export.dataDate = base.dataDate
+        export.attachmentFolder = base.attachmentFolder
         return export
     }
 

@@ -148,6 +148,12 @@ extension ExportLoader {
         }
     }
 
+    /// The folder a file is in ("." for a bare name).
+    static func folder(of file: String) -> String {
+        let folder = (file as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
     /// The last component of a path, which names a resource's file in its diagnostics.
     static func shortName(_ file: String) -> String {
         file.split(separator: "/").last.map(String.init) ?? file

@@ -88,6 +88,7 @@ public struct ExportLoader: Sendable {
         }
         if let timeZoneOverride { export.timeZone = timeZoneOverride }
         if documentsOnly { Self.dateFromDocuments(documents, into: &export) }
+        export.attachmentFolder = isDirectory.boolValue ? path : Self.folder(of: path)
         func valid(_ flags: [Bool]) -> Int { flags.reduce(0) { $0 + ($1 ? 1 : 0) } }
         let counts = [
             ("users", export.users.count), ("circles", export.circles.count), ("tasks", valid(checked.validity.tasks)),

@@ -8,6 +8,9 @@ public struct CareExport: Sendable {
     public var exportedAt: Date?
     /// What `exportedAt` is: the native export's own time, or the date of imported documents.
     public var dataDate = DataDate.export
+    /// The folder an attachment's relative `url` is read from: the export's folder (or the folder
+    /// of a one-file export); nil when there is none.
+    public var attachmentFolder: String?
     public var users: [User]
     public var circles: [CareCircle]
     public var tasks: [CareTask]

@@ -123,17 +123,22 @@ public struct Recurrence: Sendable, Hashable {
     }
 }
 
-/// A file attached to a record; only linked, never fetched or embedded.
+/// A file attached to a record: a name, and where the file is (an address, or for an imported
+/// document its bytes). Never fetched from the network; see `AttachmentFiles` for what is copied.
 public struct Attachment: Sendable, Hashable {
     public let id: String
     public let fileName: String
     public let mimeType: String
     public let url: String?
+    /// The file's bytes, when a clinical document carries them inline (FHIR `Attachment.data`,
+    /// C-CDA `nonXMLBody`).
+    public let data: [UInt8]?
 
-    public init(id: String, fileName: String, mimeType: String, url: String? = nil) {
+    public init(id: String, fileName: String, mimeType: String, url: String? = nil, data: [UInt8]? = nil) {
         self.id = id
         self.fileName = fileName
         self.mimeType = mimeType
         self.url = url
+        self.data = data
     }
 }

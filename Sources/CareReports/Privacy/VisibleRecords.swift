@@ -10,6 +10,8 @@ public struct VisibleRecords: Sendable {
     public let exportedAt: Date?
     /// Whether `exportedAt` is the export's own time or the date of imported documents.
     public let dataDate: DataDate
+    /// The folder attachments' relative paths are read from (`CareExport.attachmentFolder`).
+    public let attachmentFolder: String?
     /// Users who are members of the viewer's circle (names only; the member list is circle-level information).
     public let members: [String: User]
     public let healthRecords: [HealthRecord]
@@ -17,7 +19,7 @@ public struct VisibleRecords: Sendable {
     public let updates: [CircleUpdate]
 
     fileprivate init(
-        viewer: Viewer, circle: CareCircle, timeZone: TimeZone, exportedAt: Date?, dataDate: DataDate, members: [String: User], healthRecords: [HealthRecord],
+        viewer: Viewer, circle: CareCircle, timeZone: TimeZone, exportedAt: Date?, dataDate: DataDate, attachmentFolder: String?, members: [String: User], healthRecords: [HealthRecord],
         tasks: [CareTask], updates: [CircleUpdate]
     ) {
         self.viewer = viewer
@@ -25,6 +27,7 @@ public struct VisibleRecords: Sendable {
         self.timeZone = timeZone
         self.exportedAt = exportedAt
         self.dataDate = dataDate
+        self.attachmentFolder = attachmentFolder
         self.members = members
         self.healthRecords = healthRecords
         self.tasks = tasks
@@ -41,7 +44,7 @@ extension PrivacyPolicy {
         for user in export.users where memberIds.contains(user.id) { members[user.id] = user }
         return VisibleRecords(
             viewer: viewer, circle: circle, timeZone: export.timeZone, exportedAt: export.exportedAt, dataDate: export.dataDate,
-            members: members,
+            attachmentFolder: export.attachmentFolder, members: members,
             healthRecords: export.healthRecords.filter { decide($0, for: viewer).visible },
             tasks: export.tasks.filter { decide($0, for: viewer).visible },
             updates: export.updates.filter { decide($0, for: viewer).visible })

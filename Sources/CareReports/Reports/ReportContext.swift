@@ -11,6 +11,8 @@ public struct ReportContext: Sendable {
     public let period: (from: LocalDate?, to: LocalDate?)
     /// The health sections (tabs, pages, links) this viewer's output has.
     public let sections: HealthSections
+    /// The attachments of the viewer's records that the site carries as files (see `AttachmentFiles`).
+    public let attachmentFiles: AttachmentFiles
     let text: TextRendering
 
     public init(records: VisibleRecords, now: Date, onTimeWindowMinutes: Int = 60, from: LocalDate? = nil, to: LocalDate? = nil) {
@@ -22,6 +24,7 @@ public struct ReportContext: Sendable {
         self.names = PersonNames(records)
         self.text = TextRendering()
         self.sections = HealthSections(records)
+        self.attachmentFiles = AttachmentFiles(folder: records.attachmentFolder)
         self.today = LocalDate(records.exportedAt.map { min($0, now) } ?? now, in: records.timeZone)
     }
 

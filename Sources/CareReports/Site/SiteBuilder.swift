@@ -93,7 +93,21 @@ public struct SiteBuilder: Sendable {
             throw .templateMissing("\(error)")
         }
         for (path, text) in templates.assets.sorted(by: { $0.key < $1.key }) where path != "assets/visit.css" { plan.add(path, text) }
+        for (path, bytes) in attachmentFiles() { plan.add(path, bytes: bytes) }
         return plan
+    }
+
+    /// The attachments of the viewer's records, tasks and updates that the pages link to as files
+    /// in the site, by path (the same `AttachmentFiles` the pages asked, so links and files agree).
+    func attachmentFiles() -> [(path: String, bytes: [UInt8])] {
+        let records = context.records
+        let all = records.healthRecords.flatMap(\.attachments) + records.tasks.flatMap(\.attachments)
+            + records.updates.flatMap(\.attachments)
+        var files: [String: [UInt8]] = [:]
+        for attachment in all {
+            if case .copied(let path, _, let bytes) = context.attachmentFiles.outcome(attachment) { files[path] = bytes }
+        }
+        return files.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     /// The visit page's style sheet, inlined so the page also works on its own.

@@ -13,6 +13,11 @@ public struct SitePlan: Sendable {
         files.append(File(path: path, bytes: Array(text.utf8)))
     }
 
+    /// A file that is not text: an attachment copied into the site.
+    public mutating func add(_ path: String, bytes: [UInt8]) {
+        files.append(File(path: path, bytes: bytes))
+    }
+
     /// The files sorted by path, so writing and hashing are deterministic.
     public var sorted: [File] { files.sorted { $0.path < $1.path } }
 

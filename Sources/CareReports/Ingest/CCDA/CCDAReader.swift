@@ -50,7 +50,7 @@ struct CCDAReader {
         }
         let patient = readPatient()
         let sections = xpath.nodes("//h:section")
-        var handled = 0
+        var handled = readNonXMLBody() ? 1 : 0
         for section in sections {
             let code = section.child("code")?.value("code")
             if let topic = code.flatMap({ CCDAReader.absenceTopics[$0] }), readSectionAbsence(section, topic: topic) {

@@ -183,6 +183,7 @@ final class FHIRBundleReader {
         let claims = claimResults()
         let administrations = entries.filter { $0.type == "MedicationAdministration" && !$0.isContained }
         var looseLabs: [FHIRLabDraft] = []
+        let binaries = referencedBinaries()
         for entry in entries where !entry.isContained {
             if entry.type != "Patient", isEnteredInError(entry) { continue }
             switch entry.type {
@@ -204,6 +205,8 @@ final class FHIRBundleReader {
             case "Immunization": readImmunization(entry)
             case "Encounter": readEncounter(entry)
             case "Appointment": readAppointment(entry)
+            case "DocumentReference": readDocumentReference(entry)
+            case "Binary": readBinary(entry, referenced: binaries.contains(entry.index))
             case let type where Self.supportingTypes.contains(type): break
             default: skip(entry, as: entry.type)
             }

@@ -34,7 +34,8 @@ struct ImportPlacer {
                 export.healthRecords.append(HealthRecord(
                     id: id, title: record.title, description: record.description, date: record.date,
                     careRecipientId: recipient, careCircleId: circle.id, createdBy: Actor(userId: recipient, role: .careRecipient),
-                    privacyLevel: privacy, visibleTo: [], data: record.data, importedFrom: document.format))
+                    privacyLevel: privacy, visibleTo: [], data: record.data, attachments: record.attachments,
+                    importedFrom: document.format))
             }
         }
         return placed

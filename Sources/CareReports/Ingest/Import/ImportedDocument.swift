@@ -46,12 +46,15 @@ public struct ImportedRecord: Sendable, Hashable {
     public let description: String?
     public let date: CareDate
     public let data: HealthData
+    /// Files the document carries inline (a PDF letter, a scanned image).
+    public let attachments: [Attachment]
 
-    public init(id: String, title: String, description: String? = nil, date: CareDate, data: HealthData) {
+    public init(id: String, title: String, description: String? = nil, date: CareDate, data: HealthData, attachments: [Attachment] = []) {
         self.id = id
         self.title = title
         self.description = description
         self.date = date
         self.data = data
+        self.attachments = attachments
     }
 }

@@ -94,7 +94,7 @@ public struct LabPageBuilder: Sendable {
             page: PageChrome(title: entry.record.title, link: link, section: "labs", context: context), title: entry.record.title,
             facts: facts, panel: report.panel?.name ?? "Results", rows: rows, warnings: warnings,
             conclusion: context.rich(report.conclusion), description: context.rich(entry.record.description),
-            attachments: AttachmentView.views(entry.record.attachments))
+            attachments: AttachmentView.views(entry.record.attachments, context))
     }
 
     public func analytePages() -> [(link: String, page: AnalytePage)] {

@@ -1,24 +1,47 @@
 import Foundation
 
-/// An attachment as the pages show it: its file name, and a link only when the address is `https:`,
-/// `http:` or a relative path (docs/export-format.md). carereport never downloads or embeds one.
+/// An attachment as the pages show it: its file name, and a link only to a file the build wrote
+/// into the site (`AttachmentFiles`) or to an `https:` or `http:` address; otherwise the name alone,
+/// with why ("eye-clinic-letter.pdf, not included in the export"). No page links to a file the
+/// build did not write.
 public struct AttachmentView: Sendable, Encodable, Hashable {
     public let name: String
-    /// `PDF`, `image`, or the MIME type.
+    /// `PDF`, `PNG image`, `JPEG image`, `image`, or the MIME type.
     public let kind: String
     /// The address to link to, percent-encoded so that it stays one link in HTML and Markdown; nil
-    /// when the address is missing or of another scheme.
+    /// when the file is not in the site and the address is not `https:` or `http:`.
     public let link: String?
-    /// True for a relative path: it is read from the site's root folder.
+    /// True for a file written into the site: the link is read from the site's root folder.
     public let relative: Bool
+    /// The name and why it has no link, as one phrase: "eye-clinic-letter.pdf, not included in
+    /// the export"; nil when it is linked.
+    public let unlinked: String?
 
-    public init(_ attachment: Attachment) {
+    public init(_ attachment: Attachment, files: AttachmentFiles) {
         name = attachment.fileName
         let mime = attachment.mimeType.lowercased()
-        kind = mime == "application/pdf" ? "PDF" : mime.hasPrefix("image/") ? "image" : attachment.mimeType
-        let target = attachment.url.flatMap(AttachmentView.linkTarget)
-        link = target?.link
-        relative = target?.relative ?? false
+        let declared = mime == "application/pdf" ? "PDF" : mime.hasPrefix("image/") ? "image" : attachment.mimeType
+        switch files.outcome(attachment) {
+        case .copied(let path, let kind, _):
+            self.kind = kind == .pdf ? "PDF" : kind == .png ? "PNG image" : "JPEG image"
+            link = path
+            relative = true
+            unlinked = nil
+        case .external(let address):
+            kind = declared
+            link = address
+            relative = false
+            unlinked = nil
+        case .unlinked(let reason):
+            kind = declared
+            link = nil
+            relative = false
+            switch reason {
+            case .notInExport: unlinked = "\(attachment.fileName), not included in the export"
+            case .notAllowedType: unlinked = "\(attachment.fileName), not copied: only PDF, PNG and JPEG files are"
+            case .tooLarge: unlinked = "\(attachment.fileName), not copied: larger than 10 MB"
+            }
+        }
     }
 
     /// The link and whether it is relative, or nil for an address that must not become a link.
@@ -44,5 +67,7 @@ public struct AttachmentView: Sendable, Encodable, Hashable {
 }
 
 extension AttachmentView {
-    static func views(_ attachments: [Attachment]) -> [AttachmentView] { attachments.map(AttachmentView.init) }
+    static func views(_ attachments: [Attachment], _ context: ReportContext) -> [AttachmentView] {
+        attachments.map { AttachmentView($0, files: context.attachmentFiles) }
+    }
 }

@@ -106,7 +106,7 @@ extension WeeklySummaryBuilder {
     /// The row with the record's attachments.
     func attached(_ record: HealthRecord, _ row: WeeklySummary.EventRow) -> WeeklySummary.EventRow {
         var row = row
-        row.attachments = AttachmentView.views(record.attachments)
+        row.attachments = AttachmentView.views(record.attachments, context)
         return row
     }
 

@@ -74,7 +74,7 @@ extension WeeklySummaryBuilder {
                     author: context.names.name(note.authorId), when: context.format.dateTime(note.createdAt), text: context.rich(note.content))
             },
             completionNote: task.status == .completed ? context.rich(task.completionDetails?.notes) : nil,
-            attachments: AttachmentView.views(task.attachments))
+            attachments: AttachmentView.views(task.attachments, context))
     }
 }
 

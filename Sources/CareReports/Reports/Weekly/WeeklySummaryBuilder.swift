@@ -93,7 +93,7 @@ public struct WeeklySummaryBuilder: Sendable {
                             author: context.names.name(comment.authorId), when: context.format.dateTime(comment.timestamp),
                             text: context.rich(comment.content))
                     },
-                    attachments: AttachmentView.views(update.attachments))
+                    attachments: AttachmentView.views(update.attachments, context))
             }
     }
 }
