@@ -211,14 +211,16 @@ def test_the_matrix_marks_preliminary_and_corrected_results(sites):
     assert not any("preliminary" in cell or "corrected" in cell for cell in matrix_row(site, "Glucose"))
 
 
-# 10. Attachments: names, and links where the address is https:, http: or relative.
+# 10. Attachments: names, and links where the address is https: or http:, or to the file the build
+# copied into the site (issue 22; more in test_attachments.py).
 
 def test_attachments_are_named_and_linked(sites):
     site = sites.site(ELLEN)
     report = page(site, "labs/2025-01-21-metabolic-panel-from-the-january-fasting-draw.html")
     assert '<a href="https://portal.example-clinic.org/results/88213">cmp-2025-01-21.pdf</a>' in report
     week = page(site, WEEK.format("2025-W12"))
-    assert '<a href="../attachments/eye-clinic-letter.pdf">eye-clinic-letter.pdf</a>' in week
+    copied = re.search(r'<a href="\.\./(attachments/[0-9a-f-]{36}\.pdf)">eye-clinic-letter\.pdf</a>', week)
+    assert copied and (site / copied.group(1)).is_file(), week
     markdown = page(site, "labs/2025-01-21-metabolic-panel-from-the-january-fasting-draw.md")
     assert "cmp-2025-01-21.pdf" in markdown and "portal.example-clinic.org/results/88213" in markdown
 
@@ -244,5 +246,8 @@ def test_tasks_and_updates_show_their_attachments_too(tmp_path):
     edited_sample(tmp_path, statement, file="tasks.json")
     site = build(edited_sample(tmp_path, photo, file="updates.json"), tmp_path / "site")
     assert '<a href="https://bank.example.org/statements/2025-01">statement-page.pdf</a>' in page(site, WEEK.format("2025-W14"))
-    assert '<a href="../photos/grab%20bars%20%28new%29.jpg">grab bars (new).jpg</a>' in page(site, WEEK.format("2025-W09"))
-    assert "[grab bars (new).jpg](../photos/grab%20bars%20%28new%29.jpg)" in page(site, "weeks/2025-W09.md")
+    # A relative address whose file is not in the export is named without a link (issue 22).
+    assert "grab bars (new).jpg, not included in the export" in page(site, WEEK.format("2025-W09"))
+    assert "photos/" not in page(site, WEEK.format("2025-W09"))
+    assert "grab bars \\(new\\).jpg, not included in the export" in page(site, "weeks/2025-W09.md") \
+        or "grab bars (new).jpg, not included in the export" in page(site, "weeks/2025-W09.md")

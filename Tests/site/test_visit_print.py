@@ -63,7 +63,8 @@ def test_visit_to_standard_output_and_since(tmp_path):
 def test_visit_tells_none_known_from_not_recorded():
     walter = run_carereport("visit", SAMPLE, "--viewer", "u-rosa", "--circle", "circle-walter", "--now", NOW)
     assert walter.returncode == 0, walter.stderr
-    assert "No known allergies (recorded)." in walter.stdout
+    assert "<strong>No known allergies.</strong> <span class=\"muted\">Stated on " in walter.stdout
+    assert "Allergies: not recorded." not in walter.stdout
     margaret = run_carereport("visit", SAMPLE, *ELLEN.selector(), "--now", NOW)
     assert "Penicillin" in margaret.stdout and "not recorded" not in margaret.stdout.split("Allergies")[1][:200]
 

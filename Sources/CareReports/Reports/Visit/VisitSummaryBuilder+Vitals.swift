@@ -25,8 +25,9 @@ extension VisitSummaryBuilder {
         let name = kind == .other ? lastRecord.title : MeasurementRanges.kindName(kind)
         let (lowest, highest) = kind == .bloodPressure ? pressureExtremes(readings) : singleExtremes(readings)
         var trend = VitalTrend.words(kind, readings.map(\.1))
-        if anyDate, readings.count > 1 {
-            // Readings from any date are not one period: halves of them would compare years, not weeks.
+        let span = lastRecord.date.resolved(in: context.timeZone).timeIntervalSince(firstRecord.date.resolved(in: context.timeZone))
+        if anyDate, readings.count > 1, span > Double(VisitPeriod.defaultDays) * 86_400 {
+            // Readings spread over more than a period are not one period: halves of them would compare years, not weeks.
             trend = "Not assessed: the readings span \(when(context.day(firstRecord.date))) to \(when(context.day(lastRecord.date)))."
         }
         return VisitSummary.VitalRow(

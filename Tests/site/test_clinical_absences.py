@@ -1,0 +1,154 @@
+"""Issue 22 on the real documents of ../shared/fixtures: every "no known ..." or "no information
+about ..." statement an IPS document makes (IPS absent-unknown codes, SNOMED CT situations) appears
+in its visit summary, its IPS output and its site, beside the real entries of the same section; an
+old document's visit summary says "data as of" its own date and shows its latest vital signs with
+their dates, never "unknown time"."""
+import html
+import json
+import re
+
+import pytest
+
+from conftest import NOW, ROOT, all_files, require, run_carereport
+
+SHARED = ROOT.parent / "shared" / "fixtures"
+IPS_SYSTEM = "http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips"
+SNOMED = "http://snomed.info/sct"
+# What each code states, as a sentence (the IPS code system and the SNOMED CT situations).
+STATEMENTS = {
+    (IPS_SYSTEM, "no-allergy-info"): "No information about allergies.",
+    (IPS_SYSTEM, "no-known-allergies"): "No known allergies.",
+    (IPS_SYSTEM, "no-known-medication-allergies"): "No known medication allergies.",
+    (IPS_SYSTEM, "no-known-food-allergies"): "No known food allergies.",
+    (IPS_SYSTEM, "no-known-environmental-allergies"): "No known environmental allergies.",
+    (IPS_SYSTEM, "no-medication-info"): "No information about medications.",
+    (IPS_SYSTEM, "no-known-medications"): "No known medications.",
+    (IPS_SYSTEM, "no-problem-info"): "No information about problems.",
+    (IPS_SYSTEM, "no-known-problems"): "No known problems.",
+    (IPS_SYSTEM, "no-immunization-info"): "No information about immunizations.",
+    (SNOMED, "716186003"): "No known allergies.",
+    (SNOMED, "409137002"): "No known drug allergies.",
+    (SNOMED, "429625007"): "No known food allergies.",
+    (SNOMED, "160244002"): "No known problems.",
+}
+CONCEPTS = {"AllergyIntolerance": "code", "Condition": "code", "MedicationStatement": "medicationCodeableConcept",
+            "MedicationRequest": "medicationCodeableConcept", "Immunization": "vaccineCode"}
+
+
+def statements(path):
+    """The sentences the document's resources state, from their codes."""
+    found = []
+    for entry in json.loads(path.read_text(encoding="utf-8")).get("entry", []):
+        resource = entry.get("resource") or {}
+        concept = resource.get(CONCEPTS.get(resource.get("resourceType"), ""), None)
+        if not isinstance(concept, dict) or resource.get("status") == "entered-in-error":
+            continue
+        for coding in concept.get("coding", []):
+            sentence = STATEMENTS.get((coding.get("system"), coding.get("code")))
+            if sentence:
+                found.append(sentence)
+                break
+    return found
+
+
+def documents_with_statements():
+    if not SHARED.exists():
+        return []
+    return [path for folder in ("ips-corpus", "ips") for path in sorted((SHARED / folder).glob("*.json")) if statements(path)]
+
+
+def text(markup):
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+@pytest.mark.parametrize("document", documents_with_statements() or [None],
+                         ids=lambda p: f"{p.parent.name}/{p.name}" if p else "absent")
+def test_every_statement_of_absence_is_shown(document, tmp_path):
+    require(document is not None, f"{SHARED} is absent: the clinical corpus checks need ../shared beside the project")
+    expected = set(statements(document))
+    visit = tmp_path / "visit.html"
+    result = run_carereport("visit", document, "--viewer", "patient", "--now", NOW, "--out", visit)
+    assert result.returncode == 0, result.stderr
+    page = visit.read_text(encoding="utf-8")
+    for sentence in expected:
+        assert f"<strong>{html.escape(sentence, quote=False)}</strong>" in page or sentence in text(page), sentence
+    assert "unknown time" not in page
+    # The IPS output keeps each statement with its code.
+    bundle = tmp_path / "visit.json"
+    assert run_carereport("visit", document, "--viewer", "patient", "--now", NOW, "--format", "fhir",
+                          "--out", bundle).returncode == 0
+    written = bundle.read_text(encoding="utf-8")
+    for sentence in expected:
+        assert f'"text": "{sentence[:-1]}"' in written, sentence
+    # The site's week pages list each statement as a record.
+    site = tmp_path / "site"
+    assert run_carereport("build", document, "--out", site, "--viewer", "patient", "--now", NOW).returncode == 0
+    weeks = " ".join(text((site / path).read_text(encoding="utf-8")) for path in all_files(site)
+                     if path.parts[0] == "weeks" and path.suffix == ".html")
+    for sentence in expected:
+        assert sentence[:-1] in weeks, sentence
+
+
+def test_a_statement_stands_beside_a_real_allergy(tmp_path):
+    require(SHARED.exists(), f"{SHARED} is absent: the clinical corpus checks need ../shared beside the project")
+    visit = tmp_path / "visit.html"
+    document = SHARED / "ips-corpus" / "AR_Repository_Example_02.json"
+    assert run_carereport("visit", document, "--viewer", "patient", "--now", NOW, "--out", visit).returncode == 0
+    allergies = re.search(r'<section aria-labelledby="allergies-heading">.*?</section>', visit.read_text(encoding="utf-8"), re.S).group(0)
+    assert "<strong>Penicillin -class of antibiotic- (substance)</strong>: high criticality" in allergies
+    assert "<strong>No known food allergies.</strong>" in allergies
+    assert "not recorded" not in allergies
+
+
+def visit_page(document, tmp_path, now="2030-01-01T00:00:00Z"):
+    visit = tmp_path / "visit.html"
+    result = run_carereport("visit", document, "--viewer", "patient", "--now", now, "--out", visit)
+    assert result.returncode == 0, result.stderr
+    return visit.read_text(encoding="utf-8")
+
+
+def vitals(page):
+    return text(re.search(r'<section aria-labelledby="vitals-heading">.*?</section>', page, re.S).group(0))
+
+
+def test_an_old_ips_document_speaks_for_its_own_date_and_shows_its_latest_vitals(tmp_path):
+    require(SHARED.exists(), f"{SHARED} is absent: the clinical corpus checks need ../shared beside the project")
+    page = visit_page(SHARED / "ips-corpus" / "CY_194315.json", tmp_path)
+    assert "unknown time" not in page
+    assert re.search(r"<dt>Data as of</dt><dd>Sun 15 Jan 2023, 17:26 \(Written \d+ days after the date of the documents", page)
+    assert "Period</dt><dd>Mon 17 Oct 2022 to Sun 15 Jan 2023" in page
+    section = vitals(page)
+    assert "latest of each, any date" in section and "No readings in the period;" in section
+    assert "Blood pressure, mmHg 121/79 (22 Feb 2020)" in re.sub(r"\s+", " ", section)
+
+
+CCDA = """<?xml version="1.0"?>
+<ClinicalDocument xmlns="urn:hl7-org:v3" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<effectiveTime value="20130815"/><title>Summary of care</title>
+<recordTarget><patientRole><patient><name><given>Ana</given><family>Ruiz</family></name></patient></patientRole></recordTarget>
+<component><structuredBody>
+<component><section><code code="48765-2"/>
+ <entry><act><entryRelationship><observation negationInd="true"><value xsi:type="CD" code="419199007"/>
+  <participant typeCode="CSM"><participantRole><playingEntity><code nullFlavor="NA"/></playingEntity></participantRole></participant>
+ </observation></entryRelationship></act></entry>
+</section></component>
+<component><section><code code="8716-3"/>
+ <entry><organizer classCode="CLUSTER" moodCode="EVN"><effectiveTime value="20120301"/>
+  <component><observation classCode="OBS" moodCode="EVN"><code code="8867-4" codeSystem="2.16.840.1.113883.6.1" displayName="Heart rate"/>
+   <effectiveTime value="20120301"/><value xsi:type="PQ" value="72" unit="/min"/></observation></component>
+ </organizer></entry>
+</section></component>
+</structuredBody></component>
+</ClinicalDocument>
+"""
+
+
+def test_an_old_ccda_speaks_for_its_effective_time_and_shows_its_latest_vitals(tmp_path):
+    document = tmp_path / "summary.xml"
+    document.write_text(CCDA, encoding="utf-8")
+    page = visit_page(document, tmp_path)
+    assert "<dt>Data as of</dt><dd>Thu 15 Aug 2013 (Written" in page
+    assert "unknown time" not in page
+    section = re.sub(r"\s+", " ", vitals(page))
+    assert "latest of each, any date" in section and "72 (1 Mar 2012)" in section, section
+    assert "<strong>No known allergies.</strong>" in page
