@@ -72,14 +72,14 @@ EXPECTED = {
     "ips-corpus/AR_Repository_Example_02.json": (
         # The statement of absence stands beside the real allergy (issue 22).
         "Martha DeLarosa", ["Penicillin -class of antibiotic- (substance): high criticality",
-                            "No known food allergies. Stated on 20 Jul."],
+                            "No known food allergies. Stated on 20 Jul 2017."],
         ["Anastrozole (product)", "Black Cohosh Extract herbal supplement"]),
     "ips-corpus/CH_HL7CH_Examples_01.json": (
         "Elisabeth Brönnimann-Bertholet",
         ["Penicillin (substance): reaction: Nausea, vomiting and diarrhea, Itching of skin (finding), moderate"],
         # The period ends on the document's date (issue 22), so the medicines stopped in it are listed.
-        ["Stopped: BELOC ZOK Ret Tabl 50 mg: started BELOC ZOK Ret Tabl 50 mg on 11 Jan; stopped (Bluthochdruck)",
-         "Stopped: TRIATEC Tabl 2.5 mg: started 0.5 Tablet (unit of presentation) on 11 Jan; stopped (Bluthochdruck)"]),
+        ["Stopped: BELOC ZOK Ret Tabl 50 mg: started BELOC ZOK Ret Tabl 50 mg on 11 Jan 2022; stopped (Bluthochdruck)",
+         "Stopped: TRIATEC Tabl 2.5 mg: started 0.5 Tablet (unit of presentation) on 11 Jan 2022; stopped (Bluthochdruck)"]),
     "ccda/med-qid-prn.xml": ("Patient", [], ["ibuprofen 600 MG Oral Tablet"]),
 }
 

@@ -89,7 +89,7 @@ struct AbsenceStatementTests {
         let summary = VisitSummaryBuilder(context: context).build()
         #expect(summary.allergies.map(\.text) == ["Penicillin"] && summary.allergies[0].detail == "high criticality")
         #expect(summary.allergyStatements.map(\.text) == ["No known food allergies."])
-        #expect(summary.allergyStatements[0].stated == "Stated on 20 Jul.")
+        #expect(summary.allergyStatements[0].stated == "Stated on 20 Jul 2017.")
         #expect(summary.allergyStatus == nil)
         #expect(summary.problems.isEmpty && summary.problemStatements.map(\.text) == ["No known problems."])
         #expect(summary.medicationStatements.map(\.text) == ["No information about medications."])

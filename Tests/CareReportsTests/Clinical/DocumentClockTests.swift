@@ -108,7 +108,7 @@ struct DocumentClockTests {
         ]))
         let summary = VisitSummaryBuilder(context: try Self.context(export)).build()
         #expect(!summary.vitalsAnyDate)
-        #expect(summary.vitals.map(\.latest) == ["66 (1 Sep)"] && summary.vitals[0].readings == 1)
+        #expect(summary.vitals.map(\.latest) == ["66 (1 Sep 2024)"] && summary.vitals[0].readings == 1)
     }
 
     @Test("the site of a document lists the weeks it has records in, not empty weeks up to today")

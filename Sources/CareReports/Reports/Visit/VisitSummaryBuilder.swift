@@ -24,9 +24,12 @@ public struct VisitSummaryBuilder: Sendable {
         records.sorted { ($0.date.resolved(in: context.timeZone), $0.id) < ($1.date.resolved(in: context.timeZone), $1.id) }
     }
 
-    /// `24 Feb` within the current year, `24 Feb 2024` before it.
+    /// `24 Feb` within the current year, `24 Feb 2024` before it. The year is left out only when
+    /// the data and the page are of the same year: a summary of an old document written today
+    /// gives every year, or "10 Dec" would read as last December.
     func when(_ day: LocalDate) -> String {
-        day.year == context.today.year ? context.format.shortDay(day) : "\(context.format.shortDay(day)) \(day.year)"
+        let thisYear = day.year == context.today.year && day.year == LocalDate(context.now, in: context.timeZone).year
+        return thisYear ? context.format.shortDay(day) : "\(context.format.shortDay(day)) \(day.year)"
     }
 
     public func build(styles: String = "") -> VisitSummary {
