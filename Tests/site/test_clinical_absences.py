@@ -35,11 +35,22 @@ CONCEPTS = {"AllergyIntolerance": "code", "Condition": "code", "MedicationStatem
             "MedicationRequest": "medicationCodeableConcept", "Immunization": "vaccineCode"}
 
 
+SECTIONS = {"48765-2": "allergies", "11450-4": "problems", "10160-0": "medications", "11369-6": "immunizations"}
+
+
 def statements(path):
-    """The sentences the document's resources state, from their codes."""
+    """The sentences the document's resources state, from their codes, and those of its
+    Composition's empty sections (`emptyReason`)."""
     found = []
     for entry in json.loads(path.read_text(encoding="utf-8")).get("entry", []):
         resource = entry.get("resource") or {}
+        if resource.get("resourceType") == "Composition":
+            for section in resource.get("section", []):
+                topic = next((SECTIONS[c.get("code")] for c in section.get("code", {}).get("coding", [])
+                              if c.get("code") in SECTIONS), None)
+                if topic and section.get("emptyReason") and not section.get("entry") and not section.get("section"):
+                    nil = any(c.get("code") == "nilknown" for c in section["emptyReason"].get("coding", []))
+                    found.append(f"No known {topic}." if nil else f"No information about {topic}.")
         concept = resource.get(CONCEPTS.get(resource.get("resourceType"), ""), None)
         if not isinstance(concept, dict) or resource.get("status") == "entered-in-error":
             continue
@@ -80,6 +91,17 @@ def test_every_statement_of_absence_is_shown(document, tmp_path):
     written = bundle.read_text(encoding="utf-8")
     for sentence in expected:
         assert f'"text": "{sentence[:-1]}"' in written, sentence
+    try:
+        from fhir.resources.R4B.bundle import Bundle
+    except ImportError:
+        Bundle = None
+    if Bundle is not None:
+        Bundle.model_validate(json.loads(written))
+    # ... and reads back through carereport's own importer with the same statements.
+    again = tmp_path / "again.html"
+    assert run_carereport("visit", bundle, "--viewer", "patient", "--now", NOW, "--out", again).returncode == 0
+    for sentence in expected:
+        assert sentence in text(again.read_text(encoding="utf-8")), sentence
     # The site's week pages list each statement as a record.
     site = tmp_path / "site"
     assert run_carereport("build", document, "--out", site, "--viewer", "patient", "--now", NOW).returncode == 0

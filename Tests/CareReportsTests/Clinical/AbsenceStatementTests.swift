@@ -105,6 +105,14 @@ struct AbsenceStatementTests {
         #expect(bundle.contains("\"code\": \"no-known-problems\"") && bundle.contains("\"code\": \"no-medication-info\""))
     }
 
+    @Test("an IPS Composition section with no entry and an emptyReason states an absence")
+    func emptySections() {
+        let (document, _) = FHIRImporterTests.read([
+            #"{"resourceType": "Composition", "id": "c", "status": "final", "date": "2024-01-02", "title": "IPS", "section": [{"title": "Allergies", "code": {"coding": [{"system": "http://loinc.org", "code": "48765-2"}]}, "text": {"div": "<div>No information available</div>"}, "emptyReason": {"coding": [{"code": "unavailable"}]}}, {"title": "Problems", "code": {"coding": [{"system": "http://loinc.org", "code": "11450-4"}]}, "emptyReason": {"coding": [{"code": "nilknown"}]}}]}"#,
+        ], type: "document")
+        #expect(Self.statements(document) == ["No information about allergies.", "No known problems."])
+    }
+
     @Test("the native \"none known\" allergy is the statement \"No known allergies.\"")
     func nativeNoneKnown() {
         let observation = Observation(kind: .allergy, substance: "none known")

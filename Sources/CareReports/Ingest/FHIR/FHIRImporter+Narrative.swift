@@ -1,6 +1,12 @@
 /// Composition sections that hold only narrative (`text.div` and no entry): kept as plain text,
-/// as written in the source document, for the visit summary.
+/// as written in the source document, for the visit summary. An allergies, problems, medications
+/// or immunisations section with no entry and an `emptyReason` states an absence: "No known …"
+/// for `nilknown`, else "No information about …".
 extension FHIRBundleReader {
+    static let sectionTopics: [String: AbsenceStatement.Topic] = [
+        "48765-2": .allergies, "11450-4": .problems, "10160-0": .medications, "11369-6": .immunizations,
+    ]
+
     func readNarrativeSections() {
         guard let composition = entries.first(where: { $0.type == "Composition" && !$0.isContained }) else { return }
         for section in composition["section"].elements { readNarrative(section, parent: nil) }
@@ -10,6 +16,19 @@ extension FHIRBundleReader {
         let title = diagnostics.string(section["title"]) ?? conceptText(section["code"]).map(Self.title)
         let subsections = section["section"].elements
         for subsection in subsections { readNarrative(subsection, parent: title ?? parent) }
+        if section["entry"].elements.isEmpty, subsections.isEmpty, section["emptyReason"].isPresent,
+            let topic = code(section["code"], system: Self.loincSystem).flatMap({ Self.sectionTopics[$0] })
+        {
+            let noneKnown = codes(section["emptyReason"]).contains("nilknown")
+            guard let date = documentDate else {
+                diagnostics.warning(section, "a section's emptyReason with no document date (Bundle.timestamp or Composition.date); not imported")
+                return
+            }
+            let absence = AbsenceStatement.generic(topic, noneKnown ? .noneKnown : .noInformation)
+            append(ImportedRecord(
+                id: uniqueId("section-\(slots.count + 1)"), title: absence.title, date: date, data: .observation(Observation(absence: absence))))
+            return
+        }
         guard section["entry"].elements.isEmpty, subsections.isEmpty,
             let div = section["text"]["div"].rawString
         else { return }
