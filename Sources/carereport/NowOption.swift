@@ -8,7 +8,7 @@ struct NowOption: ParsableArguments {
     @Option(help: ArgumentHelp("Write as of this moment (RFC 3339 date-time or YYYY-MM-DD); default SOURCE_DATE_EPOCH, else now.", valueName: "date"))
     var now: String?
 
-    @Flag(help: "Stop with status 65, writing nothing, when \"now\" is more than 3 days past the export's exportedAt.")
+    @Flag(help: "Stop with status 65, writing nothing, when \"now\" is more than 3 days past the export's exportedAt (for clinical documents alone, the newest document's date).")
     var strict = false
 
     /// "Now" for `export`; warns on standard error (cron mails it) when it is days past the export,
