@@ -174,3 +174,19 @@ def test_an_old_ccda_speaks_for_its_effective_time_and_shows_its_latest_vitals(t
     section = re.sub(r"\s+", " ", vitals(page))
     assert "latest of each, any date" in section and "72 (1 Mar 2012)" in section, section
     assert "<strong>No known allergies.</strong>" in page
+
+
+def test_a_document_without_a_dose_log_never_counts_doses_as_missed(tmp_path):
+    require(SHARED.exists(), f"{SHARED} is absent: the clinical corpus checks need ../shared beside the project")
+    document = SHARED / "ips-corpus" / "US_Epic_connectathon_May2024.json"
+    page = visit_page(document, tmp_path)
+    assert "taken 0 of" not in page and "Doses taken are not recorded in the document." in page
+    site = tmp_path / "site"
+    assert run_carereport("build", document, "--out", site, "--viewer", "patient", "--now", "2030-01-01T00:00:00Z").returncode == 0
+    for path in all_files(site):
+        if path.suffix in (".html", ".md"):
+            words = text((site / path).read_text(encoding="utf-8"))
+            assert not re.search(r"\b0 of \d+ taken|taken 0 of", words), f"{path}: doses counted from a document"
+            assert "Doses: metformin" not in words, f"{path}: a document's medicine needs no attention for doses"
+    week = text((site / "weeks/2024-W20.html").read_text(encoding="utf-8"))
+    assert "Doses taken are not recorded in the document." in week

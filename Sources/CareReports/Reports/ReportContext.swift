@@ -75,6 +75,12 @@ public struct ReportContext: Sendable {
     /// Worked out once: weekly pages ask for it for every task of every week.
     public let today: LocalDate
 
+    /// False for a medicine read from a clinical document that gives no dose log: a document lists
+    /// medicines, not the doses taken, so none of its scheduled doses is counted (never "missed").
+    public func hasDoseLog(_ record: HealthRecord, _ medication: Medication) -> Bool {
+        record.importedFrom == nil || !medication.administrations.isEmpty
+    }
+
     /// The local day of a date.
     public func day(_ date: CareDate) -> LocalDate { date.localDay(in: timeZone) }
 

@@ -20,7 +20,8 @@ extension MedicationPageBuilder {
             name: displayName(medication), title: record.title, status: statusText(medication), facts: facts,
             doseChanges: doseChanges(record.id, history: history),
             description: context.rich(record.description), instructions: context.rich(medication.instructions),
-            overall: Adherence(slots).summary, onTimeWindow: windowText, weeks: weekRows(slots),
+            overall: context.hasDoseLog(record, medication) ? Adherence(slots).summary : Self.noDoseLog,
+            onTimeWindow: windowText, weeks: context.hasDoseLog(record, medication) ? weekRows(slots) : [],
             asNeeded: medication.asNeeded, dayUses: dayUses(slots, maximum: medication.maxDailyDoses),
             calendar: charts.doseCalendar(medication: medication, slots: slots, id: "doses"),
             doses: slots.map(doseRow))

@@ -29,7 +29,8 @@ public struct MedicationPageBuilder: Sendable {
             let row = MedicationIndexPage.Row(
                 name: displayName(medication), title: record.title, link: link, dose: doseText(medication),
                 schedule: scheduleText(medication), status: statusText(medication),
-                adherence: adherence.summary ?? (medication.asNeeded ? "\(adherence.asNeededUses) uses" : "no doses due"),
+                adherence: !context.hasDoseLog(record, medication) ? Self.noDoseLog
+                    : adherence.summary ?? (medication.asNeeded ? "\(adherence.asNeededUses) uses" : "no doses due"),
                 since: context.format.day(context.day(medication.startDate)))
             if medication.status == .active { current.append(row) } else { past.append(row) }
         }
@@ -50,6 +51,9 @@ public struct MedicationPageBuilder: Sendable {
     public var doseHistory: DoseHistory {
         DoseHistory(medications.map { (record: $0.0, medication: $0.1) }, timeZone: context.timeZone)
     }
+
+    /// What a medicine read from a clinical document without a dose log shows instead of adherence.
+    static let noDoseLog = "Doses taken are not recorded in the document."
 
     var windowText: String { "within \(Int(context.onTimeWindow / 60)) minutes of the scheduled time" }
 

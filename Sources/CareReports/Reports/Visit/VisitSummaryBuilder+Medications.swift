@@ -53,7 +53,11 @@ extension VisitSummaryBuilder {
     }
 
     /// "taken 52 of 54 (96%), on time 47 (87%)": taken at all, and taken within the on-time window.
+    /// A clinical document lists medicines, not the doses taken: nothing of it is counted as missed.
     func adherenceSummary(_ chain: DoseHistory.Chain) -> String {
+        if chain.orders.allSatisfy({ $0.record.importedFrom != nil && $0.medication.administrations.isEmpty }) {
+            return "Doses taken are not recorded in the document."
+        }
         let adherence = Adherence(periodSlots(chain))
         guard adherence.scheduled > 0 else { return "no doses due in the period" }
         let taken = adherence.onTime + adherence.late

@@ -50,7 +50,7 @@ final class WeeklyIndex: Sendable {
             let timeline = DoseTimeline.memoized(
                 record: record.id, medication, orderedAt: record.date, now: context.dataUntil, timeZone: zone, onTimeWindow: context.onTimeWindow)
             var slots: [ISOWeek: [DoseEvent]] = [:]
-            for slot in timeline.slots { slots[ISOWeek(containing: LocalDate(slot.moment, in: zone)), default: []].append(slot) }
+            for slot in context.hasDoseLog(record, medication) ? timeline.slots : [] { slots[ISOWeek(containing: LocalDate(slot.moment, in: zone)), default: []].append(slot) }
             medications.append(MedicationEntry(
                 record: record, medication: medication, start: context.day(medication.startDate),
                 end: medication.endDate.map(context.day), slotsByWeek: slots))

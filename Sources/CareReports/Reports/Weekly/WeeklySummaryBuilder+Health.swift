@@ -13,12 +13,13 @@ extension WeeklySummaryBuilder {
             if let end = medication.endDate.map(context.day), week.contains(end) { changes.append("stopped \(context.format.day(end))") }
             let unknown = dosesAfterExport(record, medication, in: week)
             guard !slots.isEmpty || !changes.isEmpty || unknown > 0 else { return nil }
-            var summary = adherence.summary ?? (medication.asNeeded ? "as needed" : "no doses due")
+            let logged = context.hasDoseLog(record, medication)
+            var summary = adherence.summary ?? (!logged ? "Doses taken are not recorded in the document." : medication.asNeeded ? "as needed" : "no doses due")
             if unknown > 0 { summary += "; \(unknown) due after the export, not counted" }
             var row = WeeklySummary.MedicationRow(
                 name: "\(medication.name)\(medication.strength.map { " \($0)" } ?? "")", link: links.medication(record.id),
                 adherence: summary,
-                adherenceShort: adherence.shortSummary ?? (medication.asNeeded ? "as needed" : "no doses due"),
+                adherenceShort: adherence.shortSummary ?? (!logged ? "not in the document" : medication.asNeeded ? "as needed" : "no doses due"),
                 late: adherence.late, missed: adherence.missed + adherence.notRecorded, skipped: adherence.skipped,
                 asNeededUses: adherence.asNeededUses, change: changes.isEmpty ? nil : changes.joined(separator: "; "))
             row.afterExport = unknown
@@ -35,7 +36,7 @@ extension WeeklySummaryBuilder {
 
     /// Doses scheduled in the week after the export was taken and before "now": nobody can know about them.
     func dosesAfterExport(_ record: HealthRecord, _ medication: Medication, in week: ISOWeek) -> Int {
-        guard context.now > context.dataUntil else { return 0 }
+        guard context.now > context.dataUntil, context.hasDoseLog(record, medication) else { return 0 }
         let weekEnd = min(context.end(of: week), context.now)
         guard weekEnd > context.dataUntil else { return 0 }
         let all = DoseTimeline(medication, orderedAt: record.date, now: weekEnd, timeZone: context.timeZone, onTimeWindow: context.onTimeWindow)
