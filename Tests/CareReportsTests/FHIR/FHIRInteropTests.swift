@@ -197,12 +197,14 @@ struct FHIRInteropTests {
         #expect(doc.patient == ImportedPatient(firstName: "James", lastName: "Judge", dateOfBirth: LocalDate(year: 1985, month: 4, day: 25)))
         #expect(doc.records.map(\.title) == [
             "Influenza, seasonal, injectable", "Influenza, seasonal, injectable",
-            "Allergies and Intolerances", "Problem List", "Medication Summary",
+            "No information about allergies", "No information about problems", "No information about medications",
         ])
         #expect(doc.records.prefix(2).map(\.date) == [.day(LocalDate(year: 2020, month: 7, day: 3)!), .day(LocalDate(year: 2019, month: 6, day: 3)!)])
-        // The sections with narrative only are kept as their plain text (the section with entries is not).
-        #expect(doc.records[2].data == .document(HealthDocument(
-            kind: .other, narrative: ["There is no information available regarding the subject's allergy conditions."])))
+        // The required sections, empty with an emptyReason, state "no information" (issue 22), as
+        // their narrative says ("There is no information available regarding the subject's allergy conditions.").
+        #expect(doc.records[2].data == .observation(Observation(absence: AbsenceStatement(
+            topic: .allergies, assertion: .noInformation, statement: "No information about allergies.",
+            system: AbsenceStatement.ipsSystem, code: "no-allergy-info"))))
         #expect(doc.records.first?.data == .observation(Observation(
             kind: .immunization, name: "Influenza, seasonal, injectable", onset: .day(LocalDate(year: 2020, month: 7, day: 3)!))))
     }
