@@ -190,3 +190,12 @@ def test_a_document_without_a_dose_log_never_counts_doses_as_missed(tmp_path):
             assert "Doses: metformin" not in words, f"{path}: a document's medicine needs no attention for doses"
     week = text((site / "weeks/2024-W20.html").read_text(encoding="utf-8"))
     assert "Doses taken are not recorded in the document." in week
+
+
+def test_the_digest_of_a_document_says_its_date(tmp_path):
+    require(SHARED.exists(), f"{SHARED} is absent: the clinical corpus checks need ../shared beside the project")
+    result = run_carereport("digest", SHARED / "ips-corpus" / "CY_194315.json", "--viewer", "patient", "--now", "2026-11-25T08:00:00Z")
+    assert result.returncode == 0, result.stderr
+    assert "(data as of Sun 15 Jan 2023, 17:26)" in result.stdout
+    assert "the newest document is dated Sun 15 Jan 2023, 17:26" in result.stderr
+    assert "unknown time" not in result.stdout

@@ -69,7 +69,13 @@ public struct IndexPageBuilder: Sendable {
             currentWeekLink: links.weeks.contains(week) ? links.week(week) : nil, attention: summary.attention, stats: stats,
             coming: Array(coming), dueSoon: dueSoon, years: weekYears, members: members, hasMedications: hasMedications,
             hasLabs: hasLabs)
-        if ISOWeek(containing: LocalDate(context.now, in: context.timeZone)) != week { page.currentWeekLabel = "The export's week" }
+        if ISOWeek(containing: LocalDate(context.now, in: context.timeZone)) != week {
+            if case .documents = context.records.dataDate {
+                page.currentWeekLabel = "The week of the documents"
+            } else {
+                page.currentWeekLabel = "The export's week"
+            }
+        }
         return page
     }
 }
