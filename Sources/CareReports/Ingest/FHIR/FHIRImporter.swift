@@ -139,21 +139,6 @@ final class FHIRBundleReader {
             records: slots.compactMap { $0 }, skipped: skipped, date: documentDate ?? lastUpdated())
     }
 
-    /// The first Composition's `date`.
-    private func compositionDate() -> CareDate? {
-        for entry in entries where entry.type == "Composition" && !entry.isContained {
-            if let date = FHIRDate.parse(entry["date"].rawString ?? "") { return date }
-        }
-        return nil
-    }
-
-    /// The newest `meta.lastUpdated` of the resources, for a document that gives no date of its own.
-    private func lastUpdated() -> CareDate? {
-        let zone = TimeZone(identifier: "UTC")!
-        return entries.compactMap { FHIRDate.parse($0["meta"]["lastUpdated"].rawString ?? "") }
-            .max { $0.resolved(in: zone) < $1.resolved(in: zone) }
-    }
-
     // MARK: Records
 
     /// A record id unique within the document: the resource id, else the fullUrl, else the entry position.
