@@ -27,13 +27,25 @@ public final class AttachmentFiles: Sendable {
     public enum Reason: Sendable, Hashable { case notInExport, notAllowedType, tooLarge }
 
     let folder: String?
-    private let memo = LockedMemo<Attachment, Outcome>()
 
     public init(folder: String?) { self.folder = folder }
 
+    struct Key: Hashable, Sendable {
+        let folder: String?
+        let attachment: Attachment
+    }
+
+    /// Outcomes by folder and attachment, for the whole process: an `--all-members` run reads each
+    /// file once, not once per member (the outcome depends on the file alone, never on the viewer).
+    /// Emptied past 64 MiB of copied bytes.
+    private static let memo = LockedMemo<Key, Outcome>(limit: 64 << 20) { outcome in
+        if case .copied(_, _, let bytes) = outcome { return max(1, bytes.count) }
+        return 1
+    }
+
     /// The attachment's outcome, worked out once.
     public func outcome(_ attachment: Attachment) -> Outcome {
-        memo.value(attachment) { resolve(attachment) }
+        Self.memo.value(Key(folder: folder, attachment: attachment)) { resolve(attachment) }
     }
 
     private func resolve(_ attachment: Attachment) -> Outcome {
