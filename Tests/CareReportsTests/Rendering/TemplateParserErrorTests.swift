@@ -63,6 +63,14 @@ import Testing
         #expect(Self.error("{{$empty(b)}}{{/empty(b)}}")?.hasPrefix("t:1:1: error: a block cannot take a transform") == true)
     }
 
+    @Test func aBlockTheParentDoesNotWriteIsReportedAtTheBlock() {
+        let child = "{{<html.frame}}\n  {{$title}}T{{/title}}\n  {{$bdoy}}B{{/bdoy}}\n{{/html.frame}}"
+        let frame = "<h1>{{$title}}{{/title}}</h1>{{>html.main}}"
+        #expect(Self.error(child, partials: ["frame": frame, "main": "{{$body}}{{/body}}"])
+            == "t:3:3: error: html.frame has no block named bdoy; did you mean {{$body}}? (what this block holds would never be written)")
+        #expect(Self.error(child.replacingOccurrences(of: "bdoy", with: "body"), partials: ["frame": frame, "main": "{{$body}}{{/body}}"]) == nil)
+    }
+
     @Test func aTemplateEndingInABraceIsText() throws {
         struct Page: Encodable { let a: String }
         let renderer = try PageRenderer(templates: TemplateSet(defaults: ["html/t.mustache": "{{a}} {"]))

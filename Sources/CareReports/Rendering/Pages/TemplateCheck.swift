@@ -28,6 +28,12 @@ struct TemplateCheck: Sendable {
                 let guess = Spelling.closest(partial, among: names).map { "; did you mean {{\(sigil)\($0)}}?" } ?? ""
                 throw .templateReference(file: file(name), line: at.line, column: at.column, message: "no template named \(partial)\(guess)")
             }
+            if let (block, parent, known, at) = TemplateCheck.firstUnknownBlock(in: template, templates: templates) {
+                let guess = Spelling.closest(block, among: known).map { "; did you mean {{$\($0)}}?" } ?? ""
+                throw .templateReference(
+                    file: file(name), line: at.line, column: at.column,
+                    message: "\(parent) has no block named \(block)\(guess) (what this block holds would never be written)")
+            }
         }
         var result: [String: [Step]] = [:]
         let files = Dictionary(uniqueKeysWithValues: templates.keys.map { ($0, file($0)) })
@@ -55,6 +61,59 @@ struct TemplateCheck: Sendable {
             }
         }
         return nil
+    }
+
+    /// The first block a `{{<parent}}` overrides that the parent (with its partials and parents) never writes.
+    private static func firstUnknownBlock(
+        in template: CompiledTemplate, templates: [String: CompiledTemplate]
+    ) -> (String, String, [String], TemplatePosition)? {
+        for node in template.nodes {
+            switch node {
+            case .partial(let name, let dynamic, _, let overrides, let at):
+                guard let overrides else { continue }
+                if !dynamic {
+                    var seen: Set<String> = []
+                    let known = blocks(written: name, templates: templates, seen: &seen)
+                    let given = overrides.sorted { ($0.value.opening?.line ?? 0, $0.value.opening?.column ?? 0) < ($1.value.opening?.line ?? 0, $1.value.opening?.column ?? 0) }
+                    for (block, body) in given where !known.contains(block) {
+                        return (block, name, known.sorted(), body.opening ?? at)
+                    }
+                }
+                for (_, body) in overrides.sorted(by: { $0.key < $1.key }) {
+                    if let found = firstUnknownBlock(in: body, templates: templates) { return found }
+                }
+            case .section(_, let body, _), .invertedSection(_, let body, _), .blockDefinition(_, let body), .blockExpansion(_, let body, _):
+                if let found = firstUnknownBlock(in: body, templates: templates) { return found }
+            case .text, .variable, .contentType:
+                break
+            }
+        }
+        return nil
+    }
+
+    /// The names of the blocks the template `name` writes (`{{$block}}`), its partials' and parents' included.
+    private static func blocks(written name: String, templates: [String: CompiledTemplate], seen: inout Set<String>) -> Set<String> {
+        guard !seen.contains(name), let template = templates[name] else { return [] }
+        seen.insert(name)
+        func collect(_ template: CompiledTemplate, into found: inout Set<String>, seen: inout Set<String>) {
+            for node in template.nodes {
+                switch node {
+                case .blockExpansion(let block, let body, _):
+                    found.insert(block)
+                    collect(body, into: &found, seen: &seen)
+                case .partial(let partial, let dynamic, _, let overrides, _):
+                    if !dynamic { found.formUnion(blocks(written: partial, templates: templates, seen: &seen)) }
+                    for (_, body) in overrides ?? [:] { collect(body, into: &found, seen: &seen) }
+                case .section(_, let body, _), .invertedSection(_, let body, _), .blockDefinition(_, let body):
+                    collect(body, into: &found, seen: &seen)
+                case .text, .variable, .contentType:
+                    break
+                }
+            }
+        }
+        var found: Set<String> = []
+        collect(template, into: &found, seen: &seen)
+        return found
     }
 
     /// Lays a template out as steps: partials inlined where they stand, a parent with the blocks

@@ -2,6 +2,13 @@
 /// and ``TemplateCheck`` reads; every tag that names something keeps its line and column.
 struct CompiledTemplate: Sendable {
     var nodes: [TemplateNode]
+    /// Where the tag that opens a block's body stands (`{{$name}}` inside `{{<parent}}`), for messages.
+    var opening: TemplatePosition?
+
+    init(nodes: [TemplateNode], opening: TemplatePosition? = nil) {
+        self.nodes = nodes
+        self.opening = opening
+    }
 }
 
 /// A name as a tag gives it: `.`, a transform of the sequence context (`last()`), a dotted path

@@ -197,7 +197,8 @@ enum TemplateParser {
                 let block = OpenSection(name: tag.name, transforms: [], start: tagStart, written: scanner.text(from: tagStart), writtenName: tag.written)
                 if state.partialDefinitionTopLevel {
                     if state.newLine && scanner.lineFinished() { setNewLine = true }
-                    let body = try parse(&scanner, state: state.opening(block, newLine: setNewLine))
+                    var body = try parse(&scanner, state: state.opening(block, newLine: setNewLine))
+                    body.opening = at
                     nodes.append(.blockDefinition(tag.name, body))
                 } else {
                     if !whiteSpaceBefore.isEmpty { nodes.append(.text(whiteSpaceBefore)) }
