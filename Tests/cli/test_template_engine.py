@@ -64,6 +64,8 @@ MISTAKES = {
                           "unknown transform emtpy(…) in {{^emtpy(updates)}}; did you mean empty?"),
     "unknown block": ("html/week.mustache", "content}}", "contnet}}", "{{$contnet}}",
                       "html.layout has no block named contnet; did you mean {{$content}}?"),
+    "template including itself": ("md/footer.mustache", "---", "--- {{>md.footer}}", "{{>md.footer}}",
+                                  "{{>md.footer}} includes md.footer in itself (md.footer → md.footer), which would never end"),
     "unknown variable": ("html/week.mustache", "{{page.title}}", "{{page.tilte}}", "{{page.tilte}}",
                          "unknown variable page.tilte; did you mean page.title?"),
 }

@@ -71,6 +71,15 @@ import Testing
         #expect(Self.error(child.replacingOccurrences(of: "bdoy", with: "body"), partials: ["frame": frame, "main": "{{$body}}{{/body}}"]) == nil)
     }
 
+    /// A template that includes itself would recurse until the stack overflows (page models are not recursive).
+    @Test func aTemplateThatIncludesItselfIsReportedAtTheTagThatClosesTheLoop() {
+        #expect(Self.error("<p>\n{{#a}}{{>html.t}}{{/a}}") == "t:2:7: error: {{>html.t}} includes html.t in itself (html.t → html.t), which would never end: "
+            + "a template may not include itself, directly or through others")
+        let looped = Self.error("x {{>html.a}}", partials: ["a": "{{>html.b}}", "b": "\n {{<html.a}}{{/html.a}}"])
+        #expect(looped?.contains("templates/html/b.mustache (built in):2:2: error: {{<html.a}} includes html.a in itself (html.a → html.b → html.a)") == true, "\(looped ?? "")")
+        #expect(Self.error("{{>html.a}}{{>html.a}}", partials: ["a": "{{>html.b}}", "b": "b"]) == nil, "the same partial twice is no loop")
+    }
+
     @Test func aTemplateEndingInABraceIsText() throws {
         struct Page: Encodable { let a: String }
         let renderer = try PageRenderer(templates: TemplateSet(defaults: ["html/t.mustache": "{{a}} {"]))

@@ -35,6 +35,16 @@ struct TemplateCheck: Sendable {
                     message: "\(parent) has no block named \(block)\(guess) (what this block holds would never be written)")
             }
         }
+        var done: Set<String> = []
+        for name in templates.keys.sorted() {
+            var path: [String] = []
+            if let (holder, tag, at, cycle) = TemplateCheck.firstCycle(from: name, templates: templates, path: &path, done: &done) {
+                throw .templateReference(
+                    file: file(holder), line: at.line, column: at.column,
+                    message: "\(tag) includes \(cycle.last!) in itself (\(cycle.joined(separator: " → "))), which would never end: "
+                        + "a template may not include itself, directly or through others")
+            }
+        }
         var result: [String: [Step]] = [:]
         let files = Dictionary(uniqueKeysWithValues: templates.keys.map { ($0, file($0)) })
         for name in templates.keys {
@@ -43,77 +53,6 @@ struct TemplateCheck: Sendable {
             result[name] = inliner.steps
         }
         self.steps = result
-    }
-
-    /// The first `{{>name}}` or `{{<name}}` (in text order) that names no template.
-    private static func firstMissingPartial(in template: CompiledTemplate, known: [String: CompiledTemplate]) -> (String, Character, TemplatePosition)? {
-        for node in template.nodes {
-            switch node {
-            case .partial(let name, let dynamic, _, let overrides, let at):
-                if !dynamic, known[name] == nil { return (name, overrides == nil ? ">" : "<", at) }
-                for (_, body) in (overrides ?? [:]).sorted(by: { $0.key < $1.key }) {
-                    if let found = firstMissingPartial(in: body, known: known) { return found }
-                }
-            case .section(_, let body, _), .invertedSection(_, let body, _), .blockDefinition(_, let body), .blockExpansion(_, let body, _):
-                if let found = firstMissingPartial(in: body, known: known) { return found }
-            case .text, .variable, .contentType:
-                break
-            }
-        }
-        return nil
-    }
-
-    /// The first block a `{{<parent}}` overrides that the parent (with its partials and parents) never writes.
-    private static func firstUnknownBlock(
-        in template: CompiledTemplate, templates: [String: CompiledTemplate]
-    ) -> (String, String, [String], TemplatePosition)? {
-        for node in template.nodes {
-            switch node {
-            case .partial(let name, let dynamic, _, let overrides, let at):
-                guard let overrides else { continue }
-                if !dynamic {
-                    var seen: Set<String> = []
-                    let known = blocks(written: name, templates: templates, seen: &seen)
-                    let given = overrides.sorted { ($0.value.opening?.line ?? 0, $0.value.opening?.column ?? 0) < ($1.value.opening?.line ?? 0, $1.value.opening?.column ?? 0) }
-                    for (block, body) in given where !known.contains(block) {
-                        return (block, name, known.sorted(), body.opening ?? at)
-                    }
-                }
-                for (_, body) in overrides.sorted(by: { $0.key < $1.key }) {
-                    if let found = firstUnknownBlock(in: body, templates: templates) { return found }
-                }
-            case .section(_, let body, _), .invertedSection(_, let body, _), .blockDefinition(_, let body), .blockExpansion(_, let body, _):
-                if let found = firstUnknownBlock(in: body, templates: templates) { return found }
-            case .text, .variable, .contentType:
-                break
-            }
-        }
-        return nil
-    }
-
-    /// The names of the blocks the template `name` writes (`{{$block}}`), its partials' and parents' included.
-    private static func blocks(written name: String, templates: [String: CompiledTemplate], seen: inout Set<String>) -> Set<String> {
-        guard !seen.contains(name), let template = templates[name] else { return [] }
-        seen.insert(name)
-        func collect(_ template: CompiledTemplate, into found: inout Set<String>, seen: inout Set<String>) {
-            for node in template.nodes {
-                switch node {
-                case .blockExpansion(let block, let body, _):
-                    found.insert(block)
-                    collect(body, into: &found, seen: &seen)
-                case .partial(let partial, let dynamic, _, let overrides, _):
-                    if !dynamic { found.formUnion(blocks(written: partial, templates: templates, seen: &seen)) }
-                    for (_, body) in overrides ?? [:] { collect(body, into: &found, seen: &seen) }
-                case .section(_, let body, _), .invertedSection(_, let body, _), .blockDefinition(_, let body):
-                    collect(body, into: &found, seen: &seen)
-                case .text, .variable, .contentType:
-                    break
-                }
-            }
-        }
-        var found: Set<String> = []
-        collect(template, into: &found, seen: &seen)
-        return found
     }
 
     /// Lays a template out as steps: partials inlined where they stand, a parent with the blocks
