@@ -10,7 +10,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
@@ -37,7 +36,6 @@ let package = Package(
                 "CFileSwap",
                 "CLibArchive",
                 "CLibXML2",
-                .product(name: "Mustache", package: "swift-mustache"),
             ],
             exclude: ["Rendering/Charts/CHART-CLASSES.md"]
         ),
@@ -65,10 +63,9 @@ let package = Package(
                 "CCmarkGFM",
                 "CLibXML2",
                 "Templates",
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            exclude: ["Fixtures", "Charts/Snapshots"]
+            exclude: ["Fixtures", "Charts/Snapshots", "Rendering/Snapshots"]
         ),
     ]
 )

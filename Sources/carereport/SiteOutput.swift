@@ -4,13 +4,19 @@ import Foundation
 
 /// Rendering and writing for commands that produce files, with their exit statuses.
 enum SiteOutput {
-    /// Runs `body`; a template problem is bad input (65) and nothing (more) is written. With
+    /// Runs `body`; a template problem is bad input (65), a page model that cannot be read internal
+    /// (70), and nothing (more) is written. With
     /// `--all-members`, `earlierWritten` says that the members before this one were written.
     static func render<T>(earlierWritten: Bool = false, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as RenderError {
             Console.error(error.errorDescription ?? "error: rendering failed")
+            if case .modelEncoding = error {
+                // A bug in carereport, not in the templates.
+                Console.error(earlierWritten ? "error: nothing more was written (the members before this one were)" : "error: nothing was written")
+                throw ExitCode(70)
+            }
             Console.error(earlierWritten ? "error: nothing more was written (the members before this one were)" : "error: nothing was written")
             throw ExitCode(65)
         }

@@ -34,12 +34,14 @@ def pathlib_root(path):
     return path.parents[len(path.parents) - 1]
 
 
-def test_one_file_of_a_folder_export_says_pass_the_folder():
-    for command in (["validate", SAMPLE / "users.json", "--strict"], ["build", SAMPLE / "users.json", "--out", "/tmp/never", "--viewer", "u-ellen"]):
+def test_one_file_of_a_folder_export_says_pass_the_folder(tmp_path):
+    never = tmp_path / "never"
+    for command in (["validate", SAMPLE / "users.json", "--strict"], ["build", SAMPLE / "users.json", "--out", never, "--viewer", "u-ellen"]):
         result = run(*command)
         assert result.returncode == 64, result.stderr
         assert "one file of an export in the folder form" in result.stderr and f"pass the folder instead: {SAMPLE}" in result.stderr
         assert "holds no care circle" not in result.stderr
+    assert not never.exists(), "nothing is written"
 
 
 def test_out_naming_a_file_says_it_is_a_file(tmp_path):

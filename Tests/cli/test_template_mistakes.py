@@ -38,13 +38,21 @@ def line_of(path, needle):
     return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
 
 
+def place_of(path, needle):
+    """LINE:COLUMN of the tag (its opening {{) that holds `needle`, as carereport reports it."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if needle in line:
+            return f"{number}:{line.rindex('{{', 0, line.index(needle) + 2) + 1}"
+    raise AssertionError(f"{needle} not in {path}")
+
+
 def test_a_misspelled_partial_is_an_error_at_its_line(tmp_path):
     folder = templates(tmp_path)
     index = folder / "html" / "index.mustache"
     edit(index, "{{>html.attention}}", "{{>html.atention}}")
     result, out = build(tmp_path, folder)
     assert result.returncode == 65 and not out.exists()
-    assert f"{index}:{line_of(index, 'html.atention')}: error: no template named html.atention; did you mean {{{{>html.attention}}}}?" in result.stderr
+    assert f"{index}:{place_of(index, 'html.atention')}: error: no template named html.atention; did you mean {{{{>html.attention}}}}?" in result.stderr
 
 
 def test_an_unknown_variable_is_an_error_with_a_suggestion(tmp_path):
@@ -53,7 +61,7 @@ def test_an_unknown_variable_is_an_error_with_a_suggestion(tmp_path):
     edit(index, "Caring for {{page.recipientName}}", "Caring for {{page.recipientNmae}}")
     result, out = build(tmp_path, folder)
     assert result.returncode == 65 and not out.exists()
-    assert f"{index}:{line_of(index, 'recipientNmae')}: error: unknown variable page.recipientNmae; did you mean page.recipientName?" in result.stderr
+    assert f"{index}:{place_of(index, 'recipientNmae')}: error: unknown variable page.recipientNmae; did you mean page.recipientName?" in result.stderr
     digest = templates(tmp_path / "d") / "digest" / "text.mustache"
     edit(digest, "{{recipientName}}", "{{recipientNme}}")
     result = run("digest", SAMPLE, "--viewer", "u-ellen", *NOW, "--templates", digest.parents[1])
@@ -116,7 +124,7 @@ def test_a_mistake_found_at_a_later_member_says_the_earlier_ones_were_written(tm
     out = tmp_path / "all"
     result = run("build", SAMPLE, "--out", out, "--all-members", *NOW, "--templates", folder)
     assert result.returncode == 65
-    assert f"{workload}:{line_of(workload, 'page.titel')}: error: unknown variable page.titel; did you mean page.title?" in result.stderr
+    assert f"{workload}:{place_of(workload, 'page.titel')}: error: unknown variable page.titel; did you mean page.title?" in result.stderr
     written = sorted(p.relative_to(out).as_posix() for p in out.glob("*/*") if (p / "index.html").exists())
     assert written, "the members before the mistake were written"
     assert "error: nothing more was written (the members before this one were)" in result.stderr

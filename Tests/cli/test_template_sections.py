@@ -1,7 +1,7 @@
 """Issue 17 item 7 (template variables inside sections): a misspelled name inside a {{#section}}
 over a list is an error (65) at the real file and line, as one at the top level is; a name that
 only an outer context has (page.root inside a list's row) stays valid, as Mustache resolves it."""
-from test_template_mistakes import SAMPLE, NOW, build, edit, line_of, run, templates
+from test_template_mistakes import SAMPLE, NOW, build, edit, place_of, run, templates
 
 
 def test_a_misspelled_name_inside_a_section_over_a_list_is_an_error(tmp_path):
@@ -10,8 +10,7 @@ def test_a_misspelled_name_inside_a_section_over_a_list_is_an_error(tmp_path):
     edit(medication, '<td class="num">{{scheduled}}</td>', '<td class="num">{{schedueld}}</td>')
     result, out = build(tmp_path, folder)
     assert result.returncode == 65 and not out.exists(), result.stderr
-    line = line_of(medication, "schedueld")
-    assert f"{medication}:{line}: error: unknown variable schedueld; did you mean scheduled?" in result.stderr
+    assert f"{medication}:{place_of(medication, 'schedueld')}: error: unknown variable schedueld; did you mean scheduled?" in result.stderr
 
 
 def test_a_misspelled_name_in_a_partial_used_inside_a_section_is_an_error_in_the_partial(tmp_path):
@@ -20,7 +19,7 @@ def test_a_misspelled_name_in_a_partial_used_inside_a_section_is_an_error_in_the
     edit(row, "{{title}}", "{{titel}}")
     result, out = build(tmp_path, folder)
     assert result.returncode == 65 and not out.exists(), result.stderr
-    assert f"{row}:{line_of(row, 'titel')}: error: unknown variable titel; did you mean title?" in result.stderr
+    assert f"{row}:{place_of(row, 'titel')}: error: unknown variable titel; did you mean title?" in result.stderr
 
 
 def test_a_misspelled_dotted_name_inside_a_section_is_an_error(tmp_path):
@@ -29,7 +28,7 @@ def test_a_misspelled_dotted_name_inside_a_section_is_an_error(tmp_path):
     edit(medication, '{{#link}}<a href="{{page.root}}{{link}}.html">{{week}}</a>', '{{#link}}<a href="{{page.rot}}{{link}}.html">{{week}}</a>')
     result, out = build(tmp_path, folder)
     assert result.returncode == 65 and not out.exists(), result.stderr
-    assert f"{medication}:{line_of(medication, 'page.rot')}: error: unknown variable page.rot; did you mean page.root?" in result.stderr
+    assert f"{medication}:{place_of(medication, 'page.rot')}: error: unknown variable page.rot; did you mean page.root?" in result.stderr
 
 
 def test_names_of_outer_contexts_inside_sections_are_valid(tmp_path):

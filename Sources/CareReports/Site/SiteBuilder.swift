@@ -113,7 +113,7 @@ public struct SiteBuilder: Sendable {
     /// The visit page's style sheet, inlined so the page also works on its own.
     public var visitStyles: String { templates.visitStyles }
 
-    private func page(_ model: any Sendable, _ link: String, template: String) throws(RenderError) -> [(path: String, text: String)] {
+    private func page(_ model: any Encodable & Sendable, _ link: String, template: String) throws(RenderError) -> [(path: String, text: String)] {
         var files: [(path: String, text: String)] = []
         for format in Format.allCases where formats.contains(format) {
             files.append(("\(link).\(format.rawValue)", try renderer.render(model, template: "\(format.rawValue).\(template)")))

@@ -1,7 +1,7 @@
 import Testing
 @testable import CareReports
 
-/// The privacy policy as a table (docs: /work/shared/design/privacy-policy.md): one case per rule
+/// The privacy policy as a table (docs: ../shared/design/privacy-policy.md beside the package root): one case per rule
 /// H1…H7, T1…T4, U1…U7, and per role for each privacy level. Each case names the viewer, the record
 /// and the expected `(visible, rule)`.
 @Suite("Privacy policy table")

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// The templates and model types checked so far (``TemplateCheck`` reads the type, so a type
 /// that passed once passes for every model of it).
@@ -43,31 +42,5 @@ final class LastRenderer: @unchecked Sendable {
         lock.lock()
         (files, origins, self.renderer) = (templates.files, templates.origins, renderer)
         lock.unlock()
-    }
-}
-
-/// swift-mustache's library of the templates, parsed the first time a model needs it (a model that
-/// is not `Encodable`, or the tests that render through both): a built-in site never needs it.
-final class SwiftMustacheLibrary: @unchecked Sendable {
-    private let lock = NSLock()
-    private let templates: [String: String]
-    private var library: MustacheLibrary?
-
-    /// `templates`: each template's text as swift-mustache reads it (with its content-type pragma).
-    init(templates: [String: String]) {
-        self.templates = templates
-    }
-
-    /// The library; every template was read without error when the renderer was made.
-    var loaded: MustacheLibrary {
-        lock.lock()
-        defer { lock.unlock() }
-        if let library { return library }
-        var made = MustacheLibrary()
-        for (name, text) in templates.sorted(by: { $0.key < $1.key }) {
-            if let template = try? MustacheTemplate(string: text) { made.register(template, named: name) }
-        }
-        library = made
-        return made
     }
 }

@@ -7,8 +7,10 @@ public enum RenderError: Error, LocalizedError, Sendable, Equatable {
     case templateSymlink(String)
     case templateSyntax(name: String, line: Int, column: Int, message: String)
     case templateMissing(String)
-    /// A partial or variable that names nothing, at a file's line.
-    case templateReference(file: String, line: Int, message: String)
+    /// A partial or variable that names nothing, at a file's line and column.
+    case templateReference(file: String, line: Int, column: Int, message: String)
+    /// A page model whose `encode(to:)` threw (a bug in carereport, not in the templates).
+    case modelEncoding(type: String, template: String)
     /// A templates folder whose files are not the expected ones.
     case templateFolder(path: String, message: String)
 
@@ -18,7 +20,8 @@ public enum RenderError: Error, LocalizedError, Sendable, Equatable {
         case .templateUnreadable(let path): "\(path): error: cannot read the template as UTF-8"
         case .templateSymlink(let path): "\(path): error: a symbolic link in the templates folder; copy the file in instead"
         case .templateSyntax(let name, let line, let column, let message): "\(name):\(line):\(column): error: \(message)"
-        case .templateReference(let file, let line, let message): "\(file):\(line): error: \(message)"
+        case .templateReference(let file, let line, let column, let message): "\(file):\(line):\(column): error: \(message)"
+        case .modelEncoding(let type, let template): "error: internal: the page model \(type) for \(template) could not be read"
         case .templateFolder(let path, let message): "\(path): error: \(message)"
         case .templateMissing(let name): "error: template \(name).mustache is missing"
         }

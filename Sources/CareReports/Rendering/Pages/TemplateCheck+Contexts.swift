@@ -25,16 +25,18 @@ extension TemplateCheck {
         var opened: [Bool] = []
         for step in steps[template] ?? [] {
             switch step {
-            case .variable(let path, let file, let line):
-                if case .missing(let message) = TemplateCheck.lookup(path, in: stack) { throw .templateReference(file: file, line: line, message: message) }
-            case .sameContext(let path, let file, let line):
-                if let path, case .missing(let message) = TemplateCheck.lookup(path, in: stack) {
-                    throw .templateReference(file: file, line: line, message: message)
+            case .variable(let path, let file, let at):
+                if case .missing(let message) = TemplateCheck.lookup(path, in: stack) {
+                    throw .templateReference(file: file, line: at.line, column: at.column, message: message)
+                }
+            case .sameContext(let path, let file, let at):
+                if let path, let at, case .missing(let message) = TemplateCheck.lookup(path, in: stack) {
+                    throw .templateReference(file: file, line: at.line, column: at.column, message: message)
                 }
                 opened.append(false)
-            case .section(let path, let file, let line):
+            case .section(let path, let file, let at):
                 switch TemplateCheck.lookup(path, in: stack) {
-                case .missing(let message): throw .templateReference(file: file, line: line, message: message)
+                case .missing(let message): throw .templateReference(file: file, line: at.line, column: at.column, message: message)
                 case .opaque:
                     stack.append(.opaque)
                     opened.append(true)
@@ -85,7 +87,7 @@ extension TemplateCheck {
             }
         }
         guard var current = holder else {
-            let guess = closest(path[0], among: Array(Set(seen))).map { "; did you mean \($0)?" } ?? ""
+            let guess = Spelling.closest(path[0], among: Array(Set(seen))).map { "; did you mean \($0)?" } ?? ""
             return .missing(message: "unknown variable \(path.joined(separator: "."))\(guess)")
         }
         for (index, component) in path.enumerated().dropFirst() {
@@ -98,7 +100,7 @@ extension TemplateCheck {
             }
             guard let next = types[component] else {
                 let prefix = path[..<index].joined(separator: ".")
-                let guess = closest(component, among: names).map { "; did you mean \(prefix).\($0)?" } ?? ""
+                let guess = Spelling.closest(component, among: names).map { "; did you mean \(prefix).\($0)?" } ?? ""
                 return .missing(message: "unknown variable \(path.joined(separator: "."))\(guess)")
             }
             current = next

@@ -20,9 +20,6 @@ public struct TemplateSet: Sendable {
         return origins[relative] ?? "templates/\(relative) (built in)"
     }
 
-    /// Whether the template `name` (`html.index`) is a user's file rather than the built-in one.
-    func isUsersTemplate(_ name: String) -> Bool { origins[Self.relativePath(ofTemplate: name)] != nil }
-
     /// `html/index.mustache` for the template `html.index`.
     private static func relativePath(ofTemplate name: String) -> String {
         name.replacingOccurrences(of: ".", with: "/") + ".mustache"
@@ -62,7 +59,7 @@ public struct TemplateSet: Sendable {
             let name = (stray as NSString).lastPathComponent
             let sameName = expected.first { ($0 as NSString).lastPathComponent == name }
             let guess = sameName.map { "; in a templates folder it belongs at \($0) (pass the folder that holds html/, md/, digest/ and assets/)" }
-                ?? TemplateCheck.closest(stray, among: expected).map { "; did you mean \($0)?" } ?? ""
+                ?? Spelling.closest(stray, among: expected).map { "; did you mean \($0)?" } ?? ""
             throw .templateFolder(
                 path: (directory as NSString).appendingPathComponent(stray),
                 message: "not a template carereport uses, so it would be ignored\(guess)")

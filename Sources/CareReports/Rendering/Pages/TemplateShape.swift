@@ -5,11 +5,14 @@ import Foundation
 /// alone (the runtime's field records: each stored property's name and type), so a check needs no
 /// value and decides every step of a template at once, even below a nil or inside an empty list.
 ///
-/// It follows what swift-mustache does with a value: a `Bool` switches a section on or off in the
-/// context it is in; text and numbers hold no names; a list opens its element; a struct or class
-/// its stored properties; an Optional is what it wraps. Of an enum, a dictionary (any type with a
-/// custom mirror) or an existential (`Any`, `any P`) nothing can be known from its type: any name
-/// may be found there.
+/// It follows what the renderer is given for a value (``TemplateValueEncoder``, through the
+/// synthesized `Encodable` conformance every view model has): a `Bool` switches a section on or off
+/// in the context it is in; text and numbers hold no names; a list opens its element; a struct or
+/// class its stored properties; an Optional is what it wraps. Of an enum, a dictionary (any type
+/// with a custom mirror), a Foundation value whose encoding is not its stored fields, or an
+/// existential (`Any`, `any P`) nothing can be known from its type: any name may be found there.
+/// (A view model with its own `CodingKeys` or `encode(to:)` would show other names than its fields:
+/// none has one.)
 enum TemplateShape {
     case flag
     case plain
@@ -32,7 +35,7 @@ enum TemplateShape {
         if plainTypes.contains(where: { $0 == type }) { return .plain }
         if let list = type as? any TemplateList.Type { return .list(element: list.elementType) }
         // A type with its own mirror (a dictionary, a set), or whose encoding is not its stored fields
-        // (a URL, a date), shows Mustache other names than its fields.
+        // (a URL, a date), gives the templates other names than its fields.
         if type is any CustomReflectable.Type || opaqueTypes.contains(where: { $0 == type }) { return .opaque }
         let kind = _openExistential(type, do: kindOf)
         guard kind == .struct || kind == .class else { return .opaque }

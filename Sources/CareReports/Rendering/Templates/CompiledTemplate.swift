@@ -1,9 +1,14 @@
-/// A template parsed once per run into a tree that ``TemplateRenderer`` walks without reflection.
-///
-/// The tree is the one swift-mustache builds for the same text (same standalone-line and
-/// indentation rules, see ``TemplateParser``), so the two render the same bytes.
+/// A template parsed once per run (``TemplateParser``) into a tree that ``TemplateRenderer`` walks
+/// and ``TemplateCheck`` reads; every tag that names something keeps its line and column.
 struct CompiledTemplate: Sendable {
     var nodes: [TemplateNode]
+    /// Where the tag that opens a block's body stands (`{{$name}}` inside `{{<parent}}`), for messages.
+    var opening: TemplatePosition?
+
+    init(nodes: [TemplateNode], opening: TemplatePosition? = nil) {
+        self.nodes = nodes
+        self.opening = opening
+    }
 }
 
 /// A name as a tag gives it: `.`, a transform of the sequence context (`last()`), a dotted path
@@ -55,14 +60,14 @@ enum TemplateContentType: Sendable {
 
 indirect enum TemplateNode: Sendable {
     case text(String)
-    case variable(TemplateName, escaped: Bool)
-    case section(TemplateName, CompiledTemplate)
-    case invertedSection(TemplateName, CompiledTemplate)
+    case variable(TemplateName, escaped: Bool, at: TemplatePosition)
+    case section(TemplateName, CompiledTemplate, at: TemplatePosition)
+    case invertedSection(TemplateName, CompiledTemplate, at: TemplatePosition)
     /// `{{$name}}default{{/name}}` in a template that others inherit from.
     case blockExpansion(String, defaultBody: CompiledTemplate, indentation: String?)
     /// `{{$name}}…{{/name}}` inside `{{<parent}}`: what replaces the parent's block.
     case blockDefinition(String, CompiledTemplate)
     /// `{{>name}}` (no overrides) or `{{<name}}…{{/name}}` (with the blocks it overrides).
-    case partial(String, dynamic: Bool, indentation: String?, overrides: [String: CompiledTemplate]?)
+    case partial(String, dynamic: Bool, indentation: String?, overrides: [String: CompiledTemplate]?, at: TemplatePosition)
     case contentType(TemplateContentType)
 }

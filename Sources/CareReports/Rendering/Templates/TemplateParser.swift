@@ -1,13 +1,33 @@
-/// Parses a template into a ``CompiledTemplate`` by the rules of swift-mustache's parser (standalone
-/// lines, indentation of partials and blocks, set delimiters, transforms, inheritance), so that the
-/// tree renders the same bytes. Templates are first checked by swift-mustache itself, which gives
-/// the errors with their line and column (``PageRenderer``); an error here means the two disagree.
-struct TemplateParser {
-    struct Failure: Error { let reason: String }
+/// Parses a template into a ``CompiledTemplate``: Mustache's variables, sections, inverted
+/// sections, comments, partials, set delimiters, blocks and parents (inheritance) and dynamic
+/// names, with the specification's standalone-line and indentation rules, and the two extensions
+/// the templates use: transforms such as `empty(list)` and `{{% CONTENT_TYPE: … }}`. Lambdas are not
+/// supported (a model is data, never code).
+///
+/// A mistake is a ``TemplateSyntaxError`` at the line and column of the tag it is in, in words:
+/// a section never closed (at its opening tag), a close tag that closes something else, a tag
+/// without its `}}`, a malformed name, transform, delimiter tag or pragma, an unknown transform.
+enum TemplateParser {
+    /// A mistake at a character offset (turned into a line and column once, at the top).
+    struct Problem: Error {
+        let message: String
+        let offset: Int
+    }
 
-    private struct State {
-        var sectionName: String?
-        var sectionTransforms: [String] = []
+    /// A section being parsed: what its close tag must name, and how it was opened (for messages).
+    struct OpenSection {
+        let name: String
+        let transforms: [String]
+        /// Offset of the opening tag's first character.
+        let start: Int
+        /// The opening tag as written (`{{#items}}`).
+        let written: String
+        /// The name as written inside the tag (`empty(items)`), for the close tag a message suggests.
+        let writtenName: String
+    }
+
+    struct State {
+        var section: OpenSection?
         var newLine = true
         var inPartialDefinition = false
         var partialDefinitionTopLevel = false
@@ -15,19 +35,17 @@ struct TemplateParser {
         var end = "}}"
         var partialDefinitionIndent: String?
 
-        func section(_ name: String, newLine: Bool, transforms: [String] = []) -> State {
+        func opening(_ section: OpenSection, newLine: Bool) -> State {
             var state = self
-            state.sectionName = name
-            state.sectionTransforms = transforms
+            state.section = section
             state.partialDefinitionTopLevel = false
             if !newLine { state.newLine = false }
             return state
         }
 
-        func inheriting(_ name: String) -> State {
+        func inheriting(_ section: OpenSection) -> State {
             var state = self
-            state.sectionName = name
-            state.sectionTransforms = []
+            state.section = section
             state.newLine = true
             state.inPartialDefinition = true
             state.partialDefinitionTopLevel = true
@@ -35,18 +53,16 @@ struct TemplateParser {
         }
     }
 
-    static func parse(_ text: String) throws(Failure) -> CompiledTemplate {
+    static func parse(_ text: String) throws(TemplateSyntaxError) -> CompiledTemplate {
         var scanner = TemplateScanner(text)
         do {
             return try parse(&scanner, state: State())
-        } catch let failure as Failure {
-            throw failure
         } catch {
-            throw Failure(reason: "a tag is not closed")
+            throw TemplateSyntaxError(message: error.message, position: scanner.place(error.offset))
         }
     }
 
-    private static func parse(_ scanner: inout TemplateScanner, state initial: State) throws -> CompiledTemplate {
+    private static func parse(_ scanner: inout TemplateScanner, state initial: State) throws(Problem) -> CompiledTemplate {
         var nodes: [TemplateNode] = []
         var state = initial
         var whiteSpaceBefore = ""
@@ -63,8 +79,8 @@ struct TemplateParser {
                     whiteSpaceBefore = whiteSpace
                 }
             }
-            let text = try readText(&scanner, state: state)
-            if scanner.current.isNewline {
+            let (text, opened) = readText(&scanner, state: state)
+            if !opened, scanner.current.isNewline {
                 nodes.append(.text(whiteSpaceBefore + text + String(scanner.current)))
                 state.newLine = true
                 scanner.advance()
@@ -75,7 +91,15 @@ struct TemplateParser {
                 whiteSpaceBefore = ""
                 state.newLine = false
             }
-            if scanner.reachedEnd { break }
+            guard opened else { break }
+            let tagStart = scanner.position - state.start.count
+            let at = scanner.place(tagStart)
+            if scanner.reachedEnd { throw Problem(message: "this tag is never closed: \(state.end) is missing", offset: tagStart) }
+            if state.partialDefinitionTopLevel, !"$!=/".contains(scanner.current), let parent = state.section {
+                throw Problem(
+                    message: "only blocks ({{$name}} … {{/name}}) may stand inside \(parent.written) … \(state.start)/\(parent.writtenName)\(state.end); "
+                        + "put this tag inside a block", offset: tagStart)
+            }
             func flushWhiteSpace() {
                 if !whiteSpaceBefore.isEmpty {
                     nodes.append(.text(whiteSpaceBefore))
@@ -87,33 +111,45 @@ struct TemplateParser {
             case "#", "^":
                 let inverted = scanner.current == "^"
                 scanner.advance()
-                let (name, transforms) = try parseName(&scanner, state: state)
+                let tag = try parseName(&scanner, state: state, tagStart: tagStart)
+                let section = OpenSection(
+                    name: tag.name, transforms: tag.transforms, start: tagStart, written: scanner.text(from: tagStart), writtenName: tag.written)
                 if state.newLine && scanner.lineFinished() { setNewLine = true } else { flushWhiteSpace() }
-                let body = try parse(&scanner, state: state.section(name, newLine: setNewLine, transforms: transforms))
-                let tagName = TemplateName(name, transforms: transforms)
-                nodes.append(inverted ? .invertedSection(tagName, body) : .section(tagName, body))
+                let body = try parse(&scanner, state: state.opening(section, newLine: setNewLine))
+                let name = TemplateName(tag.name, transforms: tag.transforms)
+                nodes.append(inverted ? .invertedSection(name, body, at: at) : .section(name, body, at: at))
             case "/":
                 scanner.advance()
-                let (name, transforms) = try parseName(&scanner, state: state)
-                guard name == state.sectionName, transforms == state.sectionTransforms else {
-                    throw Failure(reason: "{{/\(name)}} closes no open section")
+                let tag = try parseName(&scanner, state: state, tagStart: tagStart)
+                let written = scanner.text(from: tagStart)
+                guard let open = state.section else {
+                    throw Problem(message: "\(written) closes a section, but none is open here (one {{/…}} too many, or its opening tag is missing)", offset: tagStart)
                 }
-                if state.newLine && scanner.lineFinished() {
-                } else {
-                    flushWhiteSpace()
+                guard tag.name == open.name, tag.transforms == open.transforms else {
+                    let opened = scanner.place(open.start)
+                    throw Problem(
+                        message: "\(written) closes a section other than the one open here: \(open.written) (line \(opened.line), column \(opened.column)) "
+                            + "is still open; check the name and that every {{#…}} or {{^…}} is closed in order", offset: tagStart)
                 }
+                if !(state.newLine && scanner.lineFinished()) { flushWhiteSpace() }
                 return CompiledTemplate(nodes: nodes)
             case "!":
                 scanner.advance()
-                try scanner.skip(pastString: state.end)
+                do {
+                    try scanner.skip(pastString: state.end)
+                } catch {
+                    throw Problem(message: "this comment is never closed: \(state.end) is missing", offset: tagStart)
+                }
                 setNewLine = state.newLine && scanner.lineFinished()
             case "{", "&":
                 let triple = scanner.current == "{"
                 flushWhiteSpace()
                 scanner.advance()
-                let (name, transforms) = try parseName(&scanner, state: state)
-                if triple { guard try scanner.read("}") else { throw Failure(reason: "{{{ without }}}") } }
-                nodes.append(.variable(TemplateName(name, transforms: transforms), escaped: false))
+                let tag = try parseName(&scanner, state: state, tagStart: tagStart)
+                if triple, !scanner.read("}") {
+                    throw Problem(message: "\(scanner.text(from: tagStart)) is missing its third }: write {{{\(tag.written)}}}", offset: tagStart)
+                }
+                nodes.append(.variable(TemplateName(tag.name, transforms: tag.transforms), escaped: false, at: at))
             case ">":
                 scanner.advance()
                 scanner.read { $0.isWhitespace }
@@ -122,154 +158,90 @@ struct TemplateParser {
                     scanner.advance()
                     dynamic = true
                 }
-                let name = try parsePartialName(&scanner, state: state)
+                let name = try parsePartialName(&scanner, state: state, tagStart: tagStart)
                 if !whiteSpaceBefore.isEmpty { nodes.append(.text(whiteSpaceBefore)) }
                 if state.newLine && scanner.lineFinished() {
                     setNewLine = true
-                    nodes.append(.partial(name, dynamic: dynamic, indentation: whiteSpaceBefore, overrides: nil))
+                    nodes.append(.partial(name, dynamic: dynamic, indentation: whiteSpaceBefore, overrides: nil, at: at))
                 } else {
-                    nodes.append(.partial(name, dynamic: dynamic, indentation: nil, overrides: nil))
+                    nodes.append(.partial(name, dynamic: dynamic, indentation: nil, overrides: nil, at: at))
                 }
                 whiteSpaceBefore = ""
             case "<":
                 scanner.advance()
                 scanner.read { $0.isWhitespace }
-                let sectionName = try parsePartialName(&scanner, state: state)
+                let sectionName = try parsePartialName(&scanner, state: state, tagStart: tagStart)
+                let parent = OpenSection(name: sectionName, transforms: [], start: tagStart, written: scanner.text(from: tagStart), writtenName: sectionName)
                 let dynamic = sectionName.first == "*"
                 let name = dynamic ? String(sectionName.dropFirst()) : sectionName
                 if !whiteSpaceBefore.isEmpty { nodes.append(.text(whiteSpaceBefore)) }
                 if state.newLine && scanner.lineFinished() { setNewLine = true }
-                let body = try parse(&scanner, state: state.inheriting(sectionName))
+                let body = try parse(&scanner, state: state.inheriting(parent))
                 var overrides: [String: CompiledTemplate] = [:]
                 for node in body.nodes {
                     switch node {
                     case .blockDefinition(let block, let template): overrides[block] = template
                     case .text: break
-                    default: throw Failure(reason: "only blocks may stand inside {{<\(name)}}")
+                    default:
+                        throw Problem(message: "only blocks ({{$name}} … {{/name}}) may stand inside \(parent.written) … {{/\(sectionName)}}", offset: tagStart)
                     }
                 }
-                nodes.append(.partial(name, dynamic: dynamic, indentation: whiteSpaceBefore, overrides: overrides))
+                nodes.append(.partial(name, dynamic: dynamic, indentation: whiteSpaceBefore, overrides: overrides, at: at))
                 whiteSpaceBefore = ""
             case "$":
                 scanner.advance()
-                let (name, transforms) = try parseName(&scanner, state: state)
-                guard transforms.isEmpty else { throw Failure(reason: "a transform on a block") }
+                let tag = try parseName(&scanner, state: state, tagStart: tagStart)
+                guard tag.transforms.isEmpty else {
+                    throw Problem(message: "a block cannot take a transform: write \(state.start)$name\(state.end) without empty(…) or the like", offset: tagStart)
+                }
+                let block = OpenSection(name: tag.name, transforms: [], start: tagStart, written: scanner.text(from: tagStart), writtenName: tag.written)
                 if state.partialDefinitionTopLevel {
                     if state.newLine && scanner.lineFinished() { setNewLine = true }
-                    let body = try parse(&scanner, state: state.section(name, newLine: setNewLine))
-                    nodes.append(.blockDefinition(name, body))
+                    var body = try parse(&scanner, state: state.opening(block, newLine: setNewLine))
+                    body.opening = at
+                    nodes.append(.blockDefinition(tag.name, body))
                 } else {
                     if !whiteSpaceBefore.isEmpty { nodes.append(.text(whiteSpaceBefore)) }
                     if state.newLine && scanner.lineFinished() { setNewLine = true }
-                    let body = try parse(&scanner, state: state.section(name, newLine: setNewLine))
-                    nodes.append(.blockExpansion(name, defaultBody: body, indentation: whiteSpaceBefore))
+                    let body = try parse(&scanner, state: state.opening(block, newLine: setNewLine))
+                    nodes.append(.blockExpansion(tag.name, defaultBody: body, indentation: whiteSpaceBefore))
                     whiteSpaceBefore = ""
                 }
             case "=":
                 scanner.advance()
-                state = try setDelimiters(&scanner, state: state)
+                state = try setDelimiters(&scanner, state: state, tagStart: tagStart)
                 setNewLine = state.newLine && scanner.lineFinished()
             case "%":
                 scanner.advance()
-                nodes.append(.contentType(try contentType(&scanner, state: state)))
+                nodes.append(.contentType(try contentType(&scanner, state: state, tagStart: tagStart)))
                 setNewLine = state.newLine && scanner.lineFinished()
             default:
                 flushWhiteSpace()
-                let (name, transforms) = try parseName(&scanner, state: state)
-                nodes.append(.variable(TemplateName(name, transforms: transforms), escaped: true))
+                let tag = try parseName(&scanner, state: state, tagStart: tagStart)
+                nodes.append(.variable(TemplateName(tag.name, transforms: tag.transforms), escaped: true, at: at))
             }
             state.newLine = setNewLine
         }
-        guard state.sectionName == nil else { throw Failure(reason: "a section is never closed") }
+        if let open = state.section {
+            throw Problem(message: "\(open.written) is never closed: add \(state.start)/\(open.writtenName)\(state.end) where it ends", offset: open.start)
+        }
         return CompiledTemplate(nodes: nodes)
     }
 
-    /// Text up to the next tag (its opening delimiter read) or newline (not read).
-    private static func readText(_ scanner: inout TemplateScanner, state: State) throws -> String {
-        guard let first = state.start.first else { return "" }
+    /// Text up to the next tag (its opening delimiter read: `opened`) or newline (not read) or the end.
+    private static func readText(_ scanner: inout TemplateScanner, state: State) -> (text: String, opened: Bool) {
+        guard let first = state.start.first else { return ("", false) }
         var text = ""
         while !scanner.reachedEnd {
-            text += try scanner.read(until: { $0 == "\n" || $0 == "\r\n" || $0 == first }, throwOnOverflow: false)
+            text += scanner.readUntil({ $0 == "\n" || $0 == "\r\n" || $0 == first })
             if scanner.current.isNewline {
                 break
             } else if scanner.current == first {
-                if try scanner.read(string: state.start) { break }
+                if scanner.read(string: state.start) { return (text, true) }
                 text.append(first)
                 scanner.advance()
             }
         }
-        return text
-    }
-
-    private static let nameCharacters = Set<Character>("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?*")
-    private static let nameCharactersWithBrackets = nameCharacters.union("()")
-    private static let partialNameCharacters = nameCharactersWithBrackets.union("/")
-
-    /// A tag's name and its transforms, outermost first: `empty(coming)` is (`coming`, [`empty`]).
-    private static func parseName(_ scanner: inout TemplateScanner, state: State) throws -> (String, [String]) {
-        scanner.read { $0.isWhitespace }
-        let text = scanner.read { nameCharactersWithBrackets.contains($0) }
-        scanner.read { $0.isWhitespace }
-        guard try scanner.read(string: state.end) else { throw Failure(reason: "a tag is not closed") }
-        var inner = TemplateScanner(text)
-        let head = inner.read { nameCharacters.contains($0) }
-        if inner.reachedEnd { return (text, []) }
-        guard inner.current == "(" else { throw Failure(reason: "a malformed transform") }
-        inner.advance()
-        var transforms = [head]
-        while true {
-            let name = inner.read { nameCharacters.contains($0) }
-            switch inner.current {
-            case ")":
-                inner.advance()
-                guard inner.read(while: { $0 == ")" }).count + 1 == transforms.count, inner.reachedEnd else {
-                    throw Failure(reason: "a malformed transform")
-                }
-                return (name, transforms)
-            case "(":
-                inner.advance()
-                transforms.append(name)
-            default:
-                throw Failure(reason: "a malformed transform")
-            }
-        }
-    }
-
-    private static func parsePartialName(_ scanner: inout TemplateScanner, state: State) throws -> String {
-        scanner.read { $0.isWhitespace }
-        let text = scanner.read { partialNameCharacters.contains($0) }
-        scanner.read { $0.isWhitespace }
-        guard try scanner.read(string: state.end) else { throw Failure(reason: "a tag is not closed") }
-        return text
-    }
-
-    private static func setDelimiters(_ scanner: inout TemplateScanner, state: State) throws -> State {
-        scanner.read { $0.isWhitespace }
-        let start = try scanner.read(until: { $0.isWhitespace })
-        scanner.read { $0.isWhitespace }
-        let end = try scanner.read(until: { $0 == "=" || $0.isWhitespace })
-        scanner.read { $0.isWhitespace }
-        guard try scanner.read("="), try scanner.read(string: state.end), !start.isEmpty, !end.isEmpty else {
-            throw Failure(reason: "a malformed {{= =}} tag")
-        }
-        var next = state
-        next.start = start
-        next.end = end
-        next.partialDefinitionTopLevel = false
-        return next
-    }
-
-    private static func contentType(_ scanner: inout TemplateScanner, state: State) throws -> TemplateContentType {
-        scanner.read { $0.isWhitespace }
-        let variable = scanner.read { nameCharacters.contains($0) }
-        scanner.read { $0.isWhitespace }
-        guard try scanner.read(":") else { throw Failure(reason: "a malformed pragma") }
-        scanner.read { $0.isWhitespace }
-        let value = scanner.read { nameCharacters.contains($0) }
-        scanner.read { $0.isWhitespace }
-        guard try scanner.read(string: state.end), variable == "CONTENT_TYPE", let type = TemplateContentType(named: value) else {
-            throw Failure(reason: "a malformed pragma")
-        }
-        return type
+        return (text, false)
     }
 }

@@ -1,7 +1,6 @@
-/// Renders ``CompiledTemplate``s over ``TemplateValue``s, by the rules swift-mustache renders its
-/// templates over reflected values (context stack, sections over lists, Booleans and values,
-/// inverted sections, partials with their indentation, blocks and their overrides, content types,
-/// transforms), without reflection or dynamic casts: the same bytes, several times faster.
+/// Renders ``CompiledTemplate``s over ``TemplateValue``s by Mustache's rules (context stack,
+/// sections over lists, Booleans and values, inverted sections, partials with their indentation,
+/// blocks and their overrides, content types, transforms), without reflection or dynamic casts.
 struct TemplateRenderer: Sendable {
     let templates: [String: CompiledTemplate]
 
@@ -15,7 +14,7 @@ struct TemplateRenderer: Sendable {
         return out
     }
 
-    /// What a template renders with besides the context stack (swift-mustache's `MustacheContext`).
+    /// What a template renders with besides the context stack.
     private struct Frame {
         var sequence: SequencePosition?
         var indentation: String?
@@ -44,10 +43,10 @@ struct TemplateRenderer: Sendable {
         switch node {
         case .text(let text):
             out += text
-        case .variable(let name, let escaped):
+        case .variable(let name, let escaped, _):
             guard let value = lookup(name, frame: frame, stack: stack) else { return }
             out += escaped ? frame.contentType.escape(value.described) : value.described
-        case .section(let name, let body):
+        case .section(let name, let body, _):
             switch lookup(name, frame: frame, stack: stack) {
             case .list(let items)?:
                 let last = items.count - 1
@@ -65,7 +64,7 @@ struct TemplateRenderer: Sendable {
             case nil:
                 break
             }
-        case .invertedSection(let name, let body):
+        case .invertedSection(let name, let body, _):
             switch lookup(name, frame: frame, stack: stack) {
             case .list(let items)?:
                 if items.isEmpty { push(.list(items), body, frame: frame, stack: &stack, into: &out) }
@@ -83,7 +82,7 @@ struct TemplateRenderer: Sendable {
             render(frame.inherited?[name] ?? defaultBody, frame: inner, stack: &stack, into: &out)
         case .blockDefinition:
             break
-        case .partial(let name, let dynamic, let indentation, let overrides):
+        case .partial(let name, let dynamic, let indentation, let overrides, _):
             var resolved = name
             if dynamic {
                 guard case .text(let named)? = lookup(TemplateName(name, transforms: []), frame: frame, stack: stack) else { return }

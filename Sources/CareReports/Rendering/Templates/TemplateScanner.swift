@@ -1,12 +1,19 @@
-/// Reads a template's text `Character` by `Character`, as swift-mustache's reader does (a `\r\n`
-/// is one character; a newline is any character whose `isNewline` is true).
+/// Reads a template's text `Character` by `Character` (a `\r\n` is one character; a newline is any
+/// character whose `isNewline` is true), and says where any position of it stands (line, column).
 struct TemplateScanner {
     struct Overflow: Error {}
 
     let characters: [Character]
     var position = 0
+    /// The index of each line's first character.
+    private let lineStarts: [Int]
 
-    init(_ text: String) { characters = Array(text) }
+    init(_ text: String) {
+        characters = Array(text)
+        var starts = [0]
+        for (index, character) in characters.enumerated() where character.isNewline { starts.append(index + 1) }
+        lineStarts = starts
+    }
 
     var reachedEnd: Bool { position >= characters.count }
 
@@ -15,19 +22,32 @@ struct TemplateScanner {
 
     mutating func advance() { position += 1 }
 
-    /// Reads `character` when it is next (throws past the end).
-    mutating func read(_ character: Character) throws -> Bool {
-        guard !reachedEnd else { throw Overflow() }
-        guard characters[position] == character else { return false }
+    /// The line and column (in characters, both from 1) of the character at `index`.
+    func place(_ index: Int) -> TemplatePosition {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= index { low = middle } else { high = middle - 1 }
+        }
+        return TemplatePosition(line: low + 1, column: index - lineStarts[low] + 1)
+    }
+
+    /// The text from `start` to the current position.
+    func text(from start: Int) -> String { String(characters[start..<min(position, characters.count)]) }
+
+    /// Reads `character` when it is next.
+    mutating func read(_ character: Character) -> Bool {
+        guard !reachedEnd, characters[position] == character else { return false }
         position += 1
         return true
     }
 
-    /// Reads `string` when it comes next (throws when fewer characters are left).
-    mutating func read(string: String) throws -> Bool {
+    /// Reads `string` when it comes next.
+    mutating func read(string: String) -> Bool {
         let wanted = Array(string)
         guard !wanted.isEmpty else { return true }
-        guard characters.count - position >= wanted.count else { throw Overflow() }
+        guard characters.count - position >= wanted.count else { return false }
         guard characters[position..<position + wanted.count].elementsEqual(wanted) else { return false }
         position += wanted.count
         return true
@@ -40,22 +60,16 @@ struct TemplateScanner {
         return String(characters[start..<position])
     }
 
-    /// Reads up to the first character that passes `test`; throws (and stays) when none does and `throwOnOverflow`.
-    mutating func read(until test: (Character) -> Bool, throwOnOverflow: Bool = true) throws -> String {
+    /// Reads up to the first character that passes `test`, or to the end.
+    mutating func readUntil(_ test: (Character) -> Bool) -> String {
         let start = position
-        while !reachedEnd {
-            if test(characters[position]) { return String(characters[start..<position]) }
-            position += 1
-        }
-        if throwOnOverflow {
-            position = start
-            throw Overflow()
-        }
+        while !reachedEnd, !test(characters[position]) { position += 1 }
         return String(characters[start..<position])
     }
 
-    /// Skips past `string` (swift-mustache's comment reading, its partial-match restart included).
-    mutating func skip(pastString string: String) throws {
+    /// Skips past `string` (restarting the match at each character that breaks it); throws (and
+    /// stays) when it never comes.
+    mutating func skip(pastString string: String) throws(Overflow) {
         let wanted = Array(string)
         let start = position
         var matched = 0

@@ -1,8 +1,8 @@
 import Foundation
 
 extension TemplateValue {
-    /// swift-mustache's transforms (`{{#empty(list)}}`, `{{count(list)}}`, `{{uppercased(name)}}`, …)
-    /// for the values they apply to; nil for a transform the value does not have.
+    /// The transforms a tag may apply (`{{#empty(list)}}`, `{{count(list)}}`, `{{uppercased(name)}}`, …;
+    /// the names ``TemplateParser`` accepts) for the values they apply to; nil for one the value does not have.
     func transform(_ name: String) -> TemplateValue? {
         switch self {
         case .text(let text):

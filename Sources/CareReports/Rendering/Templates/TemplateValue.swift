@@ -1,9 +1,8 @@
 /// A view model as the compiled templates read it: made once per page by ``TemplateValueEncoder``
 /// from the model's compiler-synthesized `Encodable` conformance (no `Mirror`, no dynamic casts).
 ///
-/// It answers as swift-mustache's reflection does: an object's fields by name (a nil Optional is
-/// left out, so a look-up of it climbs the context stack, as for a nil reflected field), values
-/// written as `String(describing:)` writes them.
+/// An object's fields are found by name (a nil Optional is left out, so a look-up of it climbs the
+/// context stack); values are written as `String(describing:)` writes them.
 enum TemplateValue: Sendable {
     case text(String)
     case int(Int)

@@ -1,6 +1,7 @@
-/// Turns an `Encodable` view model into a ``TemplateValue`` through its compiler-synthesized
-/// `encode(to:)`: fields by name, nil Optionals left out (the synthesized code skips them), arrays
-/// as lists, numbers and Booleans as themselves.
+/// Turns an `Encodable` view model into a ``TemplateValue`` through its `encode(to:)` (the
+/// compiler-synthesized one for every view model): fields by name, nil Optionals left out (the
+/// synthesized code skips them), arrays as lists, numbers and Booleans as themselves; a nested
+/// container or super-encoder (a hand-written `encode(to:)`) becomes the field or item it is made for.
 enum TemplateValueEncoder {
     static func encode<T: Encodable>(_ value: T) throws -> TemplateValue {
         if let text = value as? String { return .text(text) }
@@ -20,8 +21,8 @@ private final class TreeEncoder: Encoder {
     var list: ListBox?
 
     var result: TemplateValue {
-        if let object { return .object(object.object) }
-        if let list { return .list(list.items) }
+        if let object { return object.value }
+        if let list { return list.value }
         return single
     }
 
@@ -42,10 +43,54 @@ private final class TreeEncoder: Encoder {
 
 private final class ObjectBox {
     var object = TemplateObject()
+    /// Containers made for a field, filled after they are made: put in place when the value is read.
+    var nested: [(index: Int, box: NestedBox)] = []
+
+    var value: TemplateValue {
+        guard !nested.isEmpty else { return .object(object) }
+        var filled = object
+        for (index, box) in nested { filled.values[index] = box.value }
+        return .object(filled)
+    }
+
+    /// A field whose value `box` will hold.
+    func add(_ name: String, _ box: NestedBox) {
+        nested.append((object.names.count, box))
+        object.add(name, .null)
+    }
 }
 
 private final class ListBox {
     var items: [TemplateValue] = []
+    var nested: [(index: Int, box: NestedBox)] = []
+
+    var value: TemplateValue {
+        guard !nested.isEmpty else { return .list(items) }
+        var filled = items
+        for (index, box) in nested { filled[index] = box.value }
+        return .list(filled)
+    }
+
+    /// An item whose value `box` will hold.
+    func add(_ box: NestedBox) {
+        nested.append((items.count, box))
+        items.append(.null)
+    }
+}
+
+/// A container or encoder made inside another, read when the outer value is.
+private enum NestedBox {
+    case object(ObjectBox)
+    case list(ListBox)
+    case encoder(TreeEncoder)
+
+    var value: TemplateValue {
+        switch self {
+        case .object(let box): box.value
+        case .list(let box): box.value
+        case .encoder(let encoder): encoder.result
+        }
+    }
 }
 
 private struct KeyedTree<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -72,15 +117,25 @@ private struct KeyedTree<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(KeyedTree<NestedKey>(box: ObjectBox()))
+        let nested = ObjectBox()
+        box.add(key.stringValue, .object(nested))
+        return KeyedEncodingContainer(KeyedTree<NestedKey>(box: nested))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        UnkeyedTree(box: ListBox())
+        let nested = ListBox()
+        box.add(key.stringValue, .list(nested))
+        return UnkeyedTree(box: nested)
     }
 
-    mutating func superEncoder() -> any Encoder { TreeEncoder() }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { TreeEncoder() }
+    mutating func superEncoder() -> any Encoder { superEncoder(named: "super") }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key.stringValue) }
+
+    private func superEncoder(named name: String) -> any Encoder {
+        let encoder = TreeEncoder()
+        box.add(name, .encoder(encoder))
+        return encoder
+    }
 }
 
 private struct UnkeyedTree: UnkeyedEncodingContainer {
@@ -96,11 +151,22 @@ private struct UnkeyedTree: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws { box.items.append(try TemplateValueEncoder.encode(value)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(KeyedTree<NestedKey>(box: ObjectBox()))
+        let nested = ObjectBox()
+        box.add(.object(nested))
+        return KeyedEncodingContainer(KeyedTree<NestedKey>(box: nested))
     }
 
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { UnkeyedTree(box: ListBox()) }
-    mutating func superEncoder() -> any Encoder { TreeEncoder() }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let nested = ListBox()
+        box.add(.list(nested))
+        return UnkeyedTree(box: nested)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let encoder = TreeEncoder()
+        box.add(.encoder(encoder))
+        return encoder
+    }
 }
 
 private struct SingleTree: SingleValueEncodingContainer {

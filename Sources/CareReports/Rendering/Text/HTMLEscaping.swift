@@ -1,9 +1,9 @@
 /// Escapes text for HTML (and XML) content and double- or single-quoted attribute values, scalar by
 /// scalar (over UTF-8 bytes): `& < > " '` become references, and the text is first ``DisplayText/cleaned(_:)``.
 ///
-/// This is the one HTML escaping of the project: the Mustache templates use it (swift-mustache's own
-/// `htmlEscape()` compares `Character`s, so a prepend character such as U+0600 in front of `<` hides
-/// the `<` from it), and so do the charts.
+/// This is the one HTML escaping of the project: the Mustache templates use it, and so do the charts.
+/// (An escaping that compares `Character`s, as swift-mustache's `htmlEscape()` did, misses a `<`
+/// behind a prepend character such as U+0600, which joins it into one grapheme.)
 public enum HTMLEscaping {
     public static func escape(_ text: String) -> String {
         let cleaned = DisplayText.cleaned(text)
