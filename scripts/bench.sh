@@ -9,7 +9,7 @@
 # Environment (all optional):
 #   BENCH_SIZES   circles x weeks per size            default "2x52 16x52 128x52"
 #   BENCH_REPEAT  ingest runs per loader (best kept)  default "5 5 3" (one word per size)
-#   BENCH_DIR     where the exports and sites go      default a fresh folder under /tmp, removed at the end
+#   BENCH_DIR     where the exports and sites go      default a fresh folder under $TMPDIR (else /tmp), removed at the end
 #   BENCH_SEED    generator seed                      default 1
 #   SCRATCH       swift build --scratch-path          default .build
 #   BENCH_OUT     also write the table (Markdown) and the machine here
@@ -38,7 +38,7 @@ bin="$scratch/release"
 work=${BENCH_DIR:-}
 cleanup=""
 if [ -z "$work" ]; then
-  work=$(mktemp -d /tmp/carereport-bench.XXXXXX)
+  work=$(mktemp -d "${TMPDIR:-/tmp}/carereport-bench.XXXXXX")
   cleanup=$work
 fi
 mkdir -p "$work"

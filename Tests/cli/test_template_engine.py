@@ -66,6 +66,9 @@ MISTAKES = {
                       "html.layout has no block named contnet; did you mean {{$content}}?"),
     "template including itself": ("md/footer.mustache", "---", "--- {{>md.footer}}", "{{>md.footer}}",
                                   "{{>md.footer}} includes md.footer in itself (md.footer → md.footer), which would never end"),
+    # Lambdas are not supported (docs/templates.md): a section written for one names no value.
+    "section written for a lambda": ("html/index.mustache", "{{>html.attention}}", "{{#bold}}Hi {{page.title}}{{/bold}}",
+                                     "{{#bold}}", "unknown variable bold"),
     "unknown variable": ("html/week.mustache", "{{page.title}}", "{{page.tilte}}", "{{page.tilte}}",
                          "unknown variable page.tilte; did you mean page.title?"),
 }

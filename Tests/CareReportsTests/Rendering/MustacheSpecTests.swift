@@ -17,7 +17,7 @@ enum MustacheSpecFolder {
 /// from any checkout; not copied here; MUSTACHE_SPEC_DIR names another folder): every module
 /// ``TemplateRenderer`` supports. Lambdas need code in the data and are not supported (nor can a
 /// view model, which is plain data, hold one).
-@Suite(.enabled(if: MustacheSpecFolder.available, "../shared/fixtures/mustache-spec is not beside the package root (set MUSTACHE_SPEC_DIR); the Mustache spec tests are skipped"))
+@Suite(.enabled(if: MustacheSpecFolder.available, "no Mustache spec at \(MustacheSpecFolder.path) (../shared/fixtures/mustache-spec beside the package root, or MUSTACHE_SPEC_DIR): the spec tests are skipped"))
 struct MustacheSpecTests {
     static let folder = MustacheSpecFolder.path
     static let modules = ["comments", "delimiters", "interpolation", "inverted", "partials", "sections", "~inheritance", "~dynamic-names"]
