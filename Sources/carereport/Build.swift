@@ -89,6 +89,9 @@ extension CareReport {
         var jobs: Int?
 
         func run() throws {
+            if !viewerOptions.allMembers, viewerOptions.viewer != nil, viewerOptions.circle == nil {
+                return try runForReader()
+            }
             if viewerOptions.allMembers { Console.progress("reading the export \(input)") }
             let source = try ExportInput.source(
                 input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
@@ -133,6 +136,46 @@ extension CareReport {
                 Console.progress("writing the site for \(viewer) into \(out)")
                 try write(export, viewer, now: now, templates: templateSet, formats: formats, period: period, to: out)
             }
+        }
+
+        /// `--viewer ID` without `--circle`: one site of every circle where the reader is active (the
+        /// site of one circle, as always, when that is all they read).
+        private func runForReader() throws {
+            let reader = try ReaderRun(input: input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, options: viewerOptions)
+            let now = try nowOption.resolve(for: reader.source.base)
+            let formats = try parsedFormats()
+            let templateSet = try loadedTemplates()
+            let period = (try day(from, "--from"), try day(to, "--to"))
+            guard reader.isMultiCircle else {
+                let viewer = try reader.single(viewerOptions)
+                Console.progress("writing the site for \(viewer) into \(out)")
+                let export = try reader.source.export(ofCircle: viewer.circleId)
+                return try write(export, viewer, now: now, templates: templateSet, formats: formats, period: period, to: out)
+            }
+            Console.progress("writing the site of \(reader.viewers.count) circles for \(reader.userId) into \(out)")
+            let renderer = try SiteOutput.render { try PageRenderer(templates: templateSet) }
+            let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            let site = try SiteOutput.readerStep {
+                try ReaderSiteBuilder(
+                    output: out, templates: templateSet, renderer: renderer, formats: formats, parallel: parallel, circleCount: reader.viewers.count)
+            }
+            try reader.forEachCircle { _, records in
+                let context = ReportContext(records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1)
+                try SiteOutput.readerStep { try site.add(context) }
+            }
+            try SiteOutput.readerStep { try site.finish(readerName: reader.readerName, readerKey: reader.userId) }
+        }
+
+        /// The templates: the defaults, with those of `--templates` in their place.
+        private func loadedTemplates() throws -> TemplateSet {
+            var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
+            if let templates {
+                _ = try SiteOutput.render { () throws -> SitePlan in
+                    try templateSet.override(from: templates)
+                    return SitePlan()
+                }
+            }
+            return templateSet
         }
 
         private func write(

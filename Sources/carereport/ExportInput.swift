@@ -62,6 +62,25 @@ enum ExportInput {
         return .byCircle(reader)
     }
 
+    /// The export read once and then circle by circle, keeping the records of the circles `choose`
+    /// picks from the users and circles (a reader's circles, or a shard's readers' circles).
+    static func source(
+        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, choosing choose: (CareExport) -> (String) -> Bool
+    ) throws -> ExportSource {
+        try checkNotPartOfFolder(path)
+        var loader = ExportLoader(timeZoneOverride: try zone(timeZone), importPrivacy: importPrivacy)
+        loader.circles = nil
+        let reader: CircleReader
+        do {
+            reader = try loader.circleReader(path, choosing: choose)
+        } catch {
+            Console.error(error.errorDescription ?? "error: cannot read \(path)")
+            throw ExitCode(66)
+        }
+        try report(reader.result, showWarnings: false)
+        return .byCircle(reader)
+    }
+
     /// Stops with 64 when INPUT is one file of a folder-form export (read alone it holds no circle).
     static func checkNotPartOfFolder(_ path: String) throws {
         if let problem = PathProblems.partOfFolderExport(path) {
@@ -109,7 +128,8 @@ enum ExportSource {
         }
     }
 
-    private func export(ofCircle id: String) throws -> CareExport {
+    /// The model holding circle `id`'s records (the whole export when it was loaded whole).
+    func export(ofCircle id: String) throws -> CareExport {
         switch self {
         case .whole(let export): return export
         case .byCircle(let reader):

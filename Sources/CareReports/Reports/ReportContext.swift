@@ -11,6 +11,10 @@ public struct ReportContext: Sendable {
     public let period: (from: LocalDate?, to: LocalDate?)
     /// The health sections (tabs, pages, links) this viewer's output has.
     public let sections: HealthSections
+    /// Set when these pages are one circle's part of a reader's site of several circles
+    /// (``ReaderSite``): the path from the circle's folder back to the reader's home ("../../").
+    /// Nil for a site of one circle, whose pages are exactly as they always were.
+    public var readerRoot: String? = nil
     let text: TextRendering
 
     public init(records: VisibleRecords, now: Date, onTimeWindowMinutes: Int = 60, from: LocalDate? = nil, to: LocalDate? = nil) {
