@@ -1577,8 +1577,7 @@ body.visit {
 {{% CONTENT_TYPE: MARKDOWN }}
 # Your {{circleCount}} care circles: week {{weekNumber}}, {{range}}
 
-Weekly digest written for {{writtenFor}} on {{writtenOn}} from data as
-of {{dataAsOf}}.{{#staleNote}}
+Weekly digest written for {{writtenFor}} on {{writtenOn}} from data as of {{dataAsOf}}.{{#staleNote}}
 
 **Old data.** {{staleNote}}{{/staleNote}}
 

@@ -74,6 +74,9 @@ extension CareReport {
         }
 
         func run() throws {
+            if !viewerOptions.allMembers, viewerOptions.viewer != nil, viewerOptions.circle == nil {
+                return try runForReader()
+            }
             if viewerOptions.allMembers { Console.progress("reading the export \(input)") }
             let source = try ExportInput.source(
                 input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle, byCircle: viewerOptions.allMembers,
@@ -112,6 +115,54 @@ extension CareReport {
                 let viewer = try viewerOptions.resolve(in: export)
                 try SiteOutput.emit(
                     try digest(for: viewer, in: export, now: now, renderer: renderer, palette: templateSet.mailPalette, recipients: recipients), to: out)
+            }
+        }
+
+        /// `--viewer ID` without `--circle`: one digest of every circle where the reader is active
+        /// (the digest of one circle, as always, when that is all they read).
+        private func runForReader() throws {
+            let reader = try ReaderRun(input: input, importPrivacy: importOptions.importPrivacy, options: viewerOptions)
+            let now = try nowOption.resolve(for: reader.source.base)
+            var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
+            let renderer = try SiteOutput.render { () throws -> PageRenderer in
+                if let templates { try templateSet.override(from: templates) }
+                return try PageRenderer(templates: templateSet)
+            }
+            guard reader.isMultiCircle else {
+                let viewer = try reader.single(viewerOptions)
+                let export = try reader.source.export(ofCircle: viewer.circleId)
+                return try SiteOutput.emit(
+                    try digest(for: viewer, in: export, now: now, renderer: renderer, palette: templateSet.mailPalette, recipients: recipients), to: out)
+            }
+            try SiteOutput.emit(
+                try readerDigest(reader, now: now, renderer: renderer, palette: templateSet.mailPalette, recipients: recipients), to: out)
+        }
+
+        /// One reader's digest of the chosen week over all their circles, in the chosen format.
+        func readerDigest(_ reader: ReaderRun, now: Date, renderer: PageRenderer, palette: MailPalette, recipients: [String]) throws -> String {
+            let timeZone = reader.source.base.timeZone
+            guard let isoWeek = DigestBuilder.week(week, today: LocalDate(now, in: timeZone)) else { throw ExitCode(64) }
+            var digests: [Digest] = []
+            try reader.forEachCircle { _, records in
+                var digest = DigestBuilder(context: ReportContext(records: records, now: now)).build(isoWeek)
+                digest.palette = palette
+                digests.append(digest)
+            }
+            var combined = ReaderDigest(readerName: reader.readerName, circles: digests)
+            combined.palette = palette
+            let (text, html) = try SiteOutput.render { () throws -> (String, String) in
+                let text = TextWrapper.wrap(try renderer.render(combined, template: "digest.reader-text"), width: 72)
+                return (text, format == .markdown ? "" : try renderer.render(combined, template: "digest.reader-html"))
+            }
+            switch format {
+            case .markdown: return text
+            case .html: return html
+            case .email:
+                return try SiteOutput.mail { () throws -> String in
+                    try DigestMail.message(
+                        subject: combined.subject, text: text, html: html, from: sender, to: recipients, now: now, timeZone: timeZone,
+                        seed: "reader|\(reader.userId)|\(isoWeek)")
+                }
             }
         }
 
