@@ -1054,6 +1054,7 @@ table.matrix td { white-space: nowrap; }
 .circle-facts { display: grid; gap: var(--space-xs) var(--space-lg); grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); margin: 0 0 var(--space-md); }
 .circle-facts dt { color: var(--color-text-muted); }
 .circle-facts dd { margin: 0; font-weight: var(--font-weight-semibold); }
+.circle-facts dd .muted { display: block; font-weight: normal; }
 .circle-links { display: flex; flex-wrap: wrap; gap: var(--space-xs) var(--space-lg); padding: 0; list-style: none; }
 table.caseload th[scope="row"] .muted { display: block; font-weight: normal; }
 table.caseload th, table.caseload td { overflow-wrap: anywhere; }
@@ -2096,7 +2097,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <thead><tr><th scope="col">Caring for</th><th scope="col">Needs attention</th><th scope="col">Overdue tasks</th><th scope="col">Doses missed or not recorded</th><th scope="col">Next appointment</th><th scope="col">Last update</th></tr></thead>
 <tbody>
 {{#circles}}
-<tr><th scope="row" data-label="Caring for"><a href="{{home}}.html">{{recipientName}}</a> <span class="muted">{{circleName}}, you are {{role}}</span></th><td data-label="Needs attention">{{attentionCount}}</td><td data-label="Overdue tasks">{{overdueTasks}}</td><td data-label="Doses missed or not recorded">{{missedDoses}}{{#missedDosesNote}} <span class="muted">{{.}}</span>{{/missedDosesNote}}</td><td data-label="Next appointment">{{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}None scheduled{{/nextAppointment}}</td><td data-label="Last update">{{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}None{{/lastUpdate}}</td></tr>
+<tr><th scope="row" data-label="Caring for"><a href="{{home}}.html">{{recipientName}}</a> <span class="muted">{{circleName}}, your role: {{role}}</span></th><td data-label="Needs attention">{{attentionCount}}</td><td data-label="Overdue tasks">{{overdueTasks}}</td><td data-label="Doses missed or not recorded">{{missedDoses}}{{#missedDosesNote}} <span class="muted">{{.}}</span>{{/missedDosesNote}}</td><td data-label="Next appointment">{{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}None scheduled{{/nextAppointment}}</td><td data-label="Last update">{{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}None{{/lastUpdate}}</td></tr>
 {{/circles}}
 </tbody>
 </table>
@@ -2106,7 +2107,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{#circles}}
 <section class="card circle-section" aria-labelledby="circle-{{home}}">
 <h2 id="circle-{{home}}"><a href="{{home}}.html">{{circleName}}</a></h2>
-<p>Caring for {{recipientName}}; you are {{role}} in this circle. {{attentionText}} this week.</p>
+<p>Caring for {{recipientName}}; your role in this circle: {{role}}. {{attentionText}} this week.</p>
 <dl class="circle-facts">
 <div><dt>Overdue tasks</dt><dd>{{overdueTasks}}</dd></div>
 <div><dt>Doses missed or not recorded this week</dt><dd>{{missedDoses}}{{#missedDosesNote}} <span class="muted">{{.}}</span>{{/missedDosesNote}}</dd></div>
@@ -2843,7 +2844,7 @@ Adherence counts doses taken {{onTimeWindow}}, out of the doses scheduled.
 | Caring for | Needs attention | Overdue tasks | Doses missed or not recorded | Next appointment | Last update |
 |---|---|---|---|---|---|
 {{#circles}}
-| [{{recipientName}}]({{home}}.md), {{circleName}}, you are {{role}} | {{attentionCount}} | {{overdueTasks}} | {{missedDoses}}{{#missedDosesNote}} {{.}}{{/missedDosesNote}} | {{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}None scheduled{{/nextAppointment}} | {{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}None{{/lastUpdate}} |
+| [{{recipientName}}]({{home}}.md), {{circleName}}, your role: {{role}} | {{attentionCount}} | {{overdueTasks}} | {{missedDoses}}{{#missedDosesNote}} {{.}}{{/missedDosesNote}} | {{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}None scheduled{{/nextAppointment}} | {{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}None{{/lastUpdate}} |
 {{/circles}}
 
 {{/caseload}}
@@ -2851,7 +2852,7 @@ Adherence counts doses taken {{onTimeWindow}}, out of the doses scheduled.
 {{#circles}}
 ## [{{circleName}}]({{home}}.md)
 
-Caring for {{recipientName}}; you are {{role}} in this circle. {{attentionText}} this week.
+Caring for {{recipientName}}; your role in this circle: {{role}}. {{attentionText}} this week.
 
 - Overdue tasks: {{overdueTasks}}
 - Doses missed or not recorded this week: {{missedDoses}}{{#missedDosesNote}} ({{.}}){{/missedDosesNote}}

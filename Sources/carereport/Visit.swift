@@ -63,7 +63,7 @@ extension CareReport {
         func run() throws {
             let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
                 showWarnings: false)
-            let viewer = try viewerOptions.resolve(in: export)
+            let viewer = try chooseViewer(in: export)
             let now = try nowOption.resolve(for: export)
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
             let context = ReportContext(records: records, now: now)
@@ -88,6 +88,22 @@ extension CareReport {
             }
             try SiteOutput.emit(html, to: out)
         }
+    }
+}
+
+extension CareReport.Visit {
+    /// The viewer: a visit summary is about one patient, so a `--viewer` active in several circles
+    /// without `--circle` gets the one circle where they may see health records, or, when there are
+    /// several (or none), a usage error (64) that lists their circles to choose from.
+    func chooseViewer(in export: CareExport) throws -> Viewer {
+        guard let userId = viewerOptions.viewer, viewerOptions.circle == nil else { return try viewerOptions.resolve(in: export) }
+        let viewers = ReaderCircles.viewers(of: userId, narrowedTo: viewerOptions.asRole, in: export)
+        guard viewers.count >= 2 else { return try viewerOptions.resolve(in: export) }
+        let withHealth = viewers.filter(\.seesHealthRecords)
+        if withHealth.count == 1 { return withHealth[0] }
+        let choices = viewers.map { "\($0.circleId) (\($0.roles.sorted().map(\.rawValue).joined(separator: "+")))" }.joined(separator: ", ")
+        Console.error("error: \(userId) is an active member of \(viewers.count) circles and a visit summary is about one person; choose one with --circle: \(choices); nothing was written")
+        throw ExitCode(64)
     }
 }
 
