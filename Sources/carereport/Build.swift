@@ -93,9 +93,11 @@ extension CareReport {
                 return try runForReader()
             }
             if viewerOptions.allMembers { Console.progress("reading the export \(input)") }
-            let source = try ExportInput.source(
-                input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
-                byCircle: viewerOptions.allMembers, shard: try shardOption.resolved())
+            let source = viewerOptions.allMembers
+                ? try ExportInput.allReadersSource(
+                    input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
+                    shard: try shardOption.resolved())
+                : try ExportInput.source(input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle)
             let export = source.base
             let now = try nowOption.resolve(for: export)
             let formats = try parsedFormats()
@@ -108,34 +110,66 @@ extension CareReport {
             }
             let period = (try day(from, "--from"), try day(to, "--to"))
             if viewerOptions.allMembers {
-                let viewers = try viewerOptions.resolveAll(in: export, shard: try shardOption.resolved())
-                var folders: [String: [String]] = [:]
-                let progress = RunProgress(viewers, verb: "written")
-                defer { progress.finish() }
-                // One member's files are created while the next member's pages are rendered.
-                let queue = SiteWriteQueue()
-                do {
-                    try source.forEach(viewers) { viewer, circleExport in
-                        let folder = try SiteOutput.memberPath(out, viewer).member
-                        let plan = try render(
-                            circleExport, viewer, now: now, templates: templateSet, formats: formats, period: period, earlierWritten: !folders.isEmpty)
-                        try SiteOutput.write(plan, to: folder, through: queue)
-                        folders[viewer.circleId, default: []].append(viewer.userId!)
-                        progress.done(viewer)
-                    }
-                } catch {
-                    // What was handed over is still written (or its staging folder removed) before exiting;
-                    // a failed write (73) was said already.
-                    if (error as? ExitCode)?.rawValue == 73 { try? queue.finish() } else { try? SiteOutput.finish(queue) }
-                    throw error
-                }
-                try SiteOutput.finish(queue)
-                try SiteOutput.removeStaleSites(in: out, keeping: folders)
+                try runForAllReaders(source, now: now, templates: templateSet, formats: formats, period: period)
             } else {
                 let viewer = try viewerOptions.resolve(in: export)
                 Console.progress("writing the site for \(viewer) into \(out)")
                 try write(export, viewer, now: now, templates: templateSet, formats: formats, period: period, to: out)
             }
+        }
+
+        /// `--all-members`: one site per person, `OUT/USER` (of all their active circles, or of the one
+        /// they are in, laid out as a single viewer's site), only the shard's readers.
+        private func runForAllReaders(
+            _ source: ExportSource, now: Date, templates: TemplateSet, formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?)
+        ) throws {
+            let shard = try shardOption.resolved()
+            SiteOutput.restrictCleaning(to: shard)
+            let readers = try AllReaders(viewerOptions, in: source.base, shard: shard)
+            let cache = CircleCache(source)
+            var written: Set<String> = []
+            let progress = RunProgress(readers.viewers, verb: "written")
+            defer { progress.finish() }
+            // One member's files are created while the next member's pages are rendered.
+            let queue = SiteWriteQueue()
+            do {
+                for reader in readers.readers {
+                    let folder = try SiteOutput.readerPath(out, reader.userId)
+                    if reader.viewers.count == 1 {
+                        let viewer = reader.viewers[0]
+                        let plan = try render(
+                            try cache.export(for: viewer), viewer, now: now, templates: templates, formats: formats, period: period,
+                            earlierWritten: !written.isEmpty)
+                        try SiteOutput.write(plan, to: folder, through: queue)
+                    } else {
+                        let renderer = try SiteOutput.render { try PageRenderer(templates: templates) }
+                        let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+                        let earlier = !written.isEmpty
+                        let site = try SiteOutput.readerStep(earlierWritten: earlier) {
+                            try ReaderSiteBuilder(
+                                output: folder, templates: templates, renderer: renderer, formats: formats, parallel: parallel,
+                                circleCount: reader.viewers.count)
+                        }
+                        for viewer in reader.viewers {
+                            let context = ReportContext(
+                                records: try cache.records(for: viewer), now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1)
+                            try SiteOutput.readerStep(earlierWritten: earlier) { try site.add(context) }
+                        }
+                        try SiteOutput.readerStep(earlierWritten: earlier) {
+                            try site.finish(readerName: cache.readerName(reader.userId), readerKey: reader.userId)
+                        }
+                    }
+                    written.insert(reader.userId)
+                    reader.viewers.forEach(progress.done)
+                }
+            } catch {
+                // What was handed over is still written (or its staging folder removed) before exiting;
+                // a failed write (73) was said already.
+                if (error as? ExitCode)?.rawValue == 73 { try? queue.finish() } else { try? SiteOutput.finish(queue) }
+                throw error
+            }
+            try SiteOutput.finish(queue)
+            try SiteOutput.removeStaleReaderSites(in: out, keeping: written, shard: shard)
         }
 
         /// `--viewer ID` without `--circle`: one site of every circle where the reader is active (the

@@ -38,28 +38,11 @@ enum ExportInput {
         }
     }
 
-    /// The export for every member of every circle (`--all-members` without `--circle`): read and
-    /// checked once, then circle by circle (see `CircleReader`; with `shard`, only that shard's circles
-    /// are indexed for reading again); with `circle`, that circle loaded alone.
+    /// The export loaded whole (or only the circle `--circle` names).
     static func source(
-        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, circle: String?, byCircle: Bool,
-        shard: Shard = .all
+        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, circle: String?
     ) throws -> ExportSource {
-        guard byCircle, circle == nil else {
-            return .whole(try load(path, timeZone: timeZone, importPrivacy: importPrivacy, circle: circle, showWarnings: false))
-        }
-        try checkNotPartOfFolder(path)
-        var loader = ExportLoader(timeZoneOverride: try zone(timeZone), importPrivacy: importPrivacy)
-        loader.circles = nil
-        let reader: CircleReader
-        do {
-            reader = try loader.circleReader(path, keeping: shard.contains(circle:))
-        } catch {
-            Console.error(error.errorDescription ?? "error: cannot read \(path)")
-            throw ExitCode(66)
-        }
-        try report(reader.result, showWarnings: false)
-        return .byCircle(reader)
+        .whole(try load(path, timeZone: timeZone, importPrivacy: importPrivacy, circle: circle, showWarnings: false))
     }
 
     /// The export read once and then circle by circle, keeping the records of the circles `choose`
@@ -102,7 +85,7 @@ enum ExportInput {
 }
 
 /// The export a command writes from: loaded whole (or the one circle asked for), or read once and
-/// then circle by circle, for every member of every circle.
+/// then circle by circle (a reader's circles, or every reader's of an `--all-members` run).
 enum ExportSource {
     case whole(CareExport)
     case byCircle(CircleReader)
@@ -112,19 +95,6 @@ enum ExportSource {
         switch self {
         case .whole(let export): export
         case .byCircle(let reader): reader.result.export
-        }
-    }
-
-    /// Runs `body` for each viewer, with a model that holds the viewer's circle (one circle's
-    /// records at a time when read by circle; `viewers` come grouped by circle).
-    func forEach(_ viewers: [Viewer], _ body: (Viewer, CareExport) throws -> Void) throws {
-        var loaded: (circle: String, export: CareExport)?
-        for viewer in viewers {
-            if loaded?.circle != viewer.circleId {
-                loaded = nil
-                loaded = (viewer.circleId, try export(ofCircle: viewer.circleId))
-            }
-            try body(viewer, loaded!.export)
         }
     }
 

@@ -23,6 +23,13 @@ struct ReaderRun {
         self.userId = userId
     }
 
+    /// A reader of an `--all-members` run, whose circles are already known.
+    init(source: ExportSource, viewers: [Viewer], userId: String) {
+        self.source = source
+        self.viewers = viewers
+        self.userId = userId
+    }
+
     /// True when the reader reads several circles and so gets one output covering them all.
     var isMultiCircle: Bool { viewers.count >= 2 }
 
@@ -57,12 +64,12 @@ struct ReaderRun {
 extension SiteOutput {
     /// Runs `body` that renders or writes part of a reader's site: a template problem is bad input
     /// (65), a write that fails is 73; either way nothing of the new site is left in place.
-    static func readerStep<T>(_ body: () throws -> T) throws -> T {
+    static func readerStep<T>(earlierWritten: Bool = false, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as RenderError {
             Console.error(error.errorDescription ?? "error: rendering failed")
-            Console.error("error: nothing was written")
+            Console.error(earlierWritten ? "error: nothing more was written (the members before this one were)" : "error: nothing was written")
             throw ExitCode(65)
         } catch let error as WriteError {
             Console.error(error.errorDescription ?? "error: cannot write the site")

@@ -38,26 +38,6 @@ struct ViewerOptions: ParsableArguments {
         return ViewerRequest(.role(role!), circleId: circle)
     }
 
-    /// Every active member of the chosen circle (or of every circle) that is `shard`'s, each with the
-    /// union of their roles.
-    func resolveAll(in export: CareExport, shard: Shard = .all) throws -> [Viewer] {
-        let circles = try circle.map { id in
-            guard let found = export.circle(id) else {
-                Console.error(ViewerHints.unknownCircle(id, in: export))
-                throw ExitCode(64)
-            }
-            return [found]
-        } ?? export.circles
-        var viewers: [Viewer] = []
-        for circle in circles where shard.contains(circle: circle.id) {
-            for member in circle.members where member.status == .active {
-                let request = ViewerRequest(.member(userId: member.userId, narrowedTo: nil), circleId: circle.id)
-                viewers.append(try request.resolve(in: export))
-            }
-        }
-        return viewers
-    }
-
     /// Stops with a usage error when `--all-members` was given to a command that writes for one viewer.
     func requireSingleViewer() throws {
         if allMembers { throw ValidationError("--all-members is for build and digest; name one --viewer or --role here") }
