@@ -19,8 +19,8 @@ struct AllReaders {
     var viewers: [Viewer] { readers.flatMap(\.viewers) }
 
     /// The shard's readers of `export`; an unknown `--circle` is a usage error (64). Readers come in
-    /// the order of their first circle (those in one circle first), so a circle read for one reader
-    /// is most often still there for the next.
+    /// the order of their first circle (those in one circle first, in the circle's order of members),
+    /// so a circle read for one reader is most often still there for the next.
     init(_ options: ViewerOptions, in export: CareExport, shard: Shard) throws {
         guard let readers = Self.readers(circle: options.circle, in: export, shard: shard) else {
             Console.error(ViewerHints.unknownCircle(options.circle ?? "", in: export))
@@ -39,17 +39,19 @@ struct AllReaders {
             circles = export.circles
         }
         var viewers: [String: [Viewer]] = [:]
-        var first: [String: Int] = [:]
+        var first: [String: (circle: Int, member: Int)] = [:]
         for (position, circle) in circles.enumerated() {
-            for member in circle.members where member.status == .active && shard.contains(reader: member.userId) {
+            for (place, member) in circle.members.enumerated() where member.status == .active && shard.contains(reader: member.userId) {
                 let request = ViewerRequest(.member(userId: member.userId, narrowedTo: nil), circleId: circle.id)
                 guard let viewer = try? request.resolve(in: export) else { continue }
                 viewers[member.userId, default: []].append(viewer)
-                if first[member.userId] == nil { first[member.userId] = position }
+                if first[member.userId] == nil { first[member.userId] = (position, place) }
             }
         }
+        // By first circle, those in that circle alone first, then in the circle's order of members.
         return viewers.map { Reader(userId: $0.key, viewers: $0.value) }.sorted {
-            (first[$0.userId]!, $0.viewers.count > 1 ? 1 : 0, $0.userId) < (first[$1.userId]!, $1.viewers.count > 1 ? 1 : 0, $1.userId)
+            let (a, b) = (first[$0.userId]!, first[$1.userId]!)
+            return (a.circle, $0.viewers.count > 1 ? 1 : 0, a.member, $0.userId) < (b.circle, $1.viewers.count > 1 ? 1 : 0, b.member, $1.userId)
         }
     }
 
