@@ -11,12 +11,24 @@ extension CareReport {
                 Writes weekly care summaries, medication logs and lab report pages, built only from the \
                 records the viewer may see. The site is written beside DIR and swapped in whole, so a \
                 failed or killed build leaves the previous site as it was. Pages open from file:// with \
-                no server and no JavaScript. With --all-members, every active member gets a folder \
-                OUT/CIRCLE/USER from one load of the export; --shard K/N writes only \
-                the circles of shard K (the N shards together write what one run would).
+                no server and no JavaScript.
+
+                A --viewer who is an active member of several circles (without --circle) gets one site \
+                of all of them: each circle's pages under c/CIRCLE/ (a file-name-safe form of the circle \
+                id), each built under the role the viewer has in that circle, and a home page with what \
+                needs attention in every circle first, then a section per circle; from 5 circles on the \
+                home is a caseload, one row per circle, most needing attention first. A viewer of one \
+                circle gets that circle's site as always. --circle ID narrows to one circle.
+
+                With --all-members, every person active in a circle gets one folder OUT/USER (their \
+                one site, of all their circles) from one load of the export; --shard K/N writes only \
+                the readers of shard K (by a fixed hash of the user id; the N shards together write \
+                what one run would).
 
                 Examples:
                   carereport build sample-data --out site --viewer u-ellen
+                  carereport build sample-data --out site --viewer u-rosa
+                  carereport build sample-data --out site --viewer u-rosa --circle circle-walter
                   carereport build sample-data --out site --viewer u-frank --now 2025-04-18
                   carereport build export.json --out site --role supporter --templates mine
                   carereport build /srv/care/export --out /srv/www/care --all-members

@@ -11,13 +11,17 @@ extension CareReport {
             discussion: """
                 Exceptions first ("needs attention"), then the week; a quiet week is one line. Quiet on \
                 success, so cron mails nothing but the digest; problems go to standard error with a \
-                non-zero exit status. Pipe --format email to `sendmail -t`. With --all-members and \
-                --out DIR, every active member gets DIR/CIRCLE/USER.md (.html, or .eml addressed To the \
-                member's own e-mail address from the export's users; a member without one gets a message \
+                non-zero exit status. Pipe --format email to `sendmail -t`. A --viewer who is an active \
+                member of several circles (without --circle) gets one digest of all of them: what needs \
+                attention in every circle first, then a section per circle, each under their role in \
+                that circle; the subject counts what needs attention in all. With --all-members and \
+                --out DIR, every person active in a circle gets one DIR/USER.md (.html, or .eml addressed \
+                To their own e-mail address from the export's users; a member without one gets a message \
                 without a To header, named on standard error, to address by hand).
 
                 Examples:
                   carereport digest sample-data --viewer u-ellen --week 2025-W15
+                  carereport digest sample-data --viewer u-rosa --week last
                   carereport digest sample-data --viewer u-ellen --format html --out d.html
                   carereport digest export --viewer u-ellen --format email --to me@example.org
                   carereport digest export --all-members --format email --out outbox

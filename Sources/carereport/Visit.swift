@@ -16,7 +16,9 @@ extension CareReport {
                 starts on the day of the last completed visit with the next appointment's specialty or \
                 provider, else 90 days ago; --since overrides it. It prints on two pages, A4 or Letter, \
                 with the patient's name, date of birth, period and date on every page (see \
-                docs/visit-summary.md).
+                docs/visit-summary.md). It is about one person: a --viewer who is an active member of \
+                several circles gets the one circle where they may see health records, else names it with \
+                --circle (exit 64 lists their circles).
 
                 Examples:
                   carereport visit sample-data --viewer u-ellen --out visit.html
