@@ -262,3 +262,27 @@ def test_a_reader_in_several_circles_without_circle_gets_a_visit_only_where_one_
     assert result.returncode == 64
     assert "choose one with --circle" in result.stderr and "g1 (organizer)" in result.stderr and "g2 (supporter)" in result.stderr
     assert not (tmp_path / "v.html").exists()
+
+
+def test_the_readme_shows_the_multi_circle_commands_as_they_run(tmp_path):
+    """README, "One reader, every circle": each `$ ` line prints what the README shows."""
+    from conftest import ROOT
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## One reader, every circle"):]
+    block = re.search(r"```console\n(.*?)```", section, re.S).group(1)
+    steps = []
+    for line in block.splitlines():
+        if line.startswith("$ "):
+            steps.append((line[2:], []))
+        else:
+            steps[-1][1].append(line)
+    assert len(steps) == 3
+    shutil.copytree(SAMPLE, tmp_path / "sample-data")
+    import os
+    import subprocess
+    from conftest import binary
+    env = dict(os.environ, PATH=f"{binary().parent}:{os.environ['PATH']}")
+    for command, expected in steps:
+        result = subprocess.run(command, shell=True, cwd=tmp_path, env=env, capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.splitlines() == expected, command
