@@ -28,7 +28,6 @@ extension CareReport {
                 Examples:
                   carereport build sample-data --out site --viewer u-ellen
                   carereport build sample-data --out site --viewer u-rosa
-                  carereport build sample-data --out site --viewer u-rosa --circle circle-walter
                   carereport build sample-data --out site --viewer u-frank --now 2025-04-18
                   carereport build export.json --out site --role supporter --templates mine
                   carereport build /srv/care/export --out /srv/www/care --all-members
