@@ -134,3 +134,11 @@ def test_a_circles_pages_link_back_to_every_circle(rosa):
     md = (rosa / "c" / "circle-walter" / "weeks" / "index.md").read_text(encoding="utf-8")
     assert md.startswith("[All your circles](../../../index.md) · ")
     assert not (rosa / "c" / "circle-walter" / "assets").exists(), "one copy of the style sheets, at the root"
+
+
+def test_the_same_input_gives_the_same_bytes_on_one_core_or_many(rosa, tmp_path):
+    from conftest import tree_snapshot
+    again = tmp_path / "again"
+    result = run_carereport("build", SAMPLE, "--out", again, "--viewer", "u-rosa", "--now", NOW, "--jobs", "1")
+    assert result.returncode == 0, result.stderr
+    assert tree_snapshot(again) == tree_snapshot(rosa)
