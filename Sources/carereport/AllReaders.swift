@@ -79,13 +79,6 @@ final class CircleCache {
         return records
     }
 
-    /// The name of the reader `userId` as the export's users give it (their id when it has none).
-    func readerName(_ userId: String) -> String {
-        guard let user = source.base.users.first(where: { $0.id == userId }) else { return userId }
-        let name = "\(user.firstName) \(user.lastName)".trimmingCharacters(in: .whitespaces)
-        return name.isEmpty ? userId : name
-    }
-
     /// The model holding `viewer`'s circle.
     func export(for viewer: Viewer) throws -> CareExport {
         _ = try records(for: viewer)

@@ -167,7 +167,7 @@ extension CareReport {
                             try SiteOutput.readerStep(earlierWritten: earlier) { try site.add(context) }
                         }
                         try SiteOutput.readerStep(earlierWritten: earlier) {
-                            try site.finish(readerName: cache.readerName(reader.userId), readerKey: reader.userId)
+                            try site.finish(readerName: source.base.readerName(reader.userId), readerKey: reader.userId)
                         }
                     }
                     written.insert(reader.userId)

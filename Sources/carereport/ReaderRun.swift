@@ -49,11 +49,7 @@ struct ReaderRun {
     }
 
     /// The reader's name as the export's users give it (their user id when the export has no name).
-    var readerName: String {
-        guard let user = source.base.users.first(where: { $0.id == userId }) else { return userId }
-        let name = "\(user.firstName) \(user.lastName)".trimmingCharacters(in: .whitespaces)
-        return name.isEmpty ? userId : name
-    }
+    var readerName: String { source.base.readerName(userId) }
 
     /// Words listing the reader's circles and roles, for a command that needs one circle.
     var circleChoices: String {
@@ -75,5 +71,15 @@ extension SiteOutput {
             Console.error(error.errorDescription ?? "error: cannot write the site")
             throw ExitCode(73)
         }
+    }
+}
+
+extension CareExport {
+    /// The name of the user `id` as the export's users give it ("Rosa Delgado"), or the id when
+    /// the export has no name for them: the name a reader's site and digest of several circles are written for.
+    func readerName(_ id: String) -> String {
+        guard let user = users.first(where: { $0.id == id }) else { return id }
+        let name = "\(user.firstName) \(user.lastName)".trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? id : name
     }
 }

@@ -3,9 +3,9 @@ import Foundation
 /// Writes one reader's site of several circles, circle by circle: each circle's pages (the site a
 /// reader of that circle alone would get, filtered under the reader's role in that circle) under
 /// `c/SLUG/` (``CirclePath``), then the reader's home (``ReaderHomePage``), a calendar and a feed of
-/// every circle, and the style sheets once, at the root. Only one circle's pages are held at a time:
-/// of the circles before, only their ``CircleOverview`` and feed entries are kept, and their
-/// calendar events go straight to the staging folder. Nothing is in place until `finish`.
+/// every circle, and the style sheets once, at the root. Only one circle's records and pages are held
+/// at a time: of the circles before, only their ``CircleOverview`` and feed entries are kept, and
+/// their calendar events go straight to the staging folder. Nothing is in place until `finish`.
 public final class ReaderSiteBuilder {
     private let site: StagedSite
     private let templates: TemplateSet
@@ -15,7 +15,8 @@ public final class ReaderSiteBuilder {
     private let keepsItems: Bool
     private var overviews: [CircleOverview] = []
     private var entries: [AtomEntry] = []
-    private var first: ReportContext?
+    /// "Now", the export's time and zone, from the first circle (the same in every circle).
+    private var first: (moment: ReaderHomePage.Moment, now: Date, timeZone: TimeZone)?
     private var calendarStarted = false
 
     /// Starts the site at `output` for a reader in `circleCount` circles (from
@@ -50,7 +51,7 @@ public final class ReaderSiteBuilder {
         try site.add(plan, under: folder + "/", skipping: { $0.hasPrefix("assets/") })
         let overview = CircleOverview(context: context, folder: folder, keepsItems: keepsItems)
         overviews.append(overview)
-        if first == nil { first = context }
+        if first == nil { first = (ReaderHomePage.Moment(context), context.now, context.timeZone) }
         if let (feed, calendar) = kept.feeds {
             for var entry in feed.entries {
                 entry.title = "\(overview.recipientName): \(entry.title)"
@@ -76,11 +77,11 @@ public final class ReaderSiteBuilder {
     /// Writes the home page, the feed, the end of the calendar and the style sheets, and puts the
     /// site in place whole. `readerName` is the reader's name as the circles' member lists give it.
     public func finish(readerName: String, readerKey: String) throws {
-        guard let context = first else {
+        guard let first else {
             site.abandon()
             throw WriteError.cannotWrite("", "no circle was written")
         }
-        let home = ReaderHomePage(readerName: readerName, circles: overviews, context: context)
+        let home = ReaderHomePage(readerName: readerName, circles: overviews, moment: first.moment)
         var plan = SitePlan()
         do {
             for format in SiteBuilder.Format.allCases where formats.contains(format) {
@@ -92,7 +93,7 @@ public final class ReaderSiteBuilder {
         }
         let feed = AtomFeed(
             id: "urn:carereport:reader:\(readerKey)", title: "Weekly summaries of every circle", subtitle: "Written for \(readerName)",
-            updated: context.now, timeZone: context.timeZone, authorName: "carereport", entries: entries)
+            updated: first.now, timeZone: first.timeZone, authorName: "carereport", entries: entries)
         plan.add("feed.xml", feed.xml())
         for (path, text) in templates.assets.sorted(by: { $0.key < $1.key }) where path != "assets/visit.css" { plan.add(path, text) }
         try site.add(plan)

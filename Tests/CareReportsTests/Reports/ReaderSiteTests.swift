@@ -35,7 +35,7 @@ import Testing
             let overviews = contexts.map { context in
                 CircleOverview(context: context, folder: CirclePath.folder(context.records.circle.id), keepsItems: keepsItems)
             }
-            let home = ReaderHomePage(readerName: "Rosa Delgado", circles: overviews, context: contexts[0])
+            let home = ReaderHomePage(readerName: "Rosa Delgado", circles: overviews, moment: .init(contexts[0]))
             for template in ["html.reader-home", "md.reader-home"] {
                 let a = try renderer.render(home, template: template)
                 let b = try renderer.reflecting().render(home, template: template)
@@ -65,8 +65,8 @@ import Testing
     @Test func aCaseloadFromFiveCirclesKeepsCountsOnly() throws {
         let context = try Self.rosaContexts()[1]
         let overview = CircleOverview(context: context, folder: "c/x", keepsItems: true)
-        let five = ReaderHomePage(readerName: "N", circles: Array(repeating: overview, count: 5), context: context)
-        let four = ReaderHomePage(readerName: "N", circles: Array(repeating: overview, count: 4), context: context)
+        let five = ReaderHomePage(readerName: "N", circles: Array(repeating: overview, count: 5), moment: .init(context))
+        let four = ReaderHomePage(readerName: "N", circles: Array(repeating: overview, count: 4), moment: .init(context))
         #expect(five.caseload && five.attention.isEmpty && five.circles.allSatisfy(\.attention.isEmpty))
         #expect(!four.caseload)
         #expect(four.attention.count == 4 * overview.attention.count)

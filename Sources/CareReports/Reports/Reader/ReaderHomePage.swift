@@ -7,11 +7,24 @@ public struct ReaderHomePage: Sendable, Encodable {
     /// The page around the content (no circle's chrome: this page belongs to no one circle).
     public struct Chrome: Sendable, Encodable {
         public let title: String
-        public let root = ""
         public let writtenFor: String
         public let writtenOn: String
         public let dataAsOf: String
         public let staleNote: String?
+    }
+
+    /// What the home takes from the circles' contexts besides their rows: "now" and the export's
+    /// time, the same in every circle (kept instead of a context, which holds a circle's records).
+    public struct Moment: Sendable {
+        let writtenOn: String
+        let dataAsOf: String
+        let staleNote: String?
+
+        public init(_ context: ReportContext) {
+            writtenOn = context.format.dateTime(.instant(context.now))
+            dataAsOf = context.dataAsOf ?? "an unknown time (the export does not say when it was taken)"
+            staleNote = context.staleNote
+        }
     }
 
     /// From this many circles on, the home page is a caseload (one row per circle, counts only).
@@ -28,8 +41,8 @@ public struct ReaderHomePage: Sendable, Encodable {
     /// The circles, most needing attention first.
     public let circles: [CircleOverview]
 
-    /// The home of `readerName`'s circles; `context` is any one of them (for "now", the export's time and formats).
-    public init(readerName: String, circles: [CircleOverview], context: ReportContext) {
+    /// The home of `readerName`'s circles, written at `moment` (from any one circle's context).
+    public init(readerName: String, circles: [CircleOverview], moment: Moment) {
         let sorted = circles.sorted(by: CircleOverview.attentionFirst)
         let caseload = circles.count >= Self.caseloadThreshold
         self.readerName = readerName
@@ -45,8 +58,7 @@ public struct ReaderHomePage: Sendable, Encodable {
         default: "\(total) things need attention this week, in \(needing) of your \(circles.count) circles."
         }
         page = Chrome(
-            title: caseload ? "Your caseload" : "Your care circles", writtenFor: readerName,
-            writtenOn: context.format.dateTime(.instant(context.now)),
-            dataAsOf: context.dataAsOf ?? "an unknown time (the export does not say when it was taken)", staleNote: context.staleNote)
+            title: caseload ? "Your caseload" : "Your care circles", writtenFor: readerName, writtenOn: moment.writtenOn,
+            dataAsOf: moment.dataAsOf, staleNote: moment.staleNote)
     }
 }
