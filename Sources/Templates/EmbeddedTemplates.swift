@@ -2107,7 +2107,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{#circles}}
 <section class="card circle-section" aria-labelledby="circle-{{home}}">
 <h2 id="circle-{{home}}"><a href="{{home}}.html">{{circleName}}</a></h2>
-<p>Caring for {{recipientName}}; your role in this circle: {{role}}. {{attentionText}} this week.</p>
+<p>Caring for {{recipientName}}; your role in this circle: {{role}}. {{attentionText}}</p>
 <dl class="circle-facts">
 <div><dt>Overdue tasks</dt><dd>{{overdueTasks}}</dd></div>
 <div><dt>Doses missed or not recorded this week</dt><dd>{{missedDoses}}{{#missedDosesNote}} <span class="muted">{{.}}</span>{{/missedDosesNote}}</dd></div>
@@ -2852,7 +2852,7 @@ Adherence counts doses taken {{onTimeWindow}}, out of the doses scheduled.
 {{#circles}}
 ## [{{circleName}}]({{home}}.md)
 
-Caring for {{recipientName}}; your role in this circle: {{role}}. {{attentionText}} this week.
+Caring for {{recipientName}}; your role in this circle: {{role}}. {{attentionText}}
 
 - Overdue tasks: {{overdueTasks}}
 - Doses missed or not recorded this week: {{missedDoses}}{{#missedDosesNote}} ({{.}}){{/missedDosesNote}}

@@ -45,12 +45,11 @@ public struct ReaderDigest: Sendable, Encodable {
             }
         }
         attentionCount = attention.count
-        let things = switch attention.count {
-        case 0: "nothing needs attention"
-        case 1: "1 thing needs attention"
-        default: "\(attention.count) things need attention"
+        subject = switch attention.count {
+        case 0: "Your \(circles.count) care circles: week \(weekNumber), \(range): nothing needs attention"
+        case 1: "Your \(circles.count) care circles: week \(weekNumber), \(range): 1 thing needs attention"
+        default: "Your \(circles.count) care circles: week \(weekNumber), \(range): \(attention.count) things need attention"
         }
-        subject = "Your \(circles.count) care circles: week \(weekNumber), \(range): \(things)"
         self.circles = circles.map { digest in
             var section = digest
             section.attentionAbove = true

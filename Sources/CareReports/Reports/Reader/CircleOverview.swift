@@ -34,7 +34,7 @@ public struct CircleOverview: Sendable, Encodable {
     /// The circle's home page, from the reader's site root, without extension.
     public let home: String
     public let attentionCount: Int
-    /// "3 things need attention", "Nothing needs attention".
+    /// "3 things need attention this week.", "Nothing needs attention this week." (a whole sentence).
     public let attentionText: String
     public let overdueTasks: Int
     /// The count of doses missed or not recorded this week, as text; "—" where the reader is not shown doses.
@@ -63,9 +63,9 @@ public struct CircleOverview: Sendable, Encodable {
         home = prefix + "index"
         attentionCount = summary.attention.count
         attentionText = switch summary.attention.count {
-        case 0: "Nothing needs attention"
-        case 1: "1 thing needs attention"
-        default: "\(summary.attention.count) things need attention"
+        case 0: "Nothing needs attention this week."
+        case 1: "1 thing needs attention this week."
+        default: "\(summary.attention.count) things need attention this week."
         }
         overdueTasks = summary.tasksOverdue.count
         if records.viewer.seesHealthRecords {
