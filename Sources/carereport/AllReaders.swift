@@ -128,11 +128,13 @@ extension SiteOutput {
     /// this shard's readers' folders are looked at (by the hash of the folder's name, a user id), and
     /// only real folders directly inside `output` that hold carereport's marker are removed: never a
     /// link, never anything else, never another shard's reader.
-    static func removeStaleReaderSites(in output: String, keeping: Set<String>, shard: Shard) throws {
+    /// With `--circle`, `among` is that circle's members (of any status): a run for one circle
+    /// removes only the sites of its own former members, never other people's.
+    static func removeStaleReaderSites(in output: String, keeping: Set<String>, shard: Shard, among: Set<String>? = nil) throws {
         let fileManager = FileManager.default
         StagingCleaner.removeAbandoned(in: output)  // only this shard's readers' (see `restrictCleaning`)
         for name in (try? fileManager.contentsOfDirectory(atPath: output)) ?? []
-        where SafeId.isSafe(name) && !keeping.contains(name) && shard.contains(reader: name) {
+        where SafeId.isSafe(name) && !keeping.contains(name) && shard.contains(reader: name) && among.map({ $0.contains(name) }) ?? true {
             let path = "\(output)/\(name)"
             guard StagingCleaner.isCarereportFolder(path) else { continue }
             do {

@@ -180,7 +180,8 @@ extension CareReport {
                 throw error
             }
             try SiteOutput.finish(queue)
-            try SiteOutput.removeStaleReaderSites(in: out, keeping: written, shard: shard)
+            let among = viewerOptions.circle.flatMap { source.base.circle($0) }.map { Set($0.members.map(\.userId)) }
+            try SiteOutput.removeStaleReaderSites(in: out, keeping: written, shard: shard, among: among)
         }
 
         /// `--viewer ID` without `--circle`: one site of every circle where the reader is active (the

@@ -42,3 +42,18 @@ def test_all_members_excludes_a_single_viewer():
     assert run_carereport("build", SAMPLE, "--out", "x", "--all-members", "--viewer", "u-ellen").returncode == 64
     assert run_carereport("audit", SAMPLE, "--all-members").returncode == 64
     assert run_carereport("digest", SAMPLE, "--all-members").returncode == 64
+
+
+def test_a_run_for_one_circle_removes_only_that_circles_former_members(tmp_path):
+    """--all-members --circle circle-walter: Walter's members get their sites of his circle; a former
+    member of Margaret's circle (u-linda) is not this run's to remove, a stray folder of someone who
+    was never in Walter's circle neither; nothing of Margaret's circle is written."""
+    out = tmp_path / "all"
+    for name in ("u-linda", "u-ellen"):
+        (out / name).mkdir(parents=True)
+        (out / name / ".carereport-site").write_text("written by carereport\n")
+    result = run_carereport("build", SAMPLE, "--out", out, "--all-members", "--circle", "circle-walter", "--now", NOW)
+    assert result.returncode == 0, result.stderr
+    assert sorted(path.name for path in out.iterdir()) == ["u-carmen", "u-ellen", "u-linda", "u-miguel", "u-rosa", "u-walter"]
+    assert not (out / "u-rosa" / "c").exists(), "with --circle, Rosa's site is Walter's circle alone"
+    assert "Margaret" not in (out / "u-rosa" / "index.md").read_text(encoding="utf-8")
