@@ -142,3 +142,17 @@ def test_the_same_input_gives_the_same_bytes_on_one_core_or_many(rosa, tmp_path)
     result = run_carereport("build", SAMPLE, "--out", again, "--viewer", "u-rosa", "--now", NOW, "--jobs", "1")
     assert result.returncode == 0, result.stderr
     assert tree_snapshot(again) == tree_snapshot(rosa)
+
+
+def test_a_mistake_in_the_home_template_leaves_nothing(tmp_path):
+    """The home is rendered last, after every circle's pages went to the staging folder: a mistake
+    there is exit 65, with neither a site nor a staging folder left."""
+    templates = tmp_path / "mine" / "html"
+    templates.mkdir(parents=True)
+    (templates / "reader-home.mustache").write_text("{{page.titel}}")
+    out = tmp_path / "out" / "site"
+    result = run_carereport("build", SAMPLE, "--viewer", "u-rosa", "--out", out, "--templates", tmp_path / "mine", "--now", NOW)
+    assert result.returncode == 65
+    assert "reader-home.mustache:1: error: unknown variable page.titel; did you mean page.title?" in result.stderr
+    assert "nothing was written" in result.stderr
+    assert not (tmp_path / "out").exists() or list((tmp_path / "out").iterdir()) == []
