@@ -156,3 +156,44 @@ def test_a_mistake_in_the_home_template_leaves_nothing(tmp_path):
     assert "reader-home.mustache:1: error: unknown variable page.titel; did you mean page.title?" in result.stderr
     assert "nothing was written" in result.stderr
     assert not (tmp_path / "out").exists() or list((tmp_path / "out").iterdir()) == []
+
+
+READER_GOLDEN = __import__("pathlib").Path(__file__).resolve().parent / "golden-reader"
+
+
+@pytest.fixture(scope="module")
+def rosa_week_15(tmp_path_factory):
+    """Rosa's site as of Sunday 13 April, when Walter's week had things needing attention."""
+    out = tmp_path_factory.mktemp("reader-rosa-w15") / "site"
+    result = run_carereport("build", SAMPLE, "--out", out, "--viewer", "u-rosa", "--now", "2025-04-13T21:00:00-07:00")
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.mark.parametrize("page", ["index.html", "index.md", "week-15/index.html", "week-15/index.md"])
+def test_rosas_home_matches_its_golden_copy(page, rosa, rosa_week_15):
+    """Rosa's home (two circles, a section each; in week 15 with Walter's needs-attention first),
+    against Tests/site/golden-reader/ (re-record with RECORD_SNAPSHOTS=1 after looking at the page)."""
+    import os
+    golden = READER_GOLDEN / page
+    site = rosa_week_15 if page.startswith("week-15/") else rosa
+    actual = (site / page.removeprefix("week-15/")).read_text(encoding="utf-8")
+    if os.environ.get("RECORD_SNAPSHOTS", "") not in ("", "0"):
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(actual, encoding="utf-8")
+    assert golden.exists(), f"{golden} is missing: record it with RECORD_SNAPSHOTS=1"
+    assert actual == golden.read_text(encoding="utf-8"), f"Rosa's {page} differs from {golden}"
+
+
+def test_needs_attention_of_every_circle_comes_first_and_names_the_circle(rosa_week_15):
+    text = (rosa_week_15 / "index.md").read_text(encoding="utf-8")
+    assert text.index("## Needs attention") < text.index("## [Walter's circle]") < text.index("## [Margaret's care circle]")
+    items = re.findall(r"^- .*$", text[text.index("## Needs attention"):text.index("## [Walter's circle]")], re.M)
+    assert len(items) == 5 and all("**Walter Delgado (Walter's circle), " in item for item in items)
+    assert "5 things need attention this week, in 1 of your 2 circles." in text
+
+
+def test_nothing_after_now_counts_as_the_last_update(rosa_week_15):
+    """As of Sunday 13 April, Rosa's update of Tuesday 15 April cannot be anyone's last update."""
+    text = (rosa_week_15 / "index.md").read_text(encoding="utf-8")
+    assert "15 Apr 2025" not in text and "Last update: Sat 12 Apr 2025, 22:00" in text

@@ -86,7 +86,9 @@ public struct CircleOverview: Sendable, Encodable {
         }
         .min { ($0.1.start.resolved(in: zone), $0.0.id) < ($1.1.start.resolved(in: zone), $1.0.id) }
         nextAppointment = coming.map { "\($0.0.title), \(context.format.dateTime($0.1.start))" }
-        lastUpdate = records.updates.max { ($0.timestamp.resolved(in: zone), $0.id) < ($1.timestamp.resolved(in: zone), $1.id) }
+        // The latest update the data speaks for: none after "now" (or the export), as everywhere else.
+        lastUpdate = records.updates.filter { $0.timestamp.resolved(in: zone) <= context.dataUntil }
+            .max { ($0.timestamp.resolved(in: zone), $0.id) < ($1.timestamp.resolved(in: zone), $1.id) }
             .map { context.format.dateTime($0.timestamp) }
         var pages = [Link(label: "Weekly summaries", link: prefix + "weeks/index", htmlOnly: false)]
         if context.sections.medications { pages.append(Link(label: "Medications", link: prefix + "medications/index", htmlOnly: false)) }
