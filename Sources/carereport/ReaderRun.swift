@@ -50,11 +50,6 @@ struct ReaderRun {
 
     /// The reader's name as the export's users give it (their user id when the export has no name).
     var readerName: String { source.base.readerName(userId) }
-
-    /// Words listing the reader's circles and roles, for a command that needs one circle.
-    var circleChoices: String {
-        viewers.map { "\($0.circleId) (\($0.roles.sorted().map(\.rawValue).joined(separator: "+")))" }.joined(separator: ", ")
-    }
 }
 
 extension SiteOutput {
