@@ -153,6 +153,13 @@ extension CareReport {
                             earlierWritten: !written.isEmpty)
                         try SiteOutput.write(plan, to: folder, through: queue)
                     } else {
+                        // Written on this thread: the sites handed to the writer thread go first.
+                        do {
+                            try queue.waitUntilWritten()
+                        } catch {
+                            Console.error(error.errorDescription ?? "error: cannot write the sites")
+                            throw ExitCode(73)
+                        }
                         let renderer = try SiteOutput.render { try PageRenderer(templates: templates) }
                         let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
                         let earlier = !written.isEmpty
