@@ -6,6 +6,9 @@
 # side by side: files, MB written (10^6 bytes of files), wall seconds, files/s and MB/s.
 # Scale: at BENCH_SCALE_DIGEST (default 1000x52), the all-members digest, and one shard of the
 # all-members build (--shard 0/BENCH_SCALE_SHARDS, default 8), measured; all shards estimated from it.
+# Caseload (issue 23): a care manager in N circles (`generate --organizer-in N`), BENCH_CASELOAD
+# (default "50x8 500x8", circles x weeks): her one site of all N circles (`build --viewer g0-manager`),
+# beside the site of one of those circles (`--circle g1`), the baseline: seconds, files, peak memory.
 
 wall_of() { sed -n 's/^\s*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$1" |
   awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }'; }
@@ -122,6 +125,32 @@ eb_wall=$(awk -v w="$sb_wall" -v n="$scale_shards" 'BEGIN { printf "%.0f", w * n
 eb_files=$(awk -v f="$sb_files" -v n="$scale_shards" 'BEGIN { printf "%.0f", f * n }')
 eb_bytes=$(awk -v b="$sb_bytes" -v n="$scale_shards" 'BEGIN { printf "%.0f", b * n }')
 
+# Caseload: one reader in N circles. Her site is written circle by circle (one circle's pages in
+# memory at a time), so its peak should not grow with N beyond the index of the export.
+caseload_rows=()
+for size in ${BENCH_CASELOAD:-50x8 500x8}; do
+  n=${size%x*}
+  caseload_export="$work/caseload-export-$size"
+  "$bin/carereport" generate --circles "$n" --weeks "${size#*x}" --seed "$seed" --organizer-in "$n" --out "$caseload_export" >&2
+  rm -rf "$render_out/caseload"
+  /usr/bin/time -v -o "$work/time-caseload.txt" \
+    "$bin/carereport" build "$caseload_export" --out "$render_out/caseload" --viewer g0-manager --now "$now" >/dev/null
+  cl_wall=$(wall_of "$work/time-caseload.txt")
+  cl_rss=$(rss_mb_of "$work/time-caseload.txt")
+  cl_files=$(files_of "$render_out/caseload")
+  cl_rows=$(grep -c '^| \[' "$render_out/caseload/index.md" || true)
+  rm -rf "$render_out/caseload"
+  /usr/bin/time -v -o "$work/time-caseload-one.txt" \
+    "$bin/carereport" build "$caseload_export" --out "$render_out/caseload" --viewer g0-manager --circle g1 --now "$now" >/dev/null
+  one_wall=$(wall_of "$work/time-caseload-one.txt")
+  one_rss=$(rss_mb_of "$work/time-caseload-one.txt")
+  one_files=$(files_of "$render_out/caseload")
+  rm -rf "$render_out/caseload" "$caseload_export"
+  caseload_rows+=("$(printf '| %s | %s | %s | %.2f | %s | %s | %.2f | %s | %.0f |' "$size" "$cl_rows" "$cl_files" "$cl_wall" "$cl_rss" \
+    "$one_files" "$one_wall" "$one_rss" "$(awk -v a="$cl_wall" -v n="$n" 'BEGIN { print a / n * 1000 }')")")
+  echo "bench: caseload $size: $cl_rows rows, $cl_files files in ${cl_wall} s, ${cl_rss} MB" >&2
+done
+
 render_table() {
   echo "| render ($render_size export, all members) | files | MB written | seconds | files/s | MB/s | peak MB |"
   echo "|---|--:|--:|--:|--:|--:|--:|"
@@ -141,11 +170,18 @@ render_table() {
   echo "|---|---|--:|--:|--:|--:|--:|---|"
   printf '| digest, measured | %s | %s | %s | – | %.1f | %s | N=4: %.0f s, N=16: %.0f s |\n' "$scale_digest" "$scale_mb" "$sd_files" "$sd_wall" "$sd_rss" \
     "$(awk -v w="$sd_wall" 'BEGIN { print w / 4 }')" "$(awk -v w="$sd_wall" 'BEGIN { print w / 16 }')"
-  printf '| build, measured: shard 1 of %s (%s circles) | %s | %s | %s | %s | %.1f | %s | this is one of N=%s |\n' "$scale_shards" "$sb_circles" \
+  printf '| build, measured: shard 1 of %s (%s readers) | %s | %s | %s | %s | %.1f | %s | this is one of N=%s |\n' "$scale_shards" "$sb_circles" \
     "$scale_digest" "$scale_mb" "$sb_files" "$(mb "$sb_bytes")" "$sb_wall" "$sb_rss" "$scale_shards"
   printf '| build, all %s shards (x%s) | %s | %s | %s | %s | %s | %s each | N=%s in parallel: %.0f s; one machine in turn: %s s |\n' "$scale_shards" "$scale_shards" \
     "$scale_digest" "$scale_mb" "$eb_files" "$(mb "$eb_bytes")" "$eb_wall" "$sb_rss" "$scale_shards" "$sb_wall" "$eb_wall"
   echo
   echo "N shards: each shard still reads and checks the whole export once (so every shard gives the same"
-  echo "verdict), then decodes and writes only its circles: time each ≈ total / N plus that first reading."
+  echo "verdict), then decodes and writes only its readers' circles: time each ≈ total / N plus that first reading."
+  echo
+  echo "| caseload: g0-manager in N circles (circles x weeks) | caseload rows | files | seconds | peak MB | baseline: one circle (--circle g1) files | its seconds | its peak MB | ms per circle |"
+  echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|"
+  printf '%s\n' "${caseload_rows[@]}"
+  echo
+  echo "Caseload: \`carereport build EXPORT --viewer g0-manager\` (one site of all N circles, a caseload home), and the"
+  echo "same reader's site of one circle as the baseline. Each circle's pages are written before the next circle is read."
 }

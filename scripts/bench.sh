@@ -16,6 +16,7 @@
 #   BENCH_RENDER  circles x weeks of the carereport-vs-Hugo render rows  default 2x52
 #   BENCH_SCALE_DIGEST  the scale rows' export (all-members digest, and the build's shard)  default 1000x52
 #   BENCH_SCALE_SHARDS  the build is measured for shard 0 of this many                     default 8
+#   BENCH_CASELOAD      the caseload rows: a care manager in N circles, "NxW ..."          default "50x8 500x8"
 #   BENCH_SKIP_INGEST   1: skip the ingest table (render and scale rows only)
 #   BENCH_RENDER_OUT    where the render rows write their pages  default /dev/shm (a RAM file system), else BENCH_DIR
 set -euo pipefail

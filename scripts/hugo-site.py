@@ -69,16 +69,18 @@ def main() -> int:
     (hugo / "config.toml").write_text(CONFIG)
     (hugo / "layouts" / "_default" / "single.html").write_text(LAYOUT)
     pages = 0
-    for page in sorted(site.glob("*/*/weeks/*.md")):
+    # --all-members writes OUT/USER/weeks/ (a reader of one circle) and OUT/USER/c/CIRCLE/weeks/ (of several).
+    for page in sorted([*site.glob("*/weeks/*.md"), *site.glob("*/c/*/weeks/*.md")]):
         if page.name == "index.md":
             continue
         lines = page.read_text(encoding="utf-8").split("\n")
-        circle = lines[0].split("](")[0].lstrip("[")  # the navigation line starts with the circle's name
+        links = [link.split("](")[0].lstrip("[") for link in lines[0].split(" · ")]
+        circle = next(link for link in links if link != "All your circles")  # the navigation line names the circle first
         title = next(line[2:] for line in lines if line.startswith("# "))
         body = [line for line in lines[1:] if not line.startswith("# ")]
         footer = next((line for line in reversed(lines) if line.startswith("Written for")), "")
         front = {"title": title, "circle": circle, "footer": footer}
-        target = hugo / "content" / page.parent.parent.parent.name / page.parent.parent.name / page.name
+        target = hugo / "content" / page.parent.parent.relative_to(site) / page.name
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(front, ensure_ascii=False) + "\n" + "\n".join(body), encoding="utf-8")
         pages += 1

@@ -199,6 +199,12 @@ public enum EmbeddedTemplates {
   mark { background: none; font-weight: var(--font-weight-bold); }
 }
 
+/* A reader's caseload prints as one table, header repeated on every sheet; circle sections stay whole. */
+@media print {
+  table.caseload tr { break-inside: avoid; page-break-inside: avoid; }
+  .circle-section { break-inside: avoid; page-break-inside: avoid; }
+}
+
 """#,
         "assets/site.css": #"""
 /*
@@ -1038,6 +1044,35 @@ table.matrix td { white-space: nowrap; }
 .test-explained { max-width: 65ch; }
 .test-explained-label { font-weight: 700; }
 
+/* ------------------------------------------------- a reader's circles */
+
+/* The caseload (reader-home, five circles or more): a table on wide screens; below 48rem each row
+   is a card of label and value pairs (the labels come from data-label), so a phone at 390 px never
+   scrolls sideways. Nothing is told by colour alone: every count is a number in words' place. */
+.reader-home { margin: 0 0 var(--space-sm); font-size: var(--font-size-footnote, 0.875rem); }
+.circle-section { margin: 0 0 var(--space-lg); }
+.circle-facts { display: grid; gap: var(--space-xs) var(--space-lg); grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); margin: 0 0 var(--space-md); }
+.circle-facts dt { color: var(--color-text-muted); }
+.circle-facts dd { margin: 0; font-weight: var(--font-weight-semibold); }
+.circle-facts dd .muted { display: block; font-weight: normal; }
+.circle-links { display: flex; flex-wrap: wrap; gap: var(--space-xs) var(--space-lg); padding: 0; list-style: none; }
+table.caseload th[scope="row"] .muted { display: block; font-weight: normal; }
+table.caseload th, table.caseload td { overflow-wrap: anywhere; }
+@media (max-width: 47.99rem) {
+  table.caseload, table.caseload tbody, table.caseload tr, table.caseload th, table.caseload td { display: block; width: auto; }
+  table.caseload thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  table.caseload caption { display: block; text-align: start; }
+  table.caseload tr {
+    margin: 0 0 var(--space-md);
+    border: var(--size-border) solid var(--color-border);
+    border-radius: var(--radius-md);
+    padding: var(--space-sm) var(--space-md);
+  }
+  table.caseload tbody tr:last-child > * { border-bottom: var(--size-border) solid var(--color-border); }
+  table.caseload tr > :last-child, table.caseload tbody tr:last-child > :last-child { border-bottom: 0; }
+  table.caseload td::before { content: attr(data-label) ": "; font-weight: var(--font-weight-semibold); }
+}
+
 """#,
         "assets/tokens.css": #"""
 /*
@@ -1392,26 +1427,8 @@ body.visit {
 }
 
 """#,
-        "digest/html.mustache": #"""
-<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<title>{{subject}}</title>
-</head>
-<body style="margin:0;padding:0;background:{{palette.background}};color:{{palette.text}};font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;">
-<div style="max-width:640px;margin:0 auto;padding:16px;">
-<div style="background:{{palette.headerBackground}};color:{{palette.headerText}};padding:16px;border-radius:12px 12px 0 0;">
-<p style="margin:0;font-size:13px;">{{circleName}} · weekly digest</p>
-<h1 style="margin:4px 0 0;font-size:22px;line-height:1.25;color:{{palette.headerText}};">Week {{weekNumber}}, {{range}}</h1>
-<p style="margin:4px 0 0;font-size:13px;">Data as of {{dataAsOf}}</p>
-</div>
-{{#staleNote}}<p style="background:{{palette.attentionBackground}};border:2px solid {{palette.attentionBorder}};border-radius:8px;padding:8px 12px;margin:0;"><strong>Old data.</strong> {{staleNote}}</p>
-{{/staleNote}}<div style="background:{{palette.surface}};padding:16px;border:1px solid {{palette.border}};border-top:0;border-radius:0 0 12px 12px;">
-{{#quiet}}<p style="margin:0;">Nothing to report this week.</p>{{/quiet}}
-{{^quiet}}
+        "digest/html-body.mustache": #"""
+{{^attentionAbove}}
 {{#summary}}
 {{^empty(attention)}}
 <div style="background:{{palette.attentionBackground}};border:2px solid {{palette.attentionBorder}};border-left-width:6px;border-radius:8px;padding:12px 16px;margin:0 0 16px;">
@@ -1422,6 +1439,7 @@ body.visit {
 </div>
 {{/empty(attention)}}
 {{/summary}}
+{{/attentionAbove}}
 {{^empty(changes)}}
 <h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Medication changes</h2>
 <ul style="margin:0;padding-left:20px;">{{#changes}}<li><strong>Changed:</strong> {{.}}</li>{{/changes}}</ul>
@@ -1482,6 +1500,29 @@ body.visit {
 <ul style="margin:0;padding-left:20px;">{{#updates}}<li><strong>{{author}}</strong>, {{when}}{{#content}}<div>{{{html}}}</div>{{/content}}{{#comments}}<p style="margin:4px 0 0 12px;color:{{palette.muted}};">{{author}}: {{#text}}{{plain}}{{/text}}</p>{{/comments}}</li>{{/updates}}</ul>
 {{/empty(updates)}}
 {{/summary}}
+
+"""#,
+        "digest/html.mustache": #"""
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>{{subject}}</title>
+</head>
+<body style="margin:0;padding:0;background:{{palette.background}};color:{{palette.text}};font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;">
+<div style="max-width:640px;margin:0 auto;padding:16px;">
+<div style="background:{{palette.headerBackground}};color:{{palette.headerText}};padding:16px;border-radius:12px 12px 0 0;">
+<p style="margin:0;font-size:13px;">{{circleName}} · weekly digest</p>
+<h1 style="margin:4px 0 0;font-size:22px;line-height:1.25;color:{{palette.headerText}};">Week {{weekNumber}}, {{range}}</h1>
+<p style="margin:4px 0 0;font-size:13px;">Data as of {{dataAsOf}}</p>
+</div>
+{{#staleNote}}<p style="background:{{palette.attentionBackground}};border:2px solid {{palette.attentionBorder}};border-radius:8px;padding:8px 12px;margin:0;"><strong>Old data.</strong> {{staleNote}}</p>
+{{/staleNote}}<div style="background:{{palette.surface}};padding:16px;border:1px solid {{palette.border}};border-top:0;border-radius:0 0 12px 12px;">
+{{#quiet}}<p style="margin:0;">Nothing to report this week.</p>{{/quiet}}
+{{^quiet}}
+{{>digest.html-body}}
 {{/quiet}}
 </div>
 <p style="font-size:13px;color:{{palette.muted}};margin:12px 0 0;">Written for {{writtenFor}} on {{writtenOn}} by carereport from data as of {{dataAsOf}}. It holds only what this reader may see.</p>
@@ -1490,21 +1531,86 @@ body.visit {
 </html>
 
 """#,
-        "digest/text.mustache": #"""
+        "digest/reader-html.mustache": #"""
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>{{subject}}</title>
+</head>
+<body style="margin:0;padding:0;background:{{palette.background}};color:{{palette.text}};font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;">
+<div style="max-width:640px;margin:0 auto;padding:16px;">
+<div style="background:{{palette.headerBackground}};color:{{palette.headerText}};padding:16px;border-radius:12px 12px 0 0;">
+<p style="margin:0;font-size:13px;">Your {{circleCount}} care circles · weekly digest</p>
+<h1 style="margin:4px 0 0;font-size:22px;line-height:1.25;color:{{palette.headerText}};">Week {{weekNumber}}, {{range}}</h1>
+<p style="margin:4px 0 0;font-size:13px;">Data as of {{dataAsOf}}</p>
+</div>
+{{#staleNote}}<p style="background:{{palette.attentionBackground}};border:2px solid {{palette.attentionBorder}};border-radius:8px;padding:8px 12px;margin:0;"><strong>Old data.</strong> {{staleNote}}</p>
+{{/staleNote}}<div style="background:{{palette.surface}};padding:16px;border:1px solid {{palette.border}};border-top:0;border-radius:0 0 12px 12px;">
+<p style="margin:0 0 16px;font-weight:600;">{{attentionSummary}}</p>
+{{^empty(attention)}}
+<div style="background:{{palette.attentionBackground}};border:2px solid {{palette.attentionBorder}};border-left-width:6px;border-radius:8px;padding:12px 16px;margin:0 0 16px;">
+<h2 style="margin:0 0 8px;font-size:18px;color:{{palette.attentionHeading}};">Needs attention in every circle</h2>
+<ul style="margin:0;padding-left:20px;">
+{{#attention}}<li style="margin:0 0 4px;"><span aria-hidden="true">{{symbol}}</span> <strong>{{recipientName}} ({{circleName}}), {{kind}}:</strong> {{text}}</li>{{/attention}}
+</ul>
+</div>
+{{/empty(attention)}}
+{{#circles}}
+<h2 style="margin:24px 0 4px;font-size:20px;color:{{palette.heading}};border-top:2px solid {{palette.border}};padding-top:12px;">{{circleName}}</h2>
+<p style="margin:0 0 8px;color:{{palette.muted}};">About {{recipientName}}, written for {{writtenFor}}.</p>
+{{#quiet}}<p style="margin:0;">Nothing to report this week.</p>{{/quiet}}
+{{^quiet}}
+{{>digest.html-body}}
+{{/quiet}}
+{{/circles}}
+</div>
+<p style="font-size:13px;color:{{palette.muted}};margin:12px 0 0;">Written for {{writtenFor}} on {{writtenOn}} by carereport from data as of {{dataAsOf}}. Each circle's part holds only what this reader may see in it.</p>
+</div>
+</body>
+</html>
+
+"""#,
+        "digest/reader-text.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
-{{#quiet}}
-{{circleName}}, week {{weekNumber}} ({{range}}): nothing to report (data as of {{dataAsOf}}).{{#staleNote}}
+# Your {{circleCount}} care circles: week {{weekNumber}}, {{range}}
+
+Weekly digest written for {{writtenFor}} on {{writtenOn}} from data as of {{dataAsOf}}.{{#staleNote}}
 
 **Old data.** {{staleNote}}{{/staleNote}}
-{{/quiet}}
-{{^quiet}}
+
+{{attentionSummary}}
+
+{{^empty(attention)}}
+## Needs attention in every circle
+
+{{#attention}}
+- {{{symbol}}} {{recipientName}} ({{circleName}}), {{kind}}: {{text}}
+{{/attention}}
+
+{{/empty(attention)}}
+{{#circles}}
 # {{circleName}}: week {{weekNumber}}, {{range}}
 
-Weekly digest about {{recipientName}}, written for {{writtenFor}} on {{writtenOn}}
-from data as of {{dataAsOf}}.{{#staleNote}}
+About {{recipientName}}, written for {{writtenFor}}.
 
-**Old data.** {{staleNote}}{{/staleNote}}
+{{#quiet}}
+Nothing to report this week.
 
+{{/quiet}}
+{{^quiet}}
+{{>digest.text-body}}
+{{/quiet}}
+{{/circles}}
+--
+Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in it.
+
+"""#,
+        "digest/text-body.mustache": #"""
+{{% CONTENT_TYPE: MARKDOWN }}
+{{^attentionAbove}}
 {{#summary}}
 {{^empty(attention)}}
 ## Needs attention
@@ -1515,6 +1621,7 @@ from data as of {{dataAsOf}}.{{#staleNote}}
 
 {{/empty(attention)}}
 {{/summary}}
+{{/attentionAbove}}
 {{^empty(changes)}}
 ## Medication changes
 
@@ -1629,6 +1736,24 @@ from data as of {{dataAsOf}}.{{#staleNote}}
 
 {{/empty(updates)}}
 {{/summary}}
+
+"""#,
+        "digest/text.mustache": #"""
+{{% CONTENT_TYPE: MARKDOWN }}
+{{#quiet}}
+{{circleName}}, week {{weekNumber}} ({{range}}): nothing to report (data as of {{dataAsOf}}).{{#staleNote}}
+
+**Old data.** {{staleNote}}{{/staleNote}}
+{{/quiet}}
+{{^quiet}}
+# {{circleName}}: week {{weekNumber}}, {{range}}
+
+Weekly digest about {{recipientName}}, written for {{writtenFor}} on {{writtenOn}}
+from data as of {{dataAsOf}}.{{#staleNote}}
+
+**Old data.** {{staleNote}}{{/staleNote}}
+
+{{>digest.text-body}}
 --
 Sent by carereport. It holds only what {{writtenFor}} may see.
 {{/quiet}}
@@ -1804,14 +1929,17 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <meta name="color-scheme" content="light dark">
 <meta name="generator" content="carereport">
 <title>{{page.title}} · {{page.circleName}}</title>
-<link rel="stylesheet" href="{{page.root}}assets/tokens.css">
-<link rel="stylesheet" href="{{page.root}}assets/site.css">
-<link rel="stylesheet" href="{{page.root}}assets/print.css" media="print">
+<link rel="stylesheet" href="{{page.assetRoot}}assets/tokens.css">
+<link rel="stylesheet" href="{{page.assetRoot}}assets/site.css">
+<link rel="stylesheet" href="{{page.assetRoot}}assets/print.css" media="print">
 <link rel="alternate" type="application/atom+xml" title="Weekly summaries" href="{{page.root}}feed.xml">
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header">
+{{#page.readerHome}}
+<p class="reader-home"><a href="{{page.readerHome}}.html">All your circles</a></p>
+{{/page.readerHome}}
 <p class="site-name"><a href="{{page.root}}index.html">{{page.circleName}}</a> <span class="muted">· caring for {{page.recipientName}}</span></p>
 <nav class="site-nav" aria-label="Site">
 <ul>
@@ -1923,6 +2051,89 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{/html.layout}}
 
 """#,
+        "html/reader-home.mustache": ##"""
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="generator" content="carereport">
+<title>{{page.title}} · {{readerName}}</title>
+<link rel="stylesheet" href="assets/tokens.css">
+<link rel="stylesheet" href="assets/site.css">
+<link rel="stylesheet" href="assets/print.css" media="print">
+<link rel="alternate" type="application/atom+xml" title="Weekly summaries of every circle" href="feed.xml">
+</head>
+<body>
+<a class="skip-link" href="#main">Skip to content</a>
+<header class="site-header">
+<p class="site-name"><a href="index.html">{{page.title}}</a> <span class="muted">· written for {{readerName}}</span></p>
+</header>
+<main id="main">
+<h1>{{page.title}}</h1>
+<p class="lead">{{attentionSummary}} Data as of {{page.dataAsOf}}.</p>
+{{#page.staleNote}}
+<p class="stale-note"><strong>Old data.</strong> {{page.staleNote}}</p>
+{{/page.staleNote}}
+{{^empty(attention)}}
+<section class="needs-attention" aria-labelledby="attention-heading">
+<h2 id="attention-heading">Needs attention</h2>
+<ul>
+{{#attention}}
+<li><span aria-hidden="true">{{symbol}}</span> <strong>{{recipientName}} ({{circleName}}), {{kind}}:</strong> {{#link}}<a href="{{link}}.html">{{text}}</a>{{/link}}{{^link}}{{text}}{{/link}}</li>
+{{/attention}}
+</ul>
+</section>
+{{/empty(attention)}}
+{{#caseload}}
+<section aria-labelledby="caseload-heading">
+<h2 id="caseload-heading">Circles, most needing attention first</h2>
+<table class="data caseload">
+<caption>One row per circle: this week's counts, the next appointment and the last update.</caption>
+<thead><tr><th scope="col">Caring for</th><th scope="col">Needs attention</th><th scope="col">Overdue tasks</th><th scope="col">Doses missed or not recorded</th><th scope="col">Next appointment</th><th scope="col">Last update</th></tr></thead>
+<tbody>
+{{#circles}}
+<tr><th scope="row" data-label="Caring for"><a href="{{home}}.html">{{recipientName}}</a> <span class="muted">{{circleName}}, your role: {{role}}</span></th><td data-label="Needs attention">{{attentionCount}}</td><td data-label="Overdue tasks">{{overdueTasks}}</td><td data-label="Doses missed or not recorded">{{missedDoses}}{{#missedDosesNote}} <span class="muted">{{.}}</span>{{/missedDosesNote}}</td><td data-label="Next appointment">{{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}None scheduled{{/nextAppointment}}</td><td data-label="Last update">{{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}None{{/lastUpdate}}</td></tr>
+{{/circles}}
+</tbody>
+</table>
+</section>
+{{/caseload}}
+{{^caseload}}
+{{#circles}}
+<section class="card circle-section" aria-labelledby="circle-{{home}}">
+<h2 id="circle-{{home}}"><a href="{{home}}.html">{{circleName}}</a></h2>
+<p>Caring for {{recipientName}}; your role in this circle: {{role}}. {{attentionText}}</p>
+<dl class="circle-facts">
+<div><dt>Overdue tasks</dt><dd>{{overdueTasks}}</dd></div>
+<div><dt>Doses missed or not recorded this week</dt><dd>{{missedDoses}}{{#missedDosesNote}} <span class="muted">{{.}}</span>{{/missedDosesNote}}</dd></div>
+<div><dt>Next appointment</dt><dd>{{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}None scheduled{{/nextAppointment}}</dd></div>
+<div><dt>Last update</dt><dd>{{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}None{{/lastUpdate}}</dd></div>
+</dl>
+<ul class="circle-links">
+<li><a href="{{home}}.html">Home of {{circleName}}</a></li>
+{{#links}}<li><a href="{{link}}.html">{{label}}</a></li>
+{{/links}}
+</ul>
+</section>
+{{/circles}}
+{{/caseload}}
+<section aria-labelledby="files-heading">
+<h2 id="files-heading">Every circle at once</h2>
+<ul>
+<li><a href="calendar.ics">Calendar of every circle's appointments and tasks (.ics)</a></li>
+<li><a href="feed.xml">Feed of every circle's weekly summaries (Atom)</a></li>
+</ul>
+</section>
+</main>
+<footer class="site-footer">
+<p>Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport from data as of {{page.dataAsOf}}. Each circle holds only what this reader may see in it.</p>
+</footer>
+</body>
+</html>
+
+"""##,
         "html/task-row.mustache": #"""
 <li class="task">
 <p><strong>{{title}}</strong> <span class="badge {{stateClass}}">{{state}}</span> <span class="badge priority-{{priority}}">{{priority}} priority</span></p>
@@ -2382,7 +2593,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 """#,
         "md/header.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
-[{{page.circleName}}]({{page.root}}index.md){{#page.nav}} · [{{label}}]({{page.root}}{{link}}.{{#htmlOnly}}html{{/htmlOnly}}{{^htmlOnly}}md{{/htmlOnly}}){{/page.nav}}
+{{#page.readerHome}}[All your circles]({{page.readerHome}}.md) · {{/page.readerHome}}[{{page.circleName}}]({{page.root}}index.md){{#page.nav}} · [{{label}}]({{page.root}}{{link}}.{{#htmlOnly}}html{{/htmlOnly}}{{^htmlOnly}}md{{/htmlOnly}}){{/page.nav}}
 
 
 """#,
@@ -2609,6 +2820,58 @@ Adherence counts doses taken {{onTimeWindow}}, out of the doses scheduled.
 
 {{/empty(past)}}
 {{>md.footer}}
+
+"""#,
+        "md/reader-home.mustache": #"""
+{{% CONTENT_TYPE: MARKDOWN }}
+# {{page.title}}
+
+{{attentionSummary}} Data as of {{page.dataAsOf}}.
+
+{{#page.staleNote}}
+**Old data.** {{page.staleNote}}
+
+{{/page.staleNote}}
+{{^empty(attention)}}
+## Needs attention
+
+{{#attention}}
+- {{{symbol}}} **{{recipientName}} ({{circleName}}), {{kind}}:** {{text}}{{#link}} ([details]({{link}}.md)){{/link}}
+{{/attention}}
+
+{{/empty(attention)}}
+{{#caseload}}
+## Circles, most needing attention first
+
+| Caring for | Needs attention | Overdue tasks | Doses missed or not recorded | Next appointment | Last update |
+|---|---|---|---|---|---|
+{{#circles}}
+| [{{recipientName}}]({{home}}.md), {{circleName}}, your role: {{role}} | {{attentionCount}} | {{overdueTasks}} | {{missedDoses}}{{#missedDosesNote}} {{.}}{{/missedDosesNote}} | {{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}None scheduled{{/nextAppointment}} | {{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}None{{/lastUpdate}} |
+{{/circles}}
+
+{{/caseload}}
+{{^caseload}}
+{{#circles}}
+## [{{circleName}}]({{home}}.md)
+
+Caring for {{recipientName}}; your role in this circle: {{role}}. {{attentionText}}
+
+- Overdue tasks: {{overdueTasks}}
+- Doses missed or not recorded this week: {{missedDoses}}{{#missedDosesNote}} ({{.}}){{/missedDosesNote}}
+- Next appointment: {{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}none scheduled{{/nextAppointment}}
+- Last update: {{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}none{{/lastUpdate}}
+- Pages: [Home of {{circleName}}]({{home}}.md){{#links}} · [{{label}}]({{link}}.{{#htmlOnly}}html{{/htmlOnly}}{{^htmlOnly}}md{{/htmlOnly}}){{/links}}
+
+{{/circles}}
+{{/caseload}}
+## Every circle at once
+
+- [Calendar of every circle's appointments and tasks](calendar.ics)
+- [Feed of every circle's weekly summaries](feed.xml)
+
+---
+
+Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport from data as of {{page.dataAsOf}}. Each circle holds only what this reader may see in it.
 
 """#,
         "md/task-row.mustache": #"""

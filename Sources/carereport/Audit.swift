@@ -8,11 +8,14 @@ extension CareReport {
             discussion: """
                 Lists every health record, task and update with the policy's decision for the viewer \
                 and the rule (H1 to H7, T1 to T4, U1 to U7) that made it. It prints ids, never content, and \
-                writes nothing into a site.
+                writes nothing into a site. Decisions are per circle: a --viewer who is an active member \
+                of several circles names one with --circle (their role, and so every decision, can differ \
+                between circles); run audit once per circle to see each.
 
                 Examples:
                   carereport audit sample-data --viewer u-frank
                   carereport audit sample-data --role supporter --circle circle-margaret
+                  carereport audit sample-data --viewer u-rosa --circle circle-walter
                 """
         )
 

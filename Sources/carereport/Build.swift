@@ -11,12 +11,23 @@ extension CareReport {
                 Writes weekly care summaries, medication logs and lab report pages, built only from the \
                 records the viewer may see. The site is written beside DIR and swapped in whole, so a \
                 failed or killed build leaves the previous site as it was. Pages open from file:// with \
-                no server and no JavaScript. With --all-members, every active member gets a folder \
-                OUT/CIRCLE/USER from one load of the export; --shard K/N writes only \
-                the circles of shard K (the N shards together write what one run would).
+                no server and no JavaScript.
+
+                A --viewer who is an active member of several circles (without --circle) gets one site \
+                of all of them: each circle's pages under c/CIRCLE/ (a file-name-safe form of the circle \
+                id), each built under the role the viewer has in that circle, and a home page with what \
+                needs attention in every circle first, then a section per circle; from 5 circles on the \
+                home is a caseload, one row per circle, most needing attention first. A viewer of one \
+                circle gets that circle's site as always. --circle ID narrows to one circle.
+
+                With --all-members, every person active in a circle gets one folder OUT/USER (their \
+                one site, of all their circles) from one load of the export; --shard K/N writes only \
+                the readers of shard K (by a fixed hash of the user id; the N shards together write \
+                what one run would).
 
                 Examples:
                   carereport build sample-data --out site --viewer u-ellen
+                  carereport build sample-data --out site --viewer u-rosa
                   carereport build sample-data --out site --viewer u-frank --now 2025-04-18
                   carereport build export.json --out site --role supporter --templates mine
                   carereport build /srv/care/export --out /srv/www/care --all-members
@@ -89,10 +100,15 @@ extension CareReport {
         var jobs: Int?
 
         func run() throws {
+            if !viewerOptions.allMembers, viewerOptions.viewer != nil, viewerOptions.circle == nil {
+                return try runForReader()
+            }
             if viewerOptions.allMembers { Console.progress("reading the export \(input)") }
-            let source = try ExportInput.source(
-                input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
-                byCircle: viewerOptions.allMembers, shard: try shardOption.resolved())
+            let source = viewerOptions.allMembers
+                ? try ExportInput.allReadersSource(
+                    input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
+                    shard: try shardOption.resolved())
+                : try ExportInput.source(input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle)
             let export = source.base
             let now = try nowOption.resolve(for: export)
             let formats = try parsedFormats()
@@ -105,34 +121,114 @@ extension CareReport {
             }
             let period = (try day(from, "--from"), try day(to, "--to"))
             if viewerOptions.allMembers {
-                let viewers = try viewerOptions.resolveAll(in: export, shard: try shardOption.resolved())
-                var folders: [String: [String]] = [:]
-                let progress = RunProgress(viewers, verb: "written")
-                defer { progress.finish() }
-                // One member's files are created while the next member's pages are rendered.
-                let queue = SiteWriteQueue()
-                do {
-                    try source.forEach(viewers) { viewer, circleExport in
-                        let folder = try SiteOutput.memberPath(out, viewer).member
-                        let plan = try render(
-                            circleExport, viewer, now: now, templates: templateSet, formats: formats, period: period, earlierWritten: !folders.isEmpty)
-                        try SiteOutput.write(plan, to: folder, through: queue)
-                        folders[viewer.circleId, default: []].append(viewer.userId!)
-                        progress.done(viewer)
-                    }
-                } catch {
-                    // What was handed over is still written (or its staging folder removed) before exiting;
-                    // a failed write (73) was said already.
-                    if (error as? ExitCode)?.rawValue == 73 { try? queue.finish() } else { try? SiteOutput.finish(queue) }
-                    throw error
-                }
-                try SiteOutput.finish(queue)
-                try SiteOutput.removeStaleSites(in: out, keeping: folders)
+                try runForAllReaders(source, now: now, templates: templateSet, formats: formats, period: period)
             } else {
                 let viewer = try viewerOptions.resolve(in: export)
                 Console.progress("writing the site for \(viewer) into \(out)")
                 try write(export, viewer, now: now, templates: templateSet, formats: formats, period: period, to: out)
             }
+        }
+
+        /// `--all-members`: one site per person, `OUT/USER` (of all their active circles, or of the one
+        /// they are in, laid out as a single viewer's site), only the shard's readers.
+        private func runForAllReaders(
+            _ source: ExportSource, now: Date, templates: TemplateSet, formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?)
+        ) throws {
+            let shard = try shardOption.resolved()
+            SiteOutput.restrictCleaning(to: shard)
+            let readers = try AllReaders(viewerOptions, in: source.base, shard: shard)
+            let cache = CircleCache(source)
+            var written: Set<String> = []
+            let progress = RunProgress(readers.viewers, verb: "written")
+            defer { progress.finish() }
+            // One member's files are created while the next member's pages are rendered.
+            let queue = SiteWriteQueue()
+            do {
+                for reader in readers.readers {
+                    let folder = try SiteOutput.readerPath(out, reader.userId)
+                    if reader.viewers.count == 1 {
+                        let viewer = reader.viewers[0]
+                        let plan = try render(
+                            try cache.export(for: viewer), viewer, now: now, templates: templates, formats: formats, period: period,
+                            earlierWritten: !written.isEmpty)
+                        try SiteOutput.write(plan, to: folder, through: queue)
+                    } else {
+                        // Written on this thread: the sites handed to the writer thread go first.
+                        do {
+                            try queue.waitUntilWritten()
+                        } catch {
+                            Console.error(error.errorDescription ?? "error: cannot write the sites")
+                            throw ExitCode(73)
+                        }
+                        let renderer = try SiteOutput.render { try PageRenderer(templates: templates) }
+                        let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+                        let earlier = !written.isEmpty
+                        let site = try SiteOutput.readerStep(earlierWritten: earlier) {
+                            try ReaderSiteBuilder(
+                                output: folder, templates: templates, renderer: renderer, formats: formats, parallel: parallel,
+                                circleCount: reader.viewers.count)
+                        }
+                        for viewer in reader.viewers {
+                            let context = ReportContext(
+                                records: try cache.records(for: viewer), now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1)
+                            try SiteOutput.readerStep(earlierWritten: earlier) { try site.add(context) }
+                        }
+                        try SiteOutput.readerStep(earlierWritten: earlier) {
+                            try site.finish(readerName: source.base.readerName(reader.userId), readerKey: reader.userId)
+                        }
+                    }
+                    written.insert(reader.userId)
+                    reader.viewers.forEach(progress.done)
+                }
+            } catch {
+                // What was handed over is still written (or its staging folder removed) before exiting;
+                // a failed write (73) was said already.
+                if (error as? ExitCode)?.rawValue == 73 { try? queue.finish() } else { try? SiteOutput.finish(queue) }
+                throw error
+            }
+            try SiteOutput.finish(queue)
+            let among = viewerOptions.circle.flatMap { source.base.circle($0) }.map { Set($0.members.map(\.userId)) }
+            try SiteOutput.removeStaleReaderSites(in: out, keeping: written, shard: shard, among: among)
+        }
+
+        /// `--viewer ID` without `--circle`: one site of every circle where the reader is active (the
+        /// site of one circle, as always, when that is all they read).
+        private func runForReader() throws {
+            let reader = try ReaderRun(input: input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, options: viewerOptions)
+            let now = try nowOption.resolve(for: reader.source.base)
+            let formats = try parsedFormats()
+            let templateSet = try loadedTemplates()
+            let period = (try day(from, "--from"), try day(to, "--to"))
+            guard reader.isMultiCircle else {
+                let viewer = try reader.single(viewerOptions)
+                Console.progress("writing the site for \(viewer) into \(out)")
+                let export = try reader.source.export(ofCircle: viewer.circleId)
+                return try write(export, viewer, now: now, templates: templateSet, formats: formats, period: period, to: out)
+            }
+            Console.progress("writing the site of \(reader.viewers.count) circles for \(reader.userId) into \(out)")
+            let renderer = try SiteOutput.render { try PageRenderer(templates: templateSet) }
+            let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            let site = try SiteOutput.readerStep {
+                try ReaderSiteBuilder(
+                    output: out, templates: templateSet, renderer: renderer, formats: formats, parallel: parallel, circleCount: reader.viewers.count)
+            }
+            try reader.forEachCircle { _, records in
+                let context = ReportContext(records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1)
+                try SiteOutput.readerStep { try site.add(context) }
+            }
+            try SiteOutput.readerStep { try site.finish(readerName: reader.readerName, readerKey: reader.userId) }
+        }
+
+        /// The templates: the defaults, with those of `--templates` in their place.
+        private func loadedTemplates() throws -> TemplateSet {
+            var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
+            if let templates {
+                _ = try SiteOutput.render { () throws -> SitePlan in
+                    try templateSet.override(from: templates)
+                    return SitePlan()
+                }
+            }
+            return templateSet
         }
 
         private func write(

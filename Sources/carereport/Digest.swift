@@ -11,13 +11,17 @@ extension CareReport {
             discussion: """
                 Exceptions first ("needs attention"), then the week; a quiet week is one line. Quiet on \
                 success, so cron mails nothing but the digest; problems go to standard error with a \
-                non-zero exit status. Pipe --format email to `sendmail -t`. With --all-members and \
-                --out DIR, every active member gets DIR/CIRCLE/USER.md (.html, or .eml addressed To the \
-                member's own e-mail address from the export's users; a member without one gets a message \
+                non-zero exit status. Pipe --format email to `sendmail -t`. A --viewer who is an active \
+                member of several circles (without --circle) gets one digest of all of them: what needs \
+                attention in every circle first, then a section per circle, each under their role in \
+                that circle; the subject counts what needs attention in all. With --all-members and \
+                --out DIR, every person active in a circle gets one DIR/USER.md (.html, or .eml addressed \
+                To their own e-mail address from the export's users; a member without one gets a message \
                 without a To header, named on standard error, to address by hand).
 
                 Examples:
                   carereport digest sample-data --viewer u-ellen --week 2025-W15
+                  carereport digest sample-data --viewer u-rosa --week last
                   carereport digest sample-data --viewer u-ellen --format html --out d.html
                   carereport digest export --viewer u-ellen --format email --to me@example.org
                   carereport digest export --all-members --format email --out outbox
@@ -74,10 +78,14 @@ extension CareReport {
         }
 
         func run() throws {
+            if !viewerOptions.allMembers, viewerOptions.viewer != nil, viewerOptions.circle == nil {
+                return try runForReader()
+            }
             if viewerOptions.allMembers { Console.progress("reading the export \(input)") }
-            let source = try ExportInput.source(
-                input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle, byCircle: viewerOptions.allMembers,
-                shard: try shardOption.resolved())
+            let source = viewerOptions.allMembers
+                ? try ExportInput.allReadersSource(
+                    input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle, shard: try shardOption.resolved())
+                : try ExportInput.source(input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle)
             let export = source.base
             let now = try nowOption.resolve(for: export)
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
@@ -86,32 +94,104 @@ extension CareReport {
                 return try PageRenderer(templates: templateSet)
             }
             if viewerOptions.allMembers, let out {
-                let suffix = ["markdown": "md", "html": "html", "email": "eml"][format.rawValue]!
-                let viewers = try viewerOptions.resolveAll(in: export, shard: try shardOption.resolved())
-                let progress = RunProgress(viewers, verb: "written")
-                defer { progress.finish() }
-                var written = 0
-                try source.forEach(viewers) { viewer, circleExport in
-                    let user = viewer.userId.flatMap { id in circleExport.users.first { $0.id == id } }
-                    // The bare address (a name from the export could hold anything); one that does not parse is left out.
-                    let address = user?.email.flatMap { email in (try? MailAddress(parsing: email)) != nil ? email : nil }
-                    if format == .email, address == nil {
-                        progress.say(
-                            "warning: \(viewer.userId ?? "?") in \(viewer.circleId) has no valid e-mail address in the export; their message has no To header")
-                    }
-                    let message = try digest(
-                        for: viewer, in: circleExport, now: now, renderer: renderer, palette: templateSet.mailPalette,
-                        recipients: address.map { [$0] } ?? [], earlierWritten: written > 0)
-                    let path = try SiteOutput.memberPath(out, viewer)
-                    try SiteOutput.makeFolder(path.circle)
-                    try SiteOutput.emit(message, to: "\(path.member).\(suffix)")
-                    written += 1
-                    progress.done(viewer)
-                }
+                try runForAllReaders(source, out: out, now: now, renderer: renderer, palette: templateSet.mailPalette)
             } else {
                 let viewer = try viewerOptions.resolve(in: export)
                 try SiteOutput.emit(
                     try digest(for: viewer, in: export, now: now, renderer: renderer, palette: templateSet.mailPalette, recipients: recipients), to: out)
+            }
+        }
+
+        /// `--all-members --out DIR`: one digest per person, `DIR/USER.md` (`.html`, `.eml`), of all
+        /// their active circles, only the shard's readers.
+        private func runForAllReaders(_ source: ExportSource, out: String, now: Date, renderer: PageRenderer, palette: MailPalette) throws {
+            let suffix = ["markdown": "md", "html": "html", "email": "eml"][format.rawValue]!
+            let shard = try shardOption.resolved()
+            SiteOutput.restrictCleaning(to: shard)
+            let readers = try AllReaders(viewerOptions, in: source.base, shard: shard)
+            let cache = CircleCache(source)
+            let progress = RunProgress(readers.viewers, verb: "written")
+            defer { progress.finish() }
+            try SiteOutput.makeFolder(out)
+            var written = 0
+            for reader in readers.readers {
+                let user = source.base.users.first { $0.id == reader.userId }
+                // The bare address (a name from the export could hold anything); one that does not parse is left out.
+                let address = user?.email.flatMap { email in (try? MailAddress(parsing: email)) != nil ? email : nil }
+                if format == .email, address == nil {
+                    progress.say("warning: \(reader.userId) has no valid e-mail address in the export; their message has no To header")
+                }
+                let message: String
+                if reader.viewers.count == 1 {
+                    let viewer = reader.viewers[0]
+                    message = try digest(
+                        for: viewer, in: try cache.export(for: viewer), now: now, renderer: renderer, palette: palette,
+                        recipients: address.map { [$0] } ?? [], earlierWritten: written > 0)
+                } else {
+                    let run = ReaderRun(source: source, viewers: reader.viewers, userId: reader.userId)
+                    message = try readerDigest(
+                        run, now: now, renderer: renderer, palette: palette, recipients: address.map { [$0] } ?? [], earlierWritten: written > 0,
+                        cache: cache)
+                }
+                try SiteOutput.emit(message, to: "\(try SiteOutput.readerPath(out, reader.userId)).\(suffix)")
+                written += 1
+                reader.viewers.forEach(progress.done)
+            }
+        }
+
+        /// `--viewer ID` without `--circle`: one digest of every circle where the reader is active
+        /// (the digest of one circle, as always, when that is all they read).
+        private func runForReader() throws {
+            let reader = try ReaderRun(input: input, importPrivacy: importOptions.importPrivacy, options: viewerOptions)
+            let now = try nowOption.resolve(for: reader.source.base)
+            var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
+            let renderer = try SiteOutput.render { () throws -> PageRenderer in
+                if let templates { try templateSet.override(from: templates) }
+                return try PageRenderer(templates: templateSet)
+            }
+            guard reader.isMultiCircle else {
+                let viewer = try reader.single(viewerOptions)
+                let export = try reader.source.export(ofCircle: viewer.circleId)
+                return try SiteOutput.emit(
+                    try digest(for: viewer, in: export, now: now, renderer: renderer, palette: templateSet.mailPalette, recipients: recipients), to: out)
+            }
+            try SiteOutput.emit(
+                try readerDigest(reader, now: now, renderer: renderer, palette: templateSet.mailPalette, recipients: recipients), to: out)
+        }
+
+        /// One reader's digest of the chosen week over all their circles, in the chosen format.
+        func readerDigest(
+            _ reader: ReaderRun, now: Date, renderer: PageRenderer, palette: MailPalette, recipients: [String], earlierWritten: Bool = false,
+            cache: CircleCache? = nil
+        ) throws -> String {
+            let timeZone = reader.source.base.timeZone
+            guard let isoWeek = DigestBuilder.week(week, today: LocalDate(now, in: timeZone)) else { throw ExitCode(64) }
+            var digests: [Digest] = []
+            func add(_ records: VisibleRecords) {
+                var digest = DigestBuilder(context: ReportContext(records: records, now: now)).build(isoWeek)
+                digest.palette = palette
+                digests.append(digest)
+            }
+            if let cache {
+                for viewer in reader.viewers { add(try cache.records(for: viewer)) }
+            } else {
+                try reader.forEachCircle { _, records in add(records) }
+            }
+            var combined = ReaderDigest(readerName: reader.readerName, circles: digests)
+            combined.palette = palette
+            let (text, html) = try SiteOutput.render(earlierWritten: earlierWritten) { () throws -> (String, String) in
+                let text = TextWrapper.wrap(try renderer.render(combined, template: "digest.reader-text"), width: 72)
+                return (text, format == .markdown ? "" : try renderer.render(combined, template: "digest.reader-html"))
+            }
+            switch format {
+            case .markdown: return text
+            case .html: return html
+            case .email:
+                return try SiteOutput.mail { () throws -> String in
+                    try DigestMail.message(
+                        subject: combined.subject, text: text, html: html, from: sender, to: recipients, now: now, timeZone: timeZone,
+                        seed: "reader|\(reader.userId)|\(isoWeek)")
+                }
             }
         }
 

@@ -38,22 +38,24 @@ enum ExportInput {
         }
     }
 
-    /// The export for every member of every circle (`--all-members` without `--circle`): read and
-    /// checked once, then circle by circle (see `CircleReader`; with `shard`, only that shard's circles
-    /// are indexed for reading again); with `circle`, that circle loaded alone.
+    /// The export loaded whole (or only the circle `--circle` names).
     static func source(
-        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, circle: String?, byCircle: Bool,
-        shard: Shard = .all
+        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, circle: String?
     ) throws -> ExportSource {
-        guard byCircle, circle == nil else {
-            return .whole(try load(path, timeZone: timeZone, importPrivacy: importPrivacy, circle: circle, showWarnings: false))
-        }
+        .whole(try load(path, timeZone: timeZone, importPrivacy: importPrivacy, circle: circle, showWarnings: false))
+    }
+
+    /// The export read once and then circle by circle, keeping the records of the circles `choose`
+    /// picks from the users and circles (a reader's circles, or a shard's readers' circles).
+    static func source(
+        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, choosing choose: (CareExport) -> (String) -> Bool
+    ) throws -> ExportSource {
         try checkNotPartOfFolder(path)
         var loader = ExportLoader(timeZoneOverride: try zone(timeZone), importPrivacy: importPrivacy)
         loader.circles = nil
         let reader: CircleReader
         do {
-            reader = try loader.circleReader(path, keeping: shard.contains(circle:))
+            reader = try loader.circleReader(path, choosing: choose)
         } catch {
             Console.error(error.errorDescription ?? "error: cannot read \(path)")
             throw ExitCode(66)
@@ -83,7 +85,7 @@ enum ExportInput {
 }
 
 /// The export a command writes from: loaded whole (or the one circle asked for), or read once and
-/// then circle by circle, for every member of every circle.
+/// then circle by circle (a reader's circles, or every reader's of an `--all-members` run).
 enum ExportSource {
     case whole(CareExport)
     case byCircle(CircleReader)
@@ -96,20 +98,8 @@ enum ExportSource {
         }
     }
 
-    /// Runs `body` for each viewer, with a model that holds the viewer's circle (one circle's
-    /// records at a time when read by circle; `viewers` come grouped by circle).
-    func forEach(_ viewers: [Viewer], _ body: (Viewer, CareExport) throws -> Void) throws {
-        var loaded: (circle: String, export: CareExport)?
-        for viewer in viewers {
-            if loaded?.circle != viewer.circleId {
-                loaded = nil
-                loaded = (viewer.circleId, try export(ofCircle: viewer.circleId))
-            }
-            try body(viewer, loaded!.export)
-        }
-    }
-
-    private func export(ofCircle id: String) throws -> CareExport {
+    /// The model holding circle `id`'s records (the whole export when it was loaded whole).
+    func export(ofCircle id: String) throws -> CareExport {
         switch self {
         case .whole(let export): return export
         case .byCircle(let reader):

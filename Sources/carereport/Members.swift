@@ -7,8 +7,9 @@ extension CareReport {
             abstract: "List the export's care circles and their members, with the ids to pass to --circle and --viewer.",
             discussion: """
                 The first thing to run on your own export: it prints each circle's id and name, and each \
-                member's user id, name, roles and status (only active members can be written for). It \
-                prints names and ids, never health content.
+                member's user id, name, roles and status (only active members can be written for), then \
+                each person who belongs to several circles with every circle and their role there (in \
+                JSON, each member's alsoIn). It prints names and ids, never health content.
 
                 Examples:
                   carereport members sample-data
@@ -38,6 +39,11 @@ extension CareReport {
                 }
             }
             let names = Dictionary(export.users.map { ($0.id, "\($0.firstName) \($0.lastName)") }, uniquingKeysWith: { a, _ in a })
+            let memberships = ReaderCircles.memberships(in: export)
+            /// The other circles a member of `circle` belongs to, with their roles and status there.
+            func elsewhere(_ userId: String, besides circle: CareCircle) -> [(circle: CareCircle, roles: [Role], status: MemberStatus)] {
+                (memberships[userId] ?? []).filter { $0.circle.id != circle.id }
+            }
             switch format {
             case .json:
                 let list = circles.map { circle in
@@ -47,6 +53,12 @@ extension CareReport {
                             .object(JSONObject([
                                 ("userId", .string(member.userId)), ("name", .string(names[member.userId] ?? "")),
                                 ("roles", .array(member.roles.map { .string($0.rawValue) })), ("status", .string(member.status.rawValue)),
+                                ("alsoIn", .array(elsewhere(member.userId, besides: circle).map { other in
+                                    .object(JSONObject([
+                                        ("circle", .string(other.circle.id)), ("roles", .array(other.roles.map { .string($0.rawValue) })),
+                                        ("status", .string(other.status.rawValue)),
+                                    ]))
+                                })),
                             ]))
                         })),
                     ]))
@@ -66,6 +78,21 @@ extension CareReport {
                         let roles = member.roles.map(\.rawValue).joined(separator: ",").padding(toLength: roleWidth, withPad: " ", startingAt: 0)
                         Console.output("  \(id)  \(name)  \(roles)  \(member.status.rawValue)")
                     }
+                }
+                // Each person in more than one circle, with every circle and their role there: a
+                // --viewer without --circle writes for all their active circles at once.
+                var seen: Set<String> = []
+                var several: [String] = []
+                for circle in circles {
+                    for member in ViewerHints.members(of: circle) where (memberships[member.userId]?.count ?? 0) > 1 && seen.insert(member.userId).inserted {
+                        let list = (memberships[member.userId] ?? []).map { "\($0.circle.id) \($0.roles.map(\.rawValue).joined(separator: ",")) \($0.status.rawValue)" }
+                        several.append("  \(member.userId)  \(names[member.userId] ?? "?")  \(list.joined(separator: "; "))")
+                    }
+                }
+                if !several.isEmpty {
+                    Console.output("")
+                    Console.output("people in several circles (a --viewer without --circle gets one site and one digest of their active circles)")
+                    several.forEach(Console.output)
                 }
             }
         }

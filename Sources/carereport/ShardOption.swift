@@ -2,11 +2,11 @@ import ArgumentParser
 import CareReports
 import Foundation
 
-/// `--shard K/N | auto/N`: with `--all-members`, write only the circles of shard K (see ``Shard``).
+/// `--shard K/N | auto/N`: with `--all-members`, write only the readers of shard K (see ``Shard``).
 struct ShardOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "With --all-members, write only shard K of N (circles split by a stable hash of their id); auto/N reads K from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID.",
+            "With --all-members, write only shard K of N (readers split by a stable hash of their user id); auto/N reads K from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID.",
             valueName: "K/N"))
     var shard: String?
 
@@ -17,7 +17,7 @@ struct ShardOption: ParsableArguments {
         _ = try resolved()
     }
 
-    /// The shard this process writes (all circles without `--shard`).
+    /// The shard this process writes (every reader without `--shard`).
     func resolved() throws -> Shard {
         guard let shard else { return .all }
         switch Shard.parse(shard, environment: ProcessInfo.processInfo.environment) {

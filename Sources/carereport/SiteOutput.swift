@@ -58,38 +58,6 @@ enum SiteOutput {
         }
     }
 
-    /// The folder of one member's output with `--all-members`: `OUTPUT/CIRCLE/USER`. Ids are checked
-    /// on reading to be one safe path segment each (``SafeId``); this checks again, so no id can ever
-    /// name a path outside `output`.
-    static func memberPath(_ output: String, _ viewer: Viewer) throws -> (circle: String, member: String) {
-        guard let user = viewer.userId, SafeId.isSafe(viewer.circleId), SafeId.isSafe(user) else {
-            Console.error("error: internal error: a member without a usable id; nothing more was written")
-            throw ExitCode(70)
-        }
-        return ("\(output)/\(viewer.circleId)", "\(output)/\(viewer.circleId)/\(user)")
-    }
-
-    /// After an `--all-members` build, removes member folders of people who are no longer active
-    /// members, so nothing written for them survives. Only real folders directly inside a circle's
-    /// folder of `output` that hold carereport's marker are removed: never a link, never anything else.
-    static func removeStaleSites(in output: String, keeping: [String: [String]]) throws {
-        let fileManager = FileManager.default
-        for (circle, users) in keeping where SafeId.isSafe(circle) {
-            let folder = "\(output)/\(circle)"
-            StagingCleaner.removeAbandoned(in: folder)
-            for name in (try? fileManager.contentsOfDirectory(atPath: folder)) ?? [] where SafeId.isSafe(name) && !users.contains(name) {
-                let path = "\(folder)/\(name)"
-                guard StagingCleaner.isCarereportFolder(path) else { continue }
-                do {
-                    try fileManager.removeItem(atPath: path)
-                } catch {
-                    Console.error("\(path): error: cannot remove the site of a former member")
-                    throw ExitCode(73)
-                }
-            }
-        }
-    }
-
     /// Writes `plan` to `output`, or exits 73 with the previous output untouched.
     static func write(_ plan: SitePlan, to output: String) throws {
         do {

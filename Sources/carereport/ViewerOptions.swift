@@ -12,10 +12,10 @@ struct ViewerOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Write for any member in this role instead of one person.", valueName: "role"))
     var role: Role?
 
-    @Option(name: .long, help: ArgumentHelp("The circle, when the export holds several.", valueName: "id"))
+    @Option(name: .long, help: ArgumentHelp("Only this circle (a --viewer in several circles otherwise gets all of them, where the command allows).", valueName: "id"))
     var circle: String?
 
-    @Flag(help: "Write for every active member (build and digest only), loading the export once.")
+    @Flag(help: "Write for every active member (build and digest only), one output per person, loading the export once.")
     var allMembers = false
 
     func validate() throws {
@@ -36,26 +36,6 @@ struct ViewerOptions: ParsableArguments {
     var request: ViewerRequest {
         if let viewer { return ViewerRequest(.member(userId: viewer, narrowedTo: asRole), circleId: circle) }
         return ViewerRequest(.role(role!), circleId: circle)
-    }
-
-    /// Every active member of the chosen circle (or of every circle) that is `shard`'s, each with the
-    /// union of their roles.
-    func resolveAll(in export: CareExport, shard: Shard = .all) throws -> [Viewer] {
-        let circles = try circle.map { id in
-            guard let found = export.circle(id) else {
-                Console.error(ViewerHints.unknownCircle(id, in: export))
-                throw ExitCode(64)
-            }
-            return [found]
-        } ?? export.circles
-        var viewers: [Viewer] = []
-        for circle in circles where shard.contains(circle: circle.id) {
-            for member in circle.members where member.status == .active {
-                let request = ViewerRequest(.member(userId: member.userId, narrowedTo: nil), circleId: circle.id)
-                viewers.append(try request.resolve(in: export))
-            }
-        }
-        return viewers
     }
 
     /// Stops with a usage error when `--all-members` was given to a command that writes for one viewer.
@@ -79,6 +59,11 @@ struct ViewerOptions: ParsableArguments {
             switch error {
             case .unknownViewer(let id): Console.error(ViewerHints.unknownViewer(id, circleId: circle, in: export))
             case .unknownCircle(let id): Console.error(ViewerHints.unknownCircle(id, in: export))
+            case .circleRequired where viewer != nil && ReaderCircles.viewers(of: viewer!, in: export).count > 1:
+                // A reader of several circles, for a command that works on one circle (audit, visit).
+                let circles = ReaderCircles.viewers(of: viewer!, in: export)
+                    .map { "\($0.circleId) (\($0.roles.sorted().map(\.rawValue).joined(separator: "+")))" }
+                Console.error("error: \(viewer!) is an active member of \(circles.count) circles and this command works on one; choose one with --circle: \(circles.joined(separator: ", "))")
             default: Console.error(error.errorDescription ?? "error: unknown viewer")
             }
             throw ExitCode(error.exitCode)

@@ -16,7 +16,9 @@ extension CareReport {
                 starts on the day of the last completed visit with the next appointment's specialty or \
                 provider, else 90 days ago; --since overrides it. It prints on two pages, A4 or Letter, \
                 with the patient's name, date of birth, period and date on every page (see \
-                docs/visit-summary.md).
+                docs/visit-summary.md). It is about one person: a --viewer who is an active member of \
+                several circles gets the one circle where they may see health records, else names it with \
+                --circle (exit 64 lists their circles).
 
                 Examples:
                   carereport visit sample-data --viewer u-ellen --out visit.html
@@ -63,7 +65,7 @@ extension CareReport {
         func run() throws {
             let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
                 showWarnings: false)
-            let viewer = try viewerOptions.resolve(in: export)
+            let viewer = try chooseViewer(in: export)
             let now = try nowOption.resolve(for: export)
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
             let context = ReportContext(records: records, now: now)
@@ -88,6 +90,22 @@ extension CareReport {
             }
             try SiteOutput.emit(html, to: out)
         }
+    }
+}
+
+extension CareReport.Visit {
+    /// The viewer: a visit summary is about one patient, so a `--viewer` active in several circles
+    /// without `--circle` gets the one circle where they may see health records, or, when there are
+    /// several (or none), a usage error (64) that lists their circles to choose from.
+    func chooseViewer(in export: CareExport) throws -> Viewer {
+        guard let userId = viewerOptions.viewer, viewerOptions.circle == nil else { return try viewerOptions.resolve(in: export) }
+        let viewers = ReaderCircles.viewers(of: userId, narrowedTo: viewerOptions.asRole, in: export)
+        guard viewers.count >= 2 else { return try viewerOptions.resolve(in: export) }
+        let withHealth = viewers.filter(\.seesHealthRecords)
+        if withHealth.count == 1 { return withHealth[0] }
+        let choices = viewers.map { "\($0.circleId) (\($0.roles.sorted().map(\.rawValue).joined(separator: "+")))" }.joined(separator: ", ")
+        Console.error("error: \(userId) is an active member of \(viewers.count) circles and a visit summary is about one person; choose one with --circle: \(choices); nothing was written")
+        throw ExitCode(64)
     }
 }
 

@@ -24,7 +24,17 @@ def test_members_lists_circles_and_members_with_ids_and_roles():
     assert "circle-walter  Walter's circle" in result.stdout
     data = json.loads(run_carereport("members", SAMPLE, "--circle", "circle-walter", "--format", "json").stdout)
     assert [circle["id"] for circle in data] == ["circle-walter"]
-    assert {"userId": "u-rosa", "name": "Rosa Delgado", "roles": ["caregiver"], "status": "active"} in data[0]["members"]
+    assert {"userId": "u-rosa", "name": "Rosa Delgado", "roles": ["caregiver"], "status": "active",
+            "alsoIn": [{"circle": "circle-margaret", "roles": ["supporter"], "status": "active"}]} in data[0]["members"]
+    assert {"userId": "u-walter", "name": "Walter Delgado", "roles": ["careRecipient"], "status": "active", "alsoIn": []} in data[0]["members"]
+
+
+def test_members_shows_each_persons_circles_and_roles():
+    """Issue 23: a person in several circles is listed with every circle and their role there."""
+    lines = run_carereport("members", SAMPLE).stdout.splitlines()
+    start = next(index for index, line in enumerate(lines) if line.startswith("people in several circles"))
+    people = [line.split(None, 3) for line in lines[start + 1:]]
+    assert people == [["u-rosa", "Rosa", "Delgado", "circle-margaret supporter active; circle-walter caregiver active"]]
 
 
 def test_a_mistyped_viewer_names_the_circle_and_the_valid_ids(tmp_path):

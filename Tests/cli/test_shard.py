@@ -1,6 +1,8 @@
 """--shard K/N and auto/N: N = 3 shards run as separate processes (JOB_COMPLETION_INDEX set, as a
-Kubernetes Indexed Job sets it) write disjoint circles whose union is, byte for byte, the output of
-one unsharded run, for build and digest; a shard never touches another shard's circles."""
+Kubernetes Indexed Job sets it) write disjoint sets of readers (OUT/USER, by the FNV-1a hash of the
+user id) whose union is, byte for byte, the output of one unsharded run, for build and digest; a
+reader in several circles (the care manager g0-manager of `generate --organizer-in`) is written
+once, by one shard; a shard never touches another shard's readers."""
 import os
 import pathlib
 import shutil
@@ -41,7 +43,7 @@ def run_shards(args, outs, extra_env=None):
 @pytest.fixture(scope="module")
 def export(tmp_path_factory, carereport):
     folder = tmp_path_factory.mktemp("shard") / "export"
-    result = carereport("generate", "--circles", "7", "--weeks", "3", "--seed", "4", "--out", folder)
+    result = carereport("generate", "--circles", "7", "--weeks", "3", "--seed", "4", "--organizer-in", "5", "--out", folder)
     assert result.returncode == 0, result.stderr
     return folder
 
@@ -59,8 +61,12 @@ def test_union_of_shards_is_the_unsharded_output(command, export, tmp_path, care
     result = carereport(*args, "--out", full, "--all-members", "--now", NOW)
     assert result.returncode == 0, result.stderr
     expected = tree(full)
-    circles = {name.split("/")[0] for name in expected}
-    assert len(circles) == 7
+    readers = {name.split("/")[0].removesuffix(".md") for name in expected}
+    assert len(readers) == 7 * 6 + 1, "every active member of the 7 circles once, and the care manager once"
+    manager = "g0-manager" if command == "build" else "g0-manager.md"
+    assert manager in expected
+    if command == "build":
+        assert sum(1 for name in expected if name.startswith("g0-manager/c/") and name.count("/") == 2) == 5
 
     # Each shard in its own folder: non-empty, disjoint, and together the whole output.
     outs = [tmp_path / f"shard-{index}" for index in range(SHARDS)]
@@ -70,8 +76,8 @@ def test_union_of_shards_is_the_unsharded_output(command, export, tmp_path, care
     for out in outs:
         part = tree(out) if out.exists() else {}
         mine = {name.split("/")[0] for name in part}
-        assert mine, f"{out.name} wrote nothing: 7 circles should spread over {SHARDS} shards"
-        assert not (mine & seen), f"{out.name} wrote circles of another shard: {mine & seen}"
+        assert mine, f"{out.name} wrote nothing: 43 readers should spread over {SHARDS} shards"
+        assert not (mine & seen), f"{out.name} wrote readers of another shard: {mine & seen}"
         seen |= mine
         union.update(part)
     assert union.keys() == expected.keys()
@@ -86,9 +92,40 @@ def test_shards_sharing_one_folder_clean_only_their_own_circles(export, tmp_path
     assert carereport("build", export, "--out", full, "--all-members", "--now", NOW).returncode == 0
     shared = tmp_path / "shared"
     shutil.copytree(full, shared, symlinks=True)
-    shutil.copytree(shared / "g1" / "g1-u2", shared / "g1" / "g1-u99", symlinks=True)  # a former member's site
+    for former in ("g1-u99", "g2-u98", "g3-u97", "g0-manager2"):  # former members' sites, in several shards
+        shutil.copytree(shared / "g1-u2", shared / former, symlinks=True)
     run_shards(["build", export], [shared] * SHARDS)
     assert tree(shared) == tree(full)
+
+
+def test_a_shard_leaves_other_shards_readers_alone(export, tmp_path, carereport):
+    """A shard run alone removes the stale sites of its own readers only: another shard's former
+    member (or a staging folder another machine is still writing) is not its to remove."""
+    out = tmp_path / "out"
+    assert carereport("build", export, "--out", out, "--all-members", "--shard", "0/3", "--now", NOW).returncode == 0
+    mine = sorted(path.name for path in out.iterdir())
+    ours, theirs = None, None
+    for candidate in (f"g9-u{n}" for n in range(10, 99)):
+        shard = fnv1a64(candidate) % SHARDS
+        if shard == 0 and ours is None:
+            ours = candidate
+        if shard != 0 and theirs is None:
+            theirs = candidate
+    for name in (ours, theirs):
+        shutil.copytree(out / mine[0], out / name, symlinks=True)
+    staging = out / f".{theirs}.carereport-new-999999"
+    shutil.copytree(out / mine[0], staging, symlinks=True)
+    assert carereport("build", export, "--out", out, "--all-members", "--shard", "0/3", "--now", NOW).returncode == 0
+    assert not (out / ours).exists(), "the shard's own former member's site is removed"
+    assert (out / theirs).exists(), "another shard's reader is not this shard's to remove"
+    assert staging.exists(), "another shard's staging folder (maybe on another machine) is left alone"
+
+
+def fnv1a64(text):
+    value = 0xcbf29ce484222325
+    for byte in text.encode("utf-8"):
+        value = ((value ^ byte) * 0x100000001b3) % (1 << 64)
+    return value
 
 
 @pytest.mark.parametrize("value, env, message", [

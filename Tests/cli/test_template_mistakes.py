@@ -125,7 +125,7 @@ def test_a_mistake_found_at_a_later_member_says_the_earlier_ones_were_written(tm
     result = run("build", SAMPLE, "--out", out, "--all-members", *NOW, "--templates", folder)
     assert result.returncode == 65
     assert f"{workload}:{place_of(workload, 'page.titel')}: error: unknown variable page.titel; did you mean page.title?" in result.stderr
-    written = sorted(p.relative_to(out).as_posix() for p in out.glob("*/*") if (p / "index.html").exists())
+    written = sorted(p.relative_to(out).as_posix() for p in out.glob("*") if (p / "index.html").exists())
     assert written, "the members before the mistake were written"
     assert "error: nothing more was written (the members before this one were)" in result.stderr
     assert "error: nothing was written" not in result.stderr

@@ -1,5 +1,5 @@
-/// One of N parts of an agency's `--all-members` run (`--shard K/N`): circle `id` belongs to shard
-/// `fnv1a64(UTF-8 bytes of id) % N`. The hash is fixed (FNV-1a, 64 bits, offset basis
+/// One of N parts of an agency's `--all-members` run (`--shard K/N`): reader (user) `id` belongs to
+/// shard `fnv1a64(UTF-8 bytes of id) % N` (and circles, by the same hash of their id, where asked). The hash is fixed (FNV-1a, 64 bits, offset basis
 /// 0xcbf29ce484222325, prime 0x100000001b3), never Swift's `Hasher`, which is seeded per process:
 /// every machine and every release puts a circle in the same shard, so N processes started anywhere
 /// write disjoint sets of circles whose union is the unsharded output.
@@ -22,6 +22,12 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether the circle `id` is this shard's.
     public func contains(circle id: String) -> Bool {
+        Self.shard(ofCircle: id, count: count) == index
+    }
+
+    /// Whether the reader (user) `id` is this shard's: `--all-members` runs shard by reader, so a
+    /// person in several circles gets one site and one digest, written by one shard.
+    public func contains(reader id: String) -> Bool {
         Self.shard(ofCircle: id, count: count) == index
     }
 

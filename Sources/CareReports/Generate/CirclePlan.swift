@@ -132,7 +132,7 @@ struct CirclePlan {
         return people.count
     }
 
-    func writeCircle(_ w: JSONStreamWriter) {
+    func writeCircle(_ w: JSONStreamWriter, organizer: String? = nil) {
         var rng = random(2)
         let created = firstDay - rng.int(3...20)
         w.beginRecord()
@@ -165,6 +165,21 @@ struct CirclePlan {
             w.field("status", person.status.rawValue)
             let joined = person.status == .pending ? lastDay - rng.int(2...9) : created + rng.int(0...6)
             w.field("joinedAt", day: joined, minute: rng.int(8 * 60...21 * 60))
+            w.endObject()
+        }
+        if let organizer {
+            // The care manager of `generate --organizer-in N` (drawn after every other member, so the
+            // circle's other bytes are the same as without it).
+            w.beginObject()
+            w.field("userId", organizer)
+            w.key("roles")
+            w.beginArray()
+            w.string("organizer")
+            w.endArray()
+            w.field("primaryCaregiver", bool: false)
+            w.field("relationshipToRecipient", "care manager")
+            w.field("status", "active")
+            w.field("joinedAt", day: created, minute: 9 * 60 + 45)
             w.endObject()
         }
         w.endArray()

@@ -14,6 +14,12 @@ public struct ExportGenerator: Sendable {
     public let circles: Int
     public let weeks: Int
     public let seed: UInt64
+    /// One more person, an organizer (a care manager), in the first this-many circles (0: none):
+    /// user `g0-manager`, for a reader of many circles (`generate --organizer-in N`).
+    public let organizerCircles: Int
+
+    /// The user id of the care manager added by `organizerCircles`.
+    public static let managerId = "g0-manager"
 
     /// The last day of the data (a Sunday); the export is taken that evening.
     public static let lastDay = LocalDate(year: 2025, month: 4, day: 20)!
@@ -21,9 +27,11 @@ public struct ExportGenerator: Sendable {
     public static let exportedAt = "2025-04-20T22:00:00-07:00"
     public static let timeZoneName = "America/Los_Angeles"
 
-    public init(circles: Int, weeks: Int, seed: UInt64 = 1) throws {
+    public init(circles: Int, weeks: Int, seed: UInt64 = 1, organizerCircles: Int = 0) throws {
         guard (1...100_000).contains(circles) else { throw GeneratorError.badArgument("--circles takes 1 to 100000") }
         guard (1...2_000).contains(weeks) else { throw GeneratorError.badArgument("--weeks takes 1 to 2000") }
+        guard (0...circles).contains(organizerCircles) else { throw GeneratorError.badArgument("--organizer-in takes 0 to the number of circles") }
+        self.organizerCircles = organizerCircles
         self.circles = circles
         self.weeks = weeks
         self.seed = seed
@@ -76,11 +84,15 @@ public struct ExportGenerator: Sendable {
                 summary.users += plan.writeUsers(w)
                 try w.flushIfFull()
             }
+            if organizerCircles > 0 {
+                writeManager(w)
+                summary.users += 1
+            }
             w.endArray()
             w.key("meta")
             w.beginObject()
             w.field("status", "ok")
-            w.field("total", int: circles * GeneratedRole.allCases.count)
+            w.field("total", int: circles * GeneratedRole.allCases.count + (organizerCircles > 0 ? 1 : 0))
             w.endObject()
             w.emptyArray("errors")
             w.endObject()
@@ -88,7 +100,7 @@ public struct ExportGenerator: Sendable {
         try file("circles.json") { w in
             w.beginArray()
             for circle in 1...circles {
-                CirclePlan(generator: self, circle: circle).writeCircle(w)
+                CirclePlan(generator: self, circle: circle).writeCircle(w, organizer: circle <= organizerCircles ? Self.managerId : nil)
                 summary.circles += 1
                 try w.flushIfFull()
             }
@@ -124,6 +136,29 @@ public struct ExportGenerator: Sendable {
             w.endArray()
         }
         return summary
+    }
+}
+
+extension ExportGenerator {
+    /// The care manager's user record: an organizer in circles 1 … `organizerCircles`.
+    func writeManager(_ w: JSONStreamWriter) {
+        w.beginRecord()
+        w.field("id", Self.managerId)
+        w.field("firstName", "Nadia")
+        w.field("lastName", "Okonkwo")
+        w.field("email", "nadia.okonkwo@care-agency.example.org")
+        w.key("roles")
+        w.beginArray()
+        w.beginObject()
+        w.field("type", "organizer")
+        w.field("primary", bool: true)
+        w.key("careCircleIds")
+        w.beginArray()
+        for circle in 1...organizerCircles { w.string(Self.circleId(circle)) }
+        w.endArray()
+        w.endObject()
+        w.endArray()
+        w.endObject()
     }
 }
 

@@ -13,6 +13,10 @@ public struct ReportContext: Sendable {
     public let sections: HealthSections
     /// The attachments of the viewer's records that the site carries as files (see `AttachmentFiles`).
     public let attachmentFiles: AttachmentFiles
+    /// Set when these pages are one circle's part of a reader's site of several circles
+    /// (``ReaderSite``): the path from the circle's folder back to the reader's home ("../../").
+    /// Nil for a site of one circle, whose pages are exactly as they always were.
+    public var readerRoot: String? = nil
     let text: TextRendering
 
     public init(records: VisibleRecords, now: Date, onTimeWindowMinutes: Int = 60, from: LocalDate? = nil, to: LocalDate? = nil) {

@@ -13,6 +13,9 @@ public struct SiteBuilder: Sendable {
     public let templates: TemplateSet
     public let formats: Set<Format>
     public let parallel: ParallelRenderer
+    /// When set, `build()` also leaves the feed and calendar models here (for a reader's site of
+    /// several circles, whose own feed and calendar gather every circle's).
+    public var feedsKept: KeptFeeds? = nil
 
     public init(
         context: ReportContext, templates: TemplateSet, formats: Set<Format> = Set(Format.allCases),
@@ -83,7 +86,11 @@ public struct SiteBuilder: Sendable {
             jobs.append { () throws in try page(model, link, template: "analyte") }
         }
         // Last, so the week pages have built the summaries the feed's entries are made from.
-        jobs.append { [feeds] () throws in [("feed.xml", feeds.feed().xml()), ("calendar.ics", feeds.calendar().text())] }
+        jobs.append { [feeds, feedsKept] () throws in
+            let (feed, calendar) = (feeds.feed(), feeds.calendar())
+            feedsKept?.keep(feed, calendar)
+            return [("feed.xml", feed.xml()), ("calendar.ics", calendar.text())]
+        }
         var plan = SitePlan()
         do {
             for file in try parallel.run(jobs) { plan.add(file.path, file.text) }

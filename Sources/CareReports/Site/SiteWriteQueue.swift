@@ -14,6 +14,8 @@ public final class SiteWriteQueue: @unchecked Sendable {
     private var closed = false
     private var stopped = false
     private var failure: WriteError?
+    /// True while the thread writes a site it took from `waiting`.
+    private var busy = false
 
     public init(writer: SiteWriter = SiteWriter()) {
         self.writer = writer
@@ -42,6 +44,16 @@ public final class SiteWriteQueue: @unchecked Sendable {
         if let failure { throw failure }
     }
 
+    /// Waits until every site handed over so far is written (the thread then waits for more): a
+    /// site written at the same time on another thread (a reader's site of several circles) then
+    /// has the interrupt handling (``InterruptGuard``) to itself.
+    public func waitUntilWritten() throws(WriteError) {
+        condition.lock()
+        defer { condition.unlock() }
+        while !waiting.isEmpty || busy, failure == nil { condition.wait() }
+        if let failure { throw failure }
+    }
+
     private func run() {
         while true {
             condition.lock()
@@ -53,6 +65,7 @@ public final class SiteWriteQueue: @unchecked Sendable {
                 return
             }
             let next = waiting.removeFirst()
+            busy = true
             condition.unlock()
             var problem: WriteError?
             do {
@@ -61,6 +74,7 @@ public final class SiteWriteQueue: @unchecked Sendable {
                 problem = error
             }
             condition.lock()
+            busy = false
             if let problem {
                 failure = problem
                 waiting.removeAll()

@@ -81,7 +81,7 @@ public struct SiteWriter: Sendable {
         return staging
     }
 
-    private func checkReplaceable(_ target: URL) throws(WriteError) {
+    func checkReplaceable(_ target: URL) throws(WriteError) {
         let fileManager = FileManager.default
         var status = stat()
         if lstat(target.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { throw .symbolicLink(target.path) }
@@ -92,11 +92,12 @@ public struct SiteWriter: Sendable {
         if !contents.isEmpty, !contents.contains(Self.marker) { throw .notASite(target.path) }
     }
 
-    private func writeFiles(_ plan: SitePlan, into staging: URL) throws(WriteError) {
+    /// Writes the plan's files into `staging` (under `prefix`, a relative folder such as `c/g1/`, when given).
+    func writeFiles(_ plan: SitePlan, into staging: URL, prefix: String = "", skipping skip: (String) -> Bool = { _ in false }) throws(WriteError) {
         let fileManager = FileManager.default
         var madeFolders: Set<String> = []
-        for file in plan.sorted {
-            let url = staging.appendingPathComponent(file.path)
+        for file in plan.sorted where !skip(file.path) {
+            let url = staging.appendingPathComponent(prefix + file.path)
             let folder = url.deletingLastPathComponent().path
             if !madeFolders.contains(folder) {
                 do {
@@ -132,7 +133,7 @@ public struct SiteWriter: Sendable {
     }
 
     /// Exchanges the staging folder with the old site atomically, then deletes the old one.
-    private func swapIn(_ staging: URL, as target: URL) throws(WriteError) {
+    func swapIn(_ staging: URL, as target: URL) throws(WriteError) {
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: target.path) {
             if cfileswap_exchange(staging.path, target.path) == 0 {

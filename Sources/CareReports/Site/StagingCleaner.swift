@@ -13,18 +13,31 @@ public enum StagingCleaner {
     static func stagingName(for output: String, pid: pid_t) -> String { ".\(output)\(newInfix)\(pid)" }
     static func asideName(for output: String, pid: pid_t) -> String { ".\(output)\(oldInfix)\(pid)" }
 
+    /// Which outputs' staging folders this process may remove, by the output's name (`NAME`): all
+    /// by default. A shard of an `--all-members` run, whose readers' outputs share one folder with
+    /// other shards' (perhaps on other machines, where a PID says nothing), sets it to its own readers.
+    nonisolated(unsafe) public static var owns: @Sendable (String) -> Bool = { _ in true }
+
     /// Removes every abandoned staging folder directly inside `parent`; returns the names removed.
     @discardableResult
     public static func removeAbandoned(in parent: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
         var removed: [String] = []
         for name in names.sorted() {
-            guard let pid = ownerPID(of: name), pid != getpid(), !isRunning(pid) else { continue }
+            guard let pid = ownerPID(of: name), pid != getpid(), !isRunning(pid), owns(outputName(of: name)) else { continue }
             let path = (parent as NSString).appendingPathComponent(name)
             guard isCarereportFolder(path) else { continue }
             if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(name) }
         }
         return removed
+    }
+
+    /// `NAME` of a staging folder named `.NAME.carereport-new-PID` (or `-old-`).
+    static func outputName(of name: String) -> String {
+        for infix in [newInfix, oldInfix] {
+            if let range = name.range(of: infix, options: .backwards) { return String(name[name.index(after: name.startIndex)..<range.lowerBound]) }
+        }
+        return name
     }
 
     /// The PID in a staging folder's name, or nil when the name is not one carereport gives.

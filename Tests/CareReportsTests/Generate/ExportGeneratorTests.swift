@@ -85,3 +85,18 @@ import Testing
         #expect(throws: GeneratorError.self) { try ExportGenerator(circles: 1, weeks: 0) }
     }
 }
+
+/// `generate --organizer-in N`: one care manager, an organizer in the first N circles only.
+@Suite struct GeneratedCareManagerTests {
+    @Test func theManagerIsAnActiveOrganizerInTheFirstNCircles() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("carereport-manager-\(ProcessInfo.processInfo.processIdentifier)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        _ = try ExportGenerator(circles: 4, weeks: 1, seed: 3, organizerCircles: 3).write(to: directory)
+        let result = try ExportLoader().load(directory)
+        #expect(!result.hasErrors)
+        let viewers = ReaderCircles.viewers(of: ExportGenerator.managerId, in: result.export)
+        #expect(viewers.map(\.circleId) == ["g1", "g2", "g3"])
+        #expect(viewers.allSatisfy { $0.roles == [.organizer] })
+        #expect(throws: GeneratorError.self) { try ExportGenerator(circles: 2, weeks: 1, organizerCircles: 3) }
+    }
+}

@@ -24,6 +24,9 @@ public struct Digest: Sendable, Encodable {
     public var afterExportNote: String? = nil
     /// The mail's colours, from assets/tokens.css (set by the caller that holds the templates).
     public var palette = MailPalette(DesignTokens(css: nil))
+    /// True in a reader's digest of several circles, whose needs-attention list of every circle comes
+    /// first: this circle's section then leaves its own list out.
+    public var attentionAbove = false
 }
 
 /// Builds the digest of one week.

@@ -6,12 +6,19 @@ public enum DigestMail {
     public static func message(
         digest: Digest, text: String, html: String, from: String, to: [String], now: Date, timeZone: TimeZone, seed: String
     ) throws -> String {
+        try message(subject: digest.subject, text: text, html: html, from: from, to: to, now: now, timeZone: timeZone, seed: seed)
+    }
+
+    /// The whole message with `subject` (a reader's digest of several circles has its own).
+    public static func message(
+        subject: String, text: String, html: String, from: String, to: [String], now: Date, timeZone: TimeZone, seed: String
+    ) throws -> String {
         let sender = try MailAddress(parsing: from)
         var recipients: [MailAddress] = []
         for address in to { recipients += try MailAddress.parseList(address) }
         let domain = sender.address.split(separator: "@").last.map(String.init) ?? "localhost"
         let message = MailMessage(
-            from: sender, to: recipients, subject: digest.subject, date: now, timeZone: timeZone,
+            from: sender, to: recipients, subject: subject, date: now, timeZone: timeZone,
             messageID: MailMessage.messageID(seed: seed, domain: domain), textBody: text, htmlBody: html)
         return message.rendered()
     }

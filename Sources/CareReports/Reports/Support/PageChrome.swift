@@ -22,6 +22,12 @@ public struct PageChrome: Sendable, Encodable {
     public let staleNote: String?
     /// True when the viewer's site has the visit summary (see `HealthSections`).
     public let showsVisit: Bool
+    /// The relative path to the shared style sheets: `root`, or, in one circle's part of a reader's
+    /// site of several circles, the reader's site root.
+    public let assetRoot: String
+    /// In a reader's site of several circles, the link (without extension) back to the reader's
+    /// home with every circle; nil in a site of one circle.
+    public let readerHome: String?
 
     /// The chrome of the page at `link` (a path without extension), in section `section`.
     public init(title: String, link: String, section: String, context: ReportContext) {
@@ -29,7 +35,10 @@ public struct PageChrome: Sendable, Encodable {
         self.title = title
         self.circleName = records.circle.name
         self.recipientName = context.names.recipientName
-        self.root = String(repeating: "../", count: link.split(separator: "/").count - 1)
+        let root = String(repeating: "../", count: link.split(separator: "/").count - 1)
+        self.root = root
+        self.assetRoot = root + (context.readerRoot ?? "")
+        self.readerHome = context.readerRoot.map { root + $0 + "index" }
         let items: [(String, String, String)] = [
             ("Home", "index", "home"), ("Weeks", "weeks/index", "weeks"), ("Workload", "workload", "workload"), ("Medications", "medications/index", "medications"),
             ("Labs", "labs/index", "labs"), ("Visit summary", "visit", "visit"),

@@ -1,0 +1,9 @@
+extension ExportLoader {
+    /// Reads and checks the whole export at `path` once, like `circleReader(_:keeping:)`, but chooses
+    /// the circles to keep from what was read (the users and circles): for example the circles of one
+    /// reader, or of one shard's readers, which are known only once the circles are read.
+    public func circleReader(_ path: String, choosing choose: (CareExport) -> (String) -> Bool) throws(IngestError) -> CircleReader {
+        let read = try read(path, settings: ExportDecoder.Settings(filter: CircleFilter(circles: []), recordsOffsets: true))
+        return CircleReader(read, keeps: choose(read.result.export))
+    }
+}

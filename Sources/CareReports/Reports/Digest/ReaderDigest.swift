@@ -1,0 +1,67 @@
+import Foundation
+
+/// One reader's weekly digest of every circle they are an active member of: what needs attention
+/// in all of them first (each line naming the person and circle), then one section per circle,
+/// each built from that circle's visible records under the reader's role there.
+public struct ReaderDigest: Sendable, Encodable {
+    /// One line needing attention, saying which circle and person it concerns.
+    public struct Item: Sendable, Encodable {
+        public let circleName: String
+        public let recipientName: String
+        public let symbol: String
+        public let kind: String
+        public let text: String
+    }
+
+    public let week: String
+    public let weekNumber: Int
+    public let range: String
+    public let writtenFor: String
+    public let writtenOn: String
+    public let dataAsOf: String
+    public let staleNote: String?
+    public let circleCount: Int
+    public let attentionCount: Int
+    public let subject: String
+    /// "5 things needed attention in week 15, in 1 of your 2 circles." (the subject's count, in the message too).
+    public let attentionSummary: String
+    public let attention: [Item]
+    /// Each circle's digest, its own needs-attention list left out (it is in `attention`).
+    public let circles: [Digest]
+    public var palette = MailPalette(DesignTokens(css: nil))
+
+    /// The digest of `circles` (one per circle, in the order to show them) for the reader `readerName`.
+    public init(readerName: String, circles: [Digest]) {
+        let first = circles.first
+        week = first?.week ?? ""
+        weekNumber = first?.weekNumber ?? 0
+        range = first?.range ?? ""
+        writtenFor = readerName
+        writtenOn = first?.writtenOn ?? ""
+        dataAsOf = first?.dataAsOf ?? ""
+        staleNote = first?.staleNote
+        circleCount = circles.count
+        attention = circles.flatMap { digest in
+            digest.summary.attention.map { item in
+                Item(circleName: digest.circleName, recipientName: digest.recipientName, symbol: item.symbol, kind: item.kind, text: item.text)
+            }
+        }
+        attentionCount = attention.count
+        subject = switch attention.count {
+        case 0: "Your \(circles.count) care circles: week \(weekNumber), \(range): nothing needs attention"
+        case 1: "Your \(circles.count) care circles: week \(weekNumber), \(range): 1 thing needs attention"
+        default: "Your \(circles.count) care circles: week \(weekNumber), \(range): \(attention.count) things need attention"
+        }
+        let needing = circles.filter { !$0.summary.attention.isEmpty }.count
+        attentionSummary = switch attention.count {
+        case 0: "Nothing needed attention in week \(weekNumber) in any of your \(circles.count) circles."
+        case 1: "1 thing needed attention in week \(weekNumber), in 1 of your \(circles.count) circles."
+        default: "\(attention.count) things needed attention in week \(weekNumber), in \(needing) of your \(circles.count) circles."
+        }
+        self.circles = circles.map { digest in
+            var section = digest
+            section.attentionAbove = true
+            return section
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// The home page of a reader's site of several circles: what needs attention in every circle
+/// first, then one section per circle; from `caseloadThreshold` circles on, a caseload instead: one
+/// row per circle with its counts, most needing attention first.
+public struct ReaderHomePage: Sendable, Encodable {
+    /// The page around the content (no circle's chrome: this page belongs to no one circle).
+    public struct Chrome: Sendable, Encodable {
+        public let title: String
+        public let writtenFor: String
+        public let writtenOn: String
+        public let dataAsOf: String
+        public let staleNote: String?
+    }
+
+    /// What the home takes from the circles' contexts besides their rows: "now" and the export's
+    /// time, the same in every circle (kept instead of a context, which holds a circle's records).
+    public struct Moment: Sendable {
+        let writtenOn: String
+        let dataAsOf: String
+        let staleNote: String?
+
+        public init(_ context: ReportContext) {
+            writtenOn = context.format.dateTime(.instant(context.now))
+            dataAsOf = context.dataAsOf ?? "an unknown time (the export does not say when it was taken)"
+            staleNote = context.staleNote
+        }
+    }
+
+    /// From this many circles on, the home page is a caseload (one row per circle, counts only).
+    public static let caseloadThreshold = 5
+
+    public let page: Chrome
+    public let readerName: String
+    public let caseload: Bool
+    public let circleCount: Int
+    /// "2 of 25 circles have something that needs attention (7 things in all)."
+    public let attentionSummary: String
+    /// Every circle's items needing attention (only when the page is not a caseload).
+    public let attention: [CircleOverview.Item]
+    /// The circles, most needing attention first.
+    public let circles: [CircleOverview]
+
+    /// The home of `readerName`'s circles, written at `moment` (from any one circle's context).
+    public init(readerName: String, circles: [CircleOverview], moment: Moment) {
+        let sorted = circles.sorted(by: CircleOverview.attentionFirst)
+        let caseload = circles.count >= Self.caseloadThreshold
+        self.readerName = readerName
+        self.caseload = caseload
+        self.circleCount = circles.count
+        self.circles = caseload ? sorted.map { var row = $0; row.attention = []; return row } : sorted
+        self.attention = caseload ? [] : sorted.flatMap(\.attention)
+        let needing = circles.filter { $0.attentionCount > 0 }.count
+        let total = circles.reduce(0) { $0 + $1.attentionCount }
+        attentionSummary = switch (needing, total) {
+        case (0, _): "Nothing needs attention in any of your \(circles.count) circles this week."
+        case (_, 1): "1 thing needs attention this week, in 1 of your \(circles.count) circles."
+        default: "\(total) things need attention this week, in \(needing) of your \(circles.count) circles."
+        }
+        page = Chrome(
+            title: caseload ? "Your caseload" : "Your care circles", writtenFor: readerName, writtenOn: moment.writtenOn,
+            dataAsOf: moment.dataAsOf, staleNote: moment.staleNote)
+    }
+}

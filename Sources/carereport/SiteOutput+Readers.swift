@@ -1,0 +1,51 @@
+import ArgumentParser
+import CareReports
+import Foundation
+
+extension SiteOutput {
+    /// The folder of one reader's output with `--all-members`: `OUTPUT/USER`. User ids are checked on
+    /// reading to be one safe path segment each (``SafeId``); this checks again, so no id can ever
+    /// name a path outside `output`.
+    static func readerPath(_ output: String, _ userId: String) throws -> String {
+        guard SafeId.isSafe(userId) else {
+            Console.error("error: internal error: a member without a usable id; nothing more was written")
+            throw ExitCode(70)
+        }
+        return "\(output)/\(userId)"
+    }
+
+    /// Makes this process remove, among staging folders left by killed runs, only those of `shard`'s
+    /// readers' sites (`USER`) and digests (`USER.md`, `.html`, `.eml`).
+    static func restrictCleaning(to shard: Shard) {
+        StagingCleaner.owns = { name in
+            var reader = name
+            for suffix in [".md", ".html", ".eml"] where reader.hasSuffix(suffix) && !shard.contains(reader: reader) {
+                reader = String(reader.dropLast(suffix.count))
+            }
+            return shard.contains(reader: reader)
+        }
+    }
+
+    /// After an `--all-members` build, removes the sites of people who are no longer active members
+    /// of any circle written (their folder in `output`), so nothing written for them survives. Only
+    /// this shard's readers' folders are looked at (by the hash of the folder's name, a user id), and
+    /// only real folders directly inside `output` that hold carereport's marker are removed: never a
+    /// link, never anything else, never another shard's reader.
+    /// With `--circle`, `among` is that circle's members (of any status): a run for one circle
+    /// removes only the sites of its own former members, never other people's.
+    static func removeStaleReaderSites(in output: String, keeping: Set<String>, shard: Shard, among: Set<String>? = nil) throws {
+        let fileManager = FileManager.default
+        StagingCleaner.removeAbandoned(in: output)  // only this shard's readers' (see `restrictCleaning`)
+        for name in (try? fileManager.contentsOfDirectory(atPath: output)) ?? []
+        where SafeId.isSafe(name) && !keeping.contains(name) && shard.contains(reader: name) && among.map({ $0.contains(name) }) ?? true {
+            let path = "\(output)/\(name)"
+            guard StagingCleaner.isCarereportFolder(path) else { continue }
+            do {
+                try fileManager.removeItem(atPath: path)
+            } catch {
+                Console.error("\(path): error: cannot remove the site of a former member")
+                throw ExitCode(73)
+            }
+        }
+    }
+}
