@@ -38,6 +38,8 @@ extension CareReport {
 
         @OptionGroup var nowOption: NowOption
 
+        @OptionGroup var languageOption: LanguageOption
+
         @Option(help: ArgumentHelp("Write weekly summaries from this day on (YYYY-MM-DD).", valueName: "date"))
         var from: String?
 
@@ -147,7 +149,9 @@ extension CareReport {
             formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?), earlierWritten: Bool = false
         ) throws -> SitePlan {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
-            let context = ReportContext(records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1)
+            let reader = languageOption.reader(viewer, in: export)
+            let context = ReportContext(
+                records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1, words: reader.words, display: reader.display)
             let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             return try SiteOutput.render(earlierWritten: earlierWritten) { () throws -> SitePlan in
                 // An --all-members run parses and checks the templates once: PageRenderer keeps the last one made.

@@ -55,6 +55,8 @@ extension CareReport {
 
         @OptionGroup var nowOption: NowOption
 
+        @OptionGroup var languageOption: LanguageOption
+
         @Option(help: ArgumentHelp("A folder of templates that replace the defaults by name.", valueName: "dir"), completion: .directory)
         var templates: String?
 
@@ -81,9 +83,11 @@ extension CareReport {
             let export = source.base
             let now = try nowOption.resolve(for: export)
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
-            let renderer = try SiteOutput.render { () throws -> PageRenderer in
+            // Read and checked before anything is written (English); each reader's language is made when first needed.
+            let renderer = try SiteOutput.render { () throws -> TemplateSet in
                 if let templates { try templateSet.override(from: templates) }
-                return try PageRenderer(templates: templateSet)
+                _ = try LocalizedRenderers.renderer(for: templateSet, words: .english)
+                return templateSet
             }
             if viewerOptions.allMembers, let out {
                 let suffix = ["markdown": "md", "html": "html", "email": "eml"][format.rawValue]!
@@ -117,15 +121,17 @@ extension CareReport {
 
         /// The digest of the chosen week for one viewer, in the chosen format.
         private func digest(
-            for viewer: Viewer, in export: CareExport, now: Date, renderer: PageRenderer, palette: MailPalette, recipients: [String],
+            for viewer: Viewer, in export: CareExport, now: Date, renderer templates: TemplateSet, palette: MailPalette, recipients: [String],
             earlierWritten: Bool = false
         ) throws -> String {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
-            let context = ReportContext(records: records, now: now)
+            let reader = languageOption.reader(viewer, in: export)
+            let context = ReportContext(records: records, now: now, words: reader.words, display: reader.display)
             guard let isoWeek = DigestBuilder.week(week, today: LocalDate(now, in: export.timeZone)) else { throw ExitCode(64) }
             var digest = DigestBuilder(context: context).build(isoWeek)
             digest.palette = palette
             let (text, html) = try SiteOutput.render(earlierWritten: earlierWritten) { () throws -> (String, String) in
+                let renderer = try LocalizedRenderers.renderer(for: templates, words: context.words)
                 let text = TextWrapper.wrap(try renderer.render(digest, template: "digest.text"), width: 72)
                 return (text, format == .markdown ? "" : try renderer.render(digest, template: "digest.html"))
             }

@@ -12,14 +12,23 @@ public struct ReportContext: Sendable {
     /// The health sections (tabs, pages, links) this viewer's output has.
     public let sections: HealthSections
     let text: TextRendering
+    /// The reader's language: every composed text goes through `words.t(…)` (see docs/translating.md).
+    public let words: Localizer
+    /// The reader's type size and colour scheme (language is `words`).
+    public let display: ReaderPreferences
 
-    public init(records: VisibleRecords, now: Date, onTimeWindowMinutes: Int = 60, from: LocalDate? = nil, to: LocalDate? = nil) {
+    public init(
+        records: VisibleRecords, now: Date, onTimeWindowMinutes: Int = 60, from: LocalDate? = nil, to: LocalDate? = nil,
+        words: Localizer = .english, display: ReaderPreferences = .standard
+    ) {
+        self.words = words
+        self.display = display
         self.records = records
         self.period = (from, to)
         self.now = now
         self.onTimeWindow = TimeInterval(onTimeWindowMinutes * 60)
-        self.format = DisplayFormat(timeZone: records.timeZone)
-        self.names = PersonNames(records)
+        self.format = DisplayFormat(timeZone: records.timeZone, words: words)
+        self.names = PersonNames(records, words: words)
         self.text = TextRendering()
         self.sections = HealthSections(records)
         self.today = LocalDate(records.exportedAt.map { min($0, now) } ?? now, in: records.timeZone)
@@ -58,7 +67,9 @@ public struct ReportContext: Sendable {
     /// Words for a page written long after its export, nil when the export is recent.
     public var staleNote: String? {
         guard daysPastExport > ReportContext.staleAfterDays, let dataAsOf else { return nil }
-        return "Written \(daysPastExport) days after the export of \(dataAsOf): nothing after it is known, so nothing due since then is counted as missed or overdue."
+        return words.t(
+            "Written {days} days after the export of {dataAsOf}: nothing after it is known, so nothing due since then is counted as missed or overdue.",
+            ["days": "\(daysPastExport)", "dataAsOf": dataAsOf])
     }
 
     /// The last day the data speaks for, in the export's zone: today, or the export's day when "now" is later.

@@ -24,6 +24,10 @@ public struct Digest: Sendable, Encodable {
     public var afterExportNote: String? = nil
     /// The mail's colours, from assets/tokens.css (set by the caller that holds the templates).
     public var palette = MailPalette(DesignTokens(css: nil))
+    /// The reader's language (`en`, `es`), for the mail's `Content-Language`.
+    public var language = "en"
+    /// The mail's type sizes (large when the reader asks for large text).
+    public var type = MailType(large: false)
 }
 
 /// Builds the digest of one week.
@@ -71,6 +75,8 @@ public struct DigestBuilder {
             range: range, writtenFor: chrome.writtenFor, writtenOn: chrome.writtenOn, dataAsOf: chrome.dataAsOf, staleNote: chrome.staleNote, subject: subject, quiet: summary.quiet && changes.isEmpty,
             summary: summary, medicationTable: summary.medications.isEmpty ? nil : Self.codeBlock(medicationTable),
             measurementTable: summary.measurements.isEmpty ? nil : Self.codeBlock(measurementTable), changes: changes)
+        digest.type = MailType(large: context.display.largeText)
+        digest.language = context.words.language
         let unknown = summary.medications.filter { $0.afterExport > 0 }.map { "\($0.afterExport) dose\($0.afterExport == 1 ? "" : "s") of \($0.name)" }
         if !unknown.isEmpty, let asOf = context.dataAsOf {
             digest.afterExportNote = "Not counted above, because they were due after the export of \(asOf): \(unknown.joined(separator: ", "))."
@@ -106,5 +112,17 @@ public struct DigestBuilder {
         }
         let fence = String(repeating: "`", count: max(3, longestRun + 1))
         return ([fence + "text"] + lines + [fence]).joined(separator: "\n")
+    }
+}
+
+/// The e-mail's type sizes, written inline (mail has no style sheets): the reader's `largeText`
+/// makes each 1.25 times the default.
+public struct MailType: Sendable, Encodable {
+    public let small, detail, body, heading, title: String
+
+    /// The default sizes, or the large ones.
+    public init(large: Bool) {
+        let sizes = large ? [16, 18, 20, 22, 28] : [13, 14, 16, 18, 22]
+        (small, detail, body, heading, title) = ("\(sizes[0])px", "\(sizes[1])px", "\(sizes[2])px", "\(sizes[3])px", "\(sizes[4])px")
     }
 }

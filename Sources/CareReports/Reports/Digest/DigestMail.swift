@@ -12,7 +12,8 @@ public enum DigestMail {
         let domain = sender.address.split(separator: "@").last.map(String.init) ?? "localhost"
         let message = MailMessage(
             from: sender, to: recipients, subject: digest.subject, date: now, timeZone: timeZone,
-            messageID: MailMessage.messageID(seed: seed, domain: domain), textBody: text, htmlBody: html)
+            messageID: MailMessage.messageID(seed: seed, domain: domain),
+            extraHeaders: MailHeader.standard + [try MailHeader("Content-Language", digest.language)], textBody: text, htmlBody: html)
         return message.rendered()
     }
 }

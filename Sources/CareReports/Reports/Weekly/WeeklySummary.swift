@@ -11,6 +11,8 @@ public struct WeeklySummary: Sendable, Encodable {
         public let title: String
         public let category: String
         public let priority: String
+        /// `high priority`, in the reader's language (`priority` is the value, for the badge's class).
+        public let priorityLabel: String
         public let due: String
         public let who: String
         public let state: String

@@ -48,6 +48,7 @@ public struct IPSBundleBuilder: Sendable {
             ("resourceType", .string("Composition")),
             ("id", .string(compositionUUID)),
             ("status", .string("final")),
+            ("language", .string(context.words.language)),
             ("type", FHIRJSON.concept("Patient summary", [FHIRJSON.coding(FHIRJSON.loinc, "60591-5", "Patient summary Document")])),
             ("subject", patientReference),
             ("date", now),
