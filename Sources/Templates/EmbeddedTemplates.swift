@@ -1052,7 +1052,10 @@ table.matrix td { white-space: nowrap; }
  *   1. palette   --green-*, --role-*, --priority-*  raw colours from the seeds
  *   2. semantic  --color-*, --badge-*, --chart-*, --dose-*  what things are for
  *   3. scale     --font-*, --line-height-*, --space-*, --radius-*, --size-*
- * Dark mode (screen only) redefines layer 2 at the end of the file.
+ * Dark mode (screen only) redefines layer 2 at the end of the file: by the
+ * browser's preference, or fixed by the reader's theme (class theme-dark or
+ * theme-light on <html>, from users[].preferences.theme). The class
+ * text-large (preferences.accessibility.largeText) redefines the type scale.
  *
  * Rule of the palette: forest (#4B9B6E) is 3.38:1 on white, so it is never
  * used for normal-size text; nor is pine (5.00:1) any longer. Every text pair
@@ -1247,9 +1250,10 @@ table.matrix td { white-space: nowrap; }
 }
 
 /* Dark mode: only the semantic layer changes. Screen only, so a dark
-   system setting never prints light text on paper. */
+   system setting never prints light text on paper. A reader whose theme is
+   "light" keeps the light layer (class theme-light). */
 @media screen and (prefers-color-scheme: dark) {
-  :root {
+  :root:not(.theme-light) {
     --color-primary: #226345;                   /* white on it 7.15:1 */
     --color-on-primary: var(--white);
     --color-secondary: var(--green-emerald);
@@ -1319,6 +1323,109 @@ table.matrix td { white-space: nowrap; }
     --dose-unrecorded: #A7B5AD;
 
     --shadow-card: none;
+  }
+}
+
+/* The reader's theme "dark" (class theme-dark): the same dark layer whatever
+   the browser prefers. Keep it equal to the block above (test_contrast.py
+   checks that the two are the same). Screen only, as above. */
+@media screen {
+  :root.theme-dark {
+    color-scheme: dark;
+    --color-primary: #226345;                   /* white on it 7.15:1 */
+    --color-on-primary: var(--white);
+    --color-secondary: var(--green-emerald);
+    --color-accent: var(--green-deep-forest-dark);
+    --color-on-accent: #CDEBD7;
+
+    --color-background: #0F1613;
+    --color-surface: #0F1613;
+    --color-surface-raised: #17211B;
+    --color-surface-sunken: #1F2B24;
+    --color-surface-stripe: #1B2620;
+    --color-text: #E6EEE9;
+    --color-text-muted: #BDC8C2;
+    --color-heading: #CDEBD7;
+    --color-border: #2C3A32;
+    --color-border-strong: #7A9084;
+    --color-link: var(--green-sage);
+    --color-link-visited: #C3E3CF;
+    --color-link-hover: #D5EDDE;
+    --color-focus: var(--green-sage);
+    --color-selection-bg: #226345;
+    --color-selection-text: var(--white);
+
+    --color-header-bg: #0B110E;
+    --color-header-text: #E6EEE9;
+    --color-header-focus: var(--green-sage);
+    --color-header-rule: var(--green-forest-dark);
+
+    --color-good: #BFE6CD;
+    --color-warning: #FFD591;
+    --color-critical: #FFB3AE;
+    --color-neutral: #D2DAD5;
+    --color-info: #B5D3F7;
+
+    --badge-good-bg: var(--green-deep-forest-dark);
+    --badge-warning-bg: #3F2C05;
+    --badge-critical-bg: #4A1517;
+    --badge-neutral-bg: #2A332E;
+    --badge-info-bg: #15304F;
+
+    --role-caregiver-bg: #1B2E4D;
+    --role-caregiver-text: #A9C8F5;
+    --role-care-recipient-bg: #2D2152;
+    --role-care-recipient-text: #CDBBFF;
+    --role-organizer-bg: #1D3A20;
+    --role-organizer-text: #B4DFB6;
+    --role-supporter-bg: #472012;
+    --role-supporter-text: #FFC1A8;
+
+    --color-attention-bg: #33260A;
+    --color-attention-text: #F3EBDA;
+    --color-attention-border: #E0A030;
+
+    --chart-grid: #26332B;
+    --chart-band: #1D3A2A;
+    --chart-series-1: var(--green-emerald);
+    --chart-series-2: #8CB8F2;
+    --chart-series-3: #C2ADFF;
+    --chart-series-4: #FFAE8A;
+    --chart-point-out: #FF8A80;
+
+    --dose-taken: var(--green-emerald);
+    --dose-late: #E0A030;
+    --dose-missed: #FF8A80;
+    --dose-skipped: #A7B5AD;
+    --dose-prn: #8CB8F2;
+    --dose-unrecorded: #A7B5AD;
+
+    --shadow-card: none;
+  }
+
+  :root.theme-light {
+    color-scheme: light;
+  }
+}
+
+/* Large text (class text-large, preferences.accessibility.largeText): the
+   whole type scale 1.25 to 1.3 times larger, so body text is 22px instead of
+   17px and headings, tables and captions grow with it. Screen only: the
+   printed pages (the two-page visit summary above all) keep their size. */
+@media screen {
+  :root.text-large {
+    --font-size-large-title: 2.6875rem; /* 43px */
+    --font-size-title1: 2.1875rem;      /* 35px */
+    --font-size-title2: 1.75rem;        /* 28px */
+    --font-size-title3: 1.5625rem;      /* 25px */
+    --font-size-headline: 1.375rem;     /* 22px */
+    --font-size-body: 1.375rem;         /* 22px: 1.29 times 17px */
+    --font-size-callout: 1.25rem;       /* 20px */
+    --font-size-subheadline: 1.1875rem; /* 19px */
+    --font-size-footnote: 1.0625rem;    /* 17px */
+    --font-size-caption1: 1rem;         /* 16px */
+    --font-size-caption2: 0.875rem;     /* 14px */
+    --size-target-min: 2rem;            /* 32px */
   }
 }
 

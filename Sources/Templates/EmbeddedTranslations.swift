@@ -4,6 +4,1846 @@
 public enum EmbeddedTranslations {
     /// PO file contents by path relative to `translations/` (`es.po`).
     public static let files: [String: String] = [
-        :
+        "es.po": #"""
+# Spanish translation of carereport (Latin-American neutral Spanish, "usted").
+# Clinical text (lab explanations, medication-effect notes) is checked against MedlinePlus en español:
+# see docs/lab-explanations.md. How to translate: docs/translating.md.
+msgid ""
+msgstr ""
+"Language: es\n"
+"Content-Type: text/plain; charset=UTF-8\n"
+"Content-Transfer-Encoding: 8bit\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+#: Sources/CareReports/Localization/Localizer.swift:5
+msgid "{count} result"
+msgid_plural "{count} results"
+msgstr[0] "{count} resultado"
+msgstr[1] "{count} resultados"
+
+#: Sources/CareReports/Localization/Localizer.swift:3 templates/digest/html.mustache:23 templates/digest/text.mustache:17 templates/html/attention.mustache:3 (+1 more)
+msgid "Needs attention"
+msgstr "Requiere atención"
+
+#: Sources/CareReports/Localization/Localizer.swift:4
+msgid "Written for {name} on {date}"
+msgstr "Escrito para {name} el {date}"
+
+#: Sources/CareReports/Localization/Localizer.swift:43 Sources/CareReports/Reports/Medication/DoseHistory.swift:94
+msgid "started {amount}"
+msgstr "inicio con {amount}"
+
+#: Sources/CareReports/Reports/Index/IndexPageBuilder.swift:21 templates/html/index.mustache:30 templates/html/layout.mustache:12 templates/md/index.mustache:32
+msgid "Weekly summaries"
+msgstr "Resúmenes semanales"
+
+#: Sources/CareReports/Reports/Index/IndexPageBuilder.swift:35
+msgid "doses on time this week so far"
+msgstr "dosis a tiempo esta semana, hasta ahora"
+
+#: Sources/CareReports/Reports/Index/IndexPageBuilder.swift:35
+msgid "doses on time this week"
+msgstr "dosis a tiempo esta semana"
+
+#: Sources/CareReports/Reports/Index/IndexPageBuilder.swift:37
+msgid "tasks done this week so far"
+msgstr "tareas hechas esta semana, hasta ahora"
+
+#: Sources/CareReports/Reports/Index/IndexPageBuilder.swift:37
+msgid "tasks done this week"
+msgstr "tareas hechas esta semana"
+
+#: Sources/CareReports/Reports/Index/IndexPageBuilder.swift:38
+msgid "tasks overdue"
+msgstr "tareas atrasadas"
+
+#: Sources/CareReports/Reports/Index/IndexPageBuilder.swift:58 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:37
+msgctxt "task state"
+msgid "Open"
+msgstr "Pendiente"
+
+#: Sources/CareReports/Reports/Index/IndexPageBuilder.swift:69 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder.swift:58
+msgid "Week {number}: {range}"
+msgstr "Semana {number}: {range}"
+
+#: Sources/CareReports/Reports/Index/IndexPageBuilder.swift:73
+msgid "The export's week"
+msgstr "Semana de la exportación"
+
+#: Sources/CareReports/Reports/Index/IndexPageBuilder.swift:74 templates/digest/html.mustache:61
+msgid "This week"
+msgstr "Esta semana"
+
+#: Sources/CareReports/Reports/Index/WeekList.swift:63
+msgid "No records in the week from {first} to {last}"
+msgid_plural "No records in the {count} weeks from {first} to {last}"
+msgstr[0] "No hay registros en la semana del {first} al {last}"
+msgstr[1] "No hay registros en las {count} semanas del {first} al {last}"
+
+#: Sources/CareReports/Reports/Index/WeekList.swift:38 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder.swift:68 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder.swift:70
+msgid "Week {number}, {year}"
+msgstr "Semana {number}, {year}"
+
+#: Sources/CareReports/Reports/Labs/LabFlagging.swift:40
+msgctxt "lab flag"
+msgid "Normal"
+msgstr "Normal"
+
+#: Sources/CareReports/Reports/Labs/LabFlagging.swift:41
+msgctxt "lab flag"
+msgid "Low"
+msgstr "Bajo"
+
+#: Sources/CareReports/Reports/Labs/LabFlagging.swift:42
+msgctxt "lab flag"
+msgid "High"
+msgstr "Alto"
+
+#: Sources/CareReports/Reports/Labs/LabFlagging.swift:43
+msgctxt "lab flag"
+msgid "Critically low"
+msgstr "Críticamente bajo"
+
+#: Sources/CareReports/Reports/Labs/LabFlagging.swift:44
+msgctxt "lab flag"
+msgid "Critically high"
+msgstr "Críticamente alto"
+
+#: Sources/CareReports/Reports/Labs/LabFlagging.swift:45
+msgctxt "lab flag"
+msgid "Abnormal"
+msgstr "Anormal"
+
+#: Sources/CareReports/Reports/Measurements/MeasurementRanges.swift:59
+msgid "Blood pressure"
+msgstr "Presión arterial"
+
+#: Sources/CareReports/Reports/Measurements/MeasurementRanges.swift:60
+msgid "Heart rate"
+msgstr "Frecuencia cardíaca"
+
+#: Sources/CareReports/Reports/Measurements/MeasurementRanges.swift:61
+msgid "Weight"
+msgstr "Peso"
+
+#: Sources/CareReports/Reports/Measurements/MeasurementRanges.swift:62
+msgid "Blood glucose"
+msgstr "Glucosa en la sangre"
+
+#: Sources/CareReports/Reports/Measurements/MeasurementRanges.swift:63
+msgid "Temperature"
+msgstr "Temperatura"
+
+#: Sources/CareReports/Reports/Measurements/MeasurementRanges.swift:64
+msgid "Oxygen saturation"
+msgstr "Saturación de oxígeno"
+
+#: Sources/CareReports/Reports/Measurements/MeasurementRanges.swift:65
+msgid "Respiratory rate"
+msgstr "Frecuencia respiratoria"
+
+#: Sources/CareReports/Reports/Measurements/MeasurementRanges.swift:66
+msgid "Pain score"
+msgstr "Nivel de dolor"
+
+#: Sources/CareReports/Reports/Measurements/MeasurementRanges.swift:67
+msgid "Other measurement"
+msgstr "Otra medición"
+
+#: Sources/CareReports/Reports/Medication/Adherence.swift:42
+msgid "{taken} of {scheduled} ({onTime} on time)"
+msgstr "{taken} de {scheduled} ({onTime} a tiempo)"
+
+#: Sources/CareReports/Reports/Medication/Adherence.swift:48
+msgid "{taken} of {scheduled} taken ({takenShare}), {onTime} on time ({onTimeShare})"
+msgstr "{taken} de {scheduled} tomadas ({takenShare}), {onTime} a tiempo ({onTimeShare})"
+
+#: Sources/CareReports/Reports/Medication/DoseHistory.swift:100
+msgid "stopped {amount}"
+msgstr "suspendido ({amount})"
+
+#: Sources/CareReports/Reports/Medication/DoseHistory.swift:102
+msgid "restarted {amount}"
+msgstr "reiniciado con {amount}"
+
+#: Sources/CareReports/Reports/Medication/DoseHistory.swift:113
+msgid "stopped"
+msgstr "suspendido"
+
+#: Sources/CareReports/Reports/Medication/DoseHistory.swift:115
+msgid "on hold"
+msgstr "en pausa"
+
+#: Sources/CareReports/Reports/Medication/DoseHistory.swift:126
+msgid "increased {from} → {to} {unit}"
+msgstr "aumentado de {from} → {to} {unit}"
+
+#: Sources/CareReports/Reports/Medication/DoseHistory.swift:127
+msgid "decreased {from} → {to} {unit}"
+msgstr "reducido de {from} → {to} {unit}"
+
+#: Sources/CareReports/Reports/Medication/DoseHistory.swift:130
+msgid "changed {from} → {to}"
+msgstr "cambiado de {from} → {to}"
+
+#: Sources/CareReports/Reports/Medication/DoseHistory.swift:132
+msgid "schedule changed {from} → {to}"
+msgstr "horario cambiado de {from} → {to}"
+
+#: Sources/CareReports/Reports/Medication/DoseHistory.swift:133
+msgid "renewed, same dose"
+msgstr "renovado, misma dosis"
+
+#: Sources/CareReports/Reports/ReportContext.swift:70
+msgid "Written {days} days after the export of {dataAsOf}: nothing after it is known, so nothing due since then is counted as missed or overdue."
+msgstr "Escrito {days} días después de la exportación del {dataAsOf}: no se sabe nada posterior, así que nada de lo que vencía después se cuenta como omitido ni atrasado."
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:22
+msgctxt "weekday"
+msgid "Mon"
+msgstr "lun"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:22
+msgctxt "weekday"
+msgid "Tue"
+msgstr "mar"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:22
+msgctxt "weekday"
+msgid "Wed"
+msgstr "mié"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:23
+msgctxt "weekday"
+msgid "Thu"
+msgstr "jue"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:23
+msgctxt "weekday"
+msgid "Fri"
+msgstr "vie"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:23
+msgctxt "weekday"
+msgid "Sat"
+msgstr "sáb"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:24
+msgctxt "weekday"
+msgid "Sun"
+msgstr "dom"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:27
+msgctxt "month"
+msgid "Jan"
+msgstr "ene"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:27
+msgctxt "month"
+msgid "Feb"
+msgstr "feb"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:27
+msgctxt "month"
+msgid "Mar"
+msgstr "mar"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:28
+msgctxt "month"
+msgid "Apr"
+msgstr "abr"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:28
+msgctxt "month"
+msgid "May"
+msgstr "may"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:28
+msgctxt "month"
+msgid "Jun"
+msgstr "jun"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:29
+msgctxt "month"
+msgid "Jul"
+msgstr "jul"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:29
+msgctxt "month"
+msgid "Aug"
+msgstr "ago"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:29
+msgctxt "month"
+msgid "Sep"
+msgstr "sept"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:30
+msgctxt "month"
+msgid "Oct"
+msgstr "oct"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:30
+msgctxt "month"
+msgid "Nov"
+msgstr "nov"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:30
+msgctxt "month"
+msgid "Dec"
+msgstr "dic"
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:32
+msgctxt "decimal mark"
+msgid "."
+msgstr ","
+
+#: Sources/CareReports/Reports/Support/DisplayFormat.swift:75
+msgctxt "percent"
+msgid "{number}%"
+msgstr "{number} %"
+
+#: Sources/CareReports/Reports/Support/PageChrome.swift:37
+msgid "Home"
+msgstr "Inicio"
+
+#: Sources/CareReports/Reports/Support/PageChrome.swift:37
+msgid "Weeks"
+msgstr "Semanas"
+
+#: Sources/CareReports/Reports/Support/PageChrome.swift:37
+msgid "Workload"
+msgstr "Carga de trabajo"
+
+#: Sources/CareReports/Reports/Support/PageChrome.swift:38 templates/digest/html.mustache:36 templates/digest/text.mustache:34 templates/html/visit.mustache:28 (+2 more)
+msgid "Medications"
+msgstr "Medicamentos"
+
+#: Sources/CareReports/Reports/Support/PageChrome.swift:38
+msgid "Labs"
+msgstr "Análisis"
+
+#: Sources/CareReports/Reports/Support/PageChrome.swift:39
+msgid "Visit summary"
+msgstr "Resumen para la consulta"
+
+#: Sources/CareReports/Reports/Support/PageChrome.swift:56
+msgid "{name} ({roles})"
+msgstr "{name} ({roles})"
+
+#: Sources/CareReports/Reports/Support/PageChrome.swift:58
+msgid "any {roles} of the circle"
+msgstr "cualquier {roles} del círculo"
+
+#: Sources/CareReports/Reports/Support/PageChrome.swift:61
+msgid "an unknown time (the export does not say when it was taken)"
+msgstr "una fecha desconocida (la exportación no dice cuándo se hizo)"
+
+#: Sources/CareReports/Reports/Support/PageChrome.swift:69
+msgid "care recipient"
+msgstr "persona cuidada"
+
+#: Sources/CareReports/Reports/Support/PageChrome.swift:70
+msgid "caregiver"
+msgstr "persona cuidadora"
+
+#: Sources/CareReports/Reports/Support/PageChrome.swift:71
+msgid "organizer"
+msgstr "persona organizadora"
+
+#: Sources/CareReports/Reports/Support/PageChrome.swift:72
+msgid "supporter"
+msgstr "persona de apoyo"
+
+#: Sources/CareReports/Reports/Support/PageChrome.swift:79
+msgid "{first} and {last}"
+msgstr "{first} y {last}"
+
+#: Sources/CareReports/Reports/Support/PersonNames.swift:12
+msgid "unknown member"
+msgstr "miembro desconocido"
+
+#: Sources/CareReports/Reports/Support/RecordWording.swift:5
+msgctxt "appointment"
+msgid "scheduled"
+msgstr "programada"
+
+#: Sources/CareReports/Reports/Support/RecordWording.swift:6
+msgctxt "appointment"
+msgid "completed"
+msgstr "realizada"
+
+#: Sources/CareReports/Reports/Support/RecordWording.swift:7
+msgctxt "appointment"
+msgid "cancelled"
+msgstr "cancelada"
+
+#: Sources/CareReports/Reports/Support/RecordWording.swift:16
+msgctxt "document"
+msgid "labReport"
+msgstr "informe de laboratorio"
+
+#: Sources/CareReports/Reports/Support/RecordWording.swift:17
+msgctxt "document"
+msgid "imaging"
+msgstr "imágenes"
+
+#: Sources/CareReports/Reports/Support/RecordWording.swift:18
+msgctxt "document"
+msgid "letter"
+msgstr "carta"
+
+#: Sources/CareReports/Reports/Support/RecordWording.swift:19
+msgctxt "document"
+msgid "other"
+msgstr "otro"
+
+#: Sources/CareReports/Reports/Support/RecordWording.swift:28
+msgctxt "lab report"
+msgid "preliminary"
+msgstr "preliminar"
+
+#: Sources/CareReports/Reports/Support/RecordWording.swift:29
+msgctxt "lab report"
+msgid "final"
+msgstr "final"
+
+#: Sources/CareReports/Reports/Support/RecordWording.swift:30
+msgctxt "lab report"
+msgid "corrected"
+msgstr "corregido"
+
+#: Sources/CareReports/Reports/Support/RecordWording.swift:31
+msgctxt "lab report"
+msgid "amended"
+msgstr "modificado"
+
+#: Sources/CareReports/Reports/Support/RecordWording.swift:40
+msgctxt "condition"
+msgid "active"
+msgstr "activo"
+
+#: Sources/CareReports/Reports/Support/RecordWording.swift:41
+msgctxt "condition"
+msgid "resolved"
+msgstr "resuelto"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:7
+msgctxt "relationship"
+msgid "self"
+msgstr "la misma persona"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:8
+msgctxt "relationship"
+msgid "daughter"
+msgstr "hija"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:9
+msgctxt "relationship"
+msgid "son"
+msgstr "hijo"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:10
+msgctxt "relationship"
+msgid "wife"
+msgstr "esposa"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:11
+msgctxt "relationship"
+msgid "husband"
+msgstr "esposo"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:12
+msgctxt "relationship"
+msgid "spouse"
+msgstr "cónyuge"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:13
+msgctxt "relationship"
+msgid "partner"
+msgstr "pareja"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:14
+msgctxt "relationship"
+msgid "mother"
+msgstr "madre"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:15
+msgctxt "relationship"
+msgid "father"
+msgstr "padre"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:16
+msgctxt "relationship"
+msgid "sister"
+msgstr "hermana"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:17
+msgctxt "relationship"
+msgid "brother"
+msgstr "hermano"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:18
+msgctxt "relationship"
+msgid "granddaughter"
+msgstr "nieta"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:19
+msgctxt "relationship"
+msgid "grandson"
+msgstr "nieto"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:20
+msgctxt "relationship"
+msgid "niece"
+msgstr "sobrina"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:21
+msgctxt "relationship"
+msgid "nephew"
+msgstr "sobrino"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:22
+msgctxt "relationship"
+msgid "daughter-in-law"
+msgstr "nuera"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:23
+msgctxt "relationship"
+msgid "son-in-law"
+msgstr "yerno"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:24
+msgctxt "relationship"
+msgid "friend"
+msgstr "amistad"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:25
+msgctxt "relationship"
+msgid "family friend"
+msgstr "amistad de la familia"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:26
+msgctxt "relationship"
+msgid "neighbour"
+msgstr "vecindad"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:27
+msgctxt "relationship"
+msgid "paid caregiver"
+msgstr "cuidador pagado"
+
+#: Sources/CareReports/Reports/Support/RelationshipNames.swift:28
+msgctxt "relationship"
+msgid "other"
+msgstr "otra relación"
+
+#: Sources/CareReports/Reports/Weekly/MedicationChangeMarks.swift:56
+msgid "{change} on {day}"
+msgstr "{change} el {day}"
+
+#: Sources/CareReports/Reports/Weekly/MedicationChangeMarks.swift:57
+msgid "First week on the new dose: {changes}."
+msgstr "Primera semana con la nueva dosis: {changes}."
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:15
+msgctxt "doses"
+msgid "{count} missed"
+msgid_plural "{count} missed"
+msgstr[0] "{count} omitida"
+msgstr[1] "{count} omitidas"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:17
+msgctxt "doses"
+msgid "{count} not recorded"
+msgid_plural "{count} not recorded"
+msgstr[0] "{count} sin registrar"
+msgstr[1] "{count} sin registrar"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:19
+msgctxt "doses"
+msgid "{count} skipped"
+msgid_plural "{count} skipped"
+msgstr[0] "{count} saltada"
+msgstr[1] "{count} saltadas"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:22
+msgid "Doses"
+msgstr "Dosis"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:28
+msgid "As-needed doses"
+msgstr "Dosis según necesidad"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:29
+msgid "{medication}: {count} doses on {day}, more than the {maximum} allowed"
+msgstr "{medication}: {count} dosis el {day}, más que las {maximum} permitidas"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:37 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:48
+msgid "{title}, due {due}"
+msgstr "{title}, con fecha {due}"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:39
+msgid "{title}, due {due}; done later, {done}"
+msgstr "{title}, con fecha {due}; hecha después, {done}"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:43
+msgid "Overdue task"
+msgstr "Tarea atrasada"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:47
+msgid "Nobody assigned"
+msgstr "Sin nadie asignado"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:52 templates/html/visit.mustache:89
+msgid "Fall or near-fall"
+msgstr "Caída o casi caída"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:60
+msgid "{measurement} high"
+msgstr "{measurement} por encima de lo habitual"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:61
+msgid "{measurement} low"
+msgstr "{measurement} por debajo de lo habitual"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:63
+msgid "{value} ({reason}), {title}"
+msgstr "{value} ({reason}), {title}"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:64
+msgid "{value}, {title}"
+msgstr "{value}, {title}"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:73
+msgid "Lab result {flag}"
+msgstr "Resultado de laboratorio {flag}"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:74
+msgid "{test} {value} (range {range})"
+msgstr "{test} {value} (rango {range})"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:84
+msgid "New severe symptom"
+msgstr "Síntoma grave nuevo"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:84
+msgid "Severe symptom"
+msgstr "Síntoma grave"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:84
+msgid "New symptom"
+msgstr "Síntoma nuevo"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:85
+msgid "{title}, severity {severity} of 10"
+msgstr "{title}, intensidad {severity} de 10"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:107
+msgid "{count} result, {abnormal} outside the range"
+msgid_plural "{count} results, {abnormal} outside the range"
+msgstr[0] "{count} resultado, {abnormal} fuera del rango"
+msgstr[1] "{count} resultados, {abnormal} fuera del rango"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:13
+msgid "started {day}"
+msgstr "iniciado el {day}"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:14
+msgid "stopped {day}"
+msgstr "suspendido el {day}"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:17 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:22
+msgid "as needed"
+msgstr "según necesidad"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:17 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:22
+msgid "no doses due"
+msgstr "sin dosis programadas"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:18
+msgid "{summary}; {count} due after the export, not counted"
+msgstr "{summary}; {count} programadas después de la exportación, sin contar"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:88
+msgid "severity {severity} of 10"
+msgstr "intensidad {severity} de 10"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:90
+msgid "for {duration}"
+msgstr "durante {duration}"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:93
+msgid "severe"
+msgstr "grave"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:93
+msgctxt "symptom"
+msgid "new"
+msgstr "nuevo"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:103
+msgid "reported {reported}, drawn {drawn}"
+msgstr "informado el {reported}, muestra tomada el {drawn}"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:146
+msgid "reaction: {reaction}"
+msgstr "reacción: {reaction}"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:153
+msgid "document ({kind})"
+msgstr "documento ({kind})"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:165
+msgid "note"
+msgstr "nota"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:166
+msgid "allergy"
+msgstr "alergia"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:167
+msgid "condition"
+msgstr "afección"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:168
+msgid "immunisation"
+msgstr "vacuna"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:27
+msgctxt "task state"
+msgid "Done"
+msgstr "Hecha"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:30 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:44
+msgctxt "task state"
+msgid "Overdue"
+msgstr "Atrasada"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:33
+msgctxt "task state"
+msgid "Due after the export"
+msgstr "Vence después de la exportación"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:36
+msgctxt "task state"
+msgid "Cancelled"
+msgstr "Cancelada"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:37
+msgctxt "task state"
+msgid "In progress"
+msgstr "En curso"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:44
+msgctxt "task state"
+msgid "Overdue that week, done later"
+msgstr "Atrasada esa semana, hecha después"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:49
+msgctxt "task state"
+msgid "Due next week"
+msgstr "Vence la próxima semana"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:69
+msgid "unassigned"
+msgstr "sin asignar"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:71
+msgid "done by {name}, {when}"
+msgstr "hecha por {name}, {when}"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:91
+msgctxt "task category"
+msgid "medical"
+msgstr "médica"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:92
+msgctxt "task category"
+msgid "medication"
+msgstr "medicamentos"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:93
+msgctxt "task category"
+msgid "appointment"
+msgstr "cita"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:94
+msgctxt "task category"
+msgid "personal care"
+msgstr "cuidado personal"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:95
+msgctxt "task category"
+msgid "household"
+msgstr "hogar"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:96
+msgctxt "task category"
+msgid "meals"
+msgstr "comidas"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:97
+msgctxt "task category"
+msgid "transportation"
+msgstr "transporte"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:98
+msgctxt "task category"
+msgid "errands"
+msgstr "mandados"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:99
+msgctxt "task category"
+msgid "social"
+msgstr "social"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:100
+msgctxt "task category"
+msgid "financial"
+msgstr "finanzas"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:101
+msgctxt "task category"
+msgid "other"
+msgstr "otra"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:108
+msgid "high priority"
+msgstr "prioridad alta"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:109
+msgid "medium priority"
+msgstr "prioridad media"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Tasks.swift:110
+msgid "low priority"
+msgstr "prioridad baja"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder.swift:65
+msgid "Previous week"
+msgstr "Semana anterior"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder.swift:66
+msgid "Next week"
+msgstr "Semana siguiente"
+
+#: templates/digest/html.mustache:12
+msgid "{circleName} · weekly digest"
+msgstr "{circleName} · resumen semanal"
+
+#: templates/digest/html.mustache:13
+msgid "Week {weekNumber}, {range}"
+msgstr "Semana {weekNumber}, {range}"
+
+#: templates/digest/html.mustache:14
+msgid "Data as of {dataAsOf}"
+msgstr "Datos al {dataAsOf}"
+
+#: templates/digest/html.mustache:16 templates/digest/text.mustache:5 templates/digest/text.mustache:13 templates/html/index.mustache:6 (+3 more)
+msgid "Old data."
+msgstr "Datos antiguos."
+
+#: templates/digest/html.mustache:18 templates/html/week.mustache:12 templates/md/week.mustache:9
+msgid "Nothing to report this week."
+msgstr "Nada que informar esta semana."
+
+#: templates/digest/html.mustache:31 templates/digest/text.mustache:26
+msgid "Medication changes"
+msgstr "Cambios de medicamentos"
+
+#: templates/digest/html.mustache:32
+msgid "Changed"
+msgstr "Cambio"
+
+#: templates/digest/html.mustache:38 templates/html/medication-table.mustache:4 templates/html/medications.mustache:18 templates/html/visit.mustache:33 (+4 more)
+msgid "Medication"
+msgstr "Medicamento"
+
+#: templates/digest/html.mustache:38 templates/html/week.mustache:17 templates/html/week.mustache:19 templates/md/week.mustache:16
+msgid "Doses this week"
+msgstr "Dosis de esta semana"
+
+#: templates/digest/html.mustache:39
+msgid "late {late}, missed {missed}, skipped {skipped}, as needed {asNeededUses}"
+msgstr "tarde {late}, omitidas {missed}, saltadas {skipped}, según necesidad {asNeededUses}"
+
+#: templates/digest/html.mustache:43 templates/digest/text.mustache:45 templates/html/week.mustache:32 templates/md/week.mustache:26
+msgid "Overdue tasks"
+msgstr "Tareas atrasadas"
+
+#: templates/digest/html.mustache:44 templates/digest/html.mustache:52 templates/digest/html.mustache:56 templates/md/task-row.mustache:2
+msgid "due {due}, {who}"
+msgstr "con fecha {due}, {who}"
+
+#: templates/digest/html.mustache:47 templates/digest/text.mustache:53 templates/html/week.mustache:38 templates/html/workload.mustache:8 (+4 more)
+msgid "Tasks done"
+msgstr "Tareas hechas"
+
+#: templates/digest/html.mustache:51 templates/digest/text.mustache:61 templates/html/week.mustache:48 templates/md/week.mustache:42
+msgid "Other tasks this week"
+msgstr "Otras tareas de esta semana"
+
+#: templates/digest/html.mustache:55 templates/digest/text.mustache:69 templates/html/week.mustache:54 templates/md/week.mustache:48
+msgid "Due next week"
+msgstr "Para la próxima semana"
+
+#: templates/digest/html.mustache:59 templates/digest/text.mustache:78 templates/html/week.mustache:60 templates/md/week.mustache:54
+msgid "Measurements"
+msgstr "Mediciones"
+
+#: templates/digest/html.mustache:61 templates/html/visit.mustache:79
+msgid "Measurement"
+msgstr "Medición"
+
+#: templates/digest/html.mustache:62
+msgid "latest {latest}"
+msgstr "la última {latest}"
+
+#: templates/digest/html.mustache:62
+msgid "lowest {minimum}, highest {maximum}"
+msgstr "la más baja {minimum}, la más alta {maximum}"
+
+#: templates/digest/html.mustache:62
+msgid "out of range: {outOfRange}"
+msgstr "fuera del rango: {outOfRange}"
+
+#: templates/digest/html.mustache:66 templates/digest/text.mustache:85 templates/html/week.mustache:89 templates/md/week.mustache:74
+msgid "Symptoms"
+msgstr "Síntomas"
+
+#: templates/digest/html.mustache:70 templates/digest/text.mustache:93 templates/html/week.mustache:95 templates/md/week.mustache:80
+msgid "Lab reports received"
+msgstr "Informes de laboratorio recibidos"
+
+#: templates/digest/html.mustache:74 templates/digest/text.mustache:101 templates/html/week.mustache:101 templates/md/week.mustache:86
+msgid "Appointments this week"
+msgstr "Citas de esta semana"
+
+#: templates/digest/html.mustache:78 templates/digest/text.mustache:112 templates/html/week.mustache:107 templates/md/week.mustache:92
+msgid "Appointments coming up"
+msgstr "Próximas citas"
+
+#: templates/digest/html.mustache:82 templates/digest/text.mustache:120 templates/html/week.mustache:113 templates/md/week.mustache:98
+msgid "Notes and documents"
+msgstr "Notas y documentos"
+
+#: templates/digest/html.mustache:86 templates/digest/text.mustache:128 templates/html/week.mustache:119 templates/md/week.mustache:104
+msgid "Circle updates"
+msgstr "Novedades del círculo"
+
+#: templates/digest/html.mustache:92 templates/html/layout.mustache:31 templates/md/footer.mustache:7
+msgid "Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. It holds only what this reader may see."
+msgstr "Escrito para {writtenFor} el {writtenOn} por carereport con datos al {dataAsOf}. Contiene solo lo que esta persona puede ver."
+
+#: templates/digest/text.mustache:3
+msgid "{circleName}, week {weekNumber} ({range}): nothing to report (data as of {dataAsOf})."
+msgstr "{circleName}, semana {weekNumber} ({range}): nada que informar (datos al {dataAsOf})."
+
+#: templates/digest/text.mustache:8
+msgid "{circleName}: week {weekNumber}, {range}"
+msgstr "{circleName}: semana {weekNumber}, {range}"
+
+#: templates/digest/text.mustache:10
+msgid "Weekly digest about {recipientName}, written for {writtenFor} on {writtenOn}"
+msgstr "Resumen semanal sobre {recipientName}, escrito para {writtenFor} el {writtenOn}"
+
+#: templates/digest/text.mustache:11
+msgid "from data as of {dataAsOf}."
+msgstr "con datos al {dataAsOf}."
+
+#: templates/digest/text.mustache:29
+msgid "Changed: {value}"
+msgstr "Cambio: {value}"
+
+#: templates/digest/text.mustache:48 templates/digest/text.mustache:72
+msgid "{title}, due {due}, {who}"
+msgstr "{title}, con fecha {due}, {who}"
+
+#: templates/digest/text.mustache:64
+msgid "{title} ({state}), due {due}, {who}"
+msgstr "{title} ({state}), con fecha {due}, {who}"
+
+#: templates/digest/text.mustache:140
+msgid "Sent by carereport. It holds only what {writtenFor} may see."
+msgstr "Enviado por carereport. Contiene solo lo que {writtenFor} puede ver."
+
+#: templates/html/analyte.mustache:4 templates/md/analyte.mustache:6
+msgid "About this test"
+msgstr "Acerca de este examen"
+
+#: templates/html/analyte.mustache:5 templates/md/analyte.mustache:9
+msgid "LOINC {loinc}"
+msgstr "LOINC {loinc}"
+
+#: templates/html/analyte.mustache:6 templates/html/lab-report.mustache:8
+msgid "Check the units"
+msgstr "Revise las unidades"
+
+#: templates/html/analyte.mustache:7
+msgid "{name}, trend chart"
+msgstr "{name}, gráfico de tendencia"
+
+#: templates/html/analyte.mustache:8
+msgid "Every result"
+msgstr "Todos los resultados"
+
+#: templates/html/analyte.mustache:10
+msgid "Every result (▲ high, ▼ low, * worked out from the range)"
+msgstr "Todos los resultados (▲ alto, ▼ bajo, * calculado a partir del rango)"
+
+#: templates/html/analyte.mustache:11 templates/html/labs.mustache:11 templates/html/visit.mustache:64 templates/md/analyte.mustache:17 (+1 more)
+msgid "Collected"
+msgstr "Muestra tomada"
+
+#: templates/html/analyte.mustache:11 templates/html/labs.mustache:11 templates/md/analyte.mustache:17 templates/md/labs.mustache:9
+msgid "Report"
+msgstr "Informe"
+
+#: templates/html/analyte.mustache:11 templates/html/lab-report.mustache:14 templates/html/week.mustache:75 templates/md/analyte.mustache:17 (+2 more)
+msgid "Value"
+msgstr "Valor"
+
+#: templates/html/analyte.mustache:11 templates/html/lab-report.mustache:14 templates/md/analyte.mustache:17 templates/md/lab-report.mustache:20
+msgid "Unit"
+msgstr "Unidad"
+
+#: templates/html/analyte.mustache:11 templates/html/lab-report.mustache:14 templates/md/analyte.mustache:17 templates/md/lab-report.mustache:20
+msgid "Reference range"
+msgstr "Rango de referencia"
+
+#: templates/html/analyte.mustache:11 templates/html/lab-report.mustache:14 templates/html/visit.mustache:64 templates/md/analyte.mustache:17 (+1 more)
+msgid "Flag"
+msgstr "Indicador"
+
+#: templates/html/attachments.mustache:1 templates/md/attachments.mustache:2
+msgid "Attached"
+msgstr "Adjunto"
+
+#: templates/html/flag.mustache:1
+msgid "worked out from the range"
+msgstr "calculado a partir del rango"
+
+#: templates/html/index.mustache:4 templates/md/index.mustache:5
+msgid "Caring for {recipientName}, data as of {dataAsOf}."
+msgstr "Cuidando a {recipientName}, datos al {dataAsOf}."
+
+#: templates/html/index.mustache:10 templates/md/index.mustache:12
+msgid "This week at a glance"
+msgstr "Esta semana de un vistazo"
+
+#: templates/html/index.mustache:17 templates/md/index.mustache:19
+msgid "Coming appointments"
+msgstr "Próximas citas"
+
+#: templates/html/index.mustache:23 templates/md/index.mustache:25
+msgid "Tasks due in the next seven days"
+msgstr "Tareas para los próximos siete días"
+
+#: templates/html/index.mustache:28 templates/md/index.mustache:30
+msgid "Reports"
+msgstr "Informes"
+
+#: templates/html/index.mustache:31 templates/md/index.mustache:33
+msgid "Medications and doses"
+msgstr "Medicamentos y dosis"
+
+#: templates/html/index.mustache:32 templates/md/index.mustache:34
+msgid "Lab reports and trends"
+msgstr "Informes de laboratorio y tendencias"
+
+#: templates/html/index.mustache:33 templates/md/index.mustache:35
+msgid "Summary for the next doctor visit"
+msgstr "Resumen para la próxima consulta médica"
+
+#: templates/html/index.mustache:34
+msgid "Calendar of appointments and tasks (.ics)"
+msgstr "Calendario de citas y tareas (.ics)"
+
+#: templates/html/index.mustache:35
+msgid "Feed of weekly summaries (Atom)"
+msgstr "Canal de resúmenes semanales (Atom)"
+
+#: templates/html/index.mustache:40 templates/md/index.mustache:40
+msgid "Recent weeks"
+msgstr "Semanas recientes"
+
+#: templates/html/index.mustache:41 templates/html/weeks.mustache:4 templates/md/index.mustache:48 templates/md/weeks.mustache:11
+msgid "this week"
+msgstr "esta semana"
+
+#: templates/html/index.mustache:41 templates/html/weeks.mustache:4 templates/md/index.mustache:48 templates/md/weeks.mustache:11
+msgid "ahead: planned only"
+msgstr "por venir: solo lo planeado"
+
+#: templates/html/index.mustache:45 templates/md/index.mustache:60
+msgid "The circle"
+msgstr "El círculo"
+
+#: templates/html/index.mustache:46 templates/html/index.mustache:48
+msgid "Active members"
+msgstr "Miembros activos"
+
+#: templates/html/index.mustache:49 templates/md/index.mustache:62
+msgid "Name"
+msgstr "Nombre"
+
+#: templates/html/index.mustache:49 templates/md/index.mustache:62
+msgid "Role"
+msgstr "Función"
+
+#: templates/html/index.mustache:49 templates/md/index.mustache:62
+msgid "Relationship"
+msgstr "Relación"
+
+#: templates/html/lab-report.mustache:11 templates/html/labs.mustache:11 templates/html/visit.mustache:59 templates/md/labs.mustache:9
+msgid "Results"
+msgstr "Resultados"
+
+#: templates/html/lab-report.mustache:13
+msgid "Results (▲ high, ▼ low, * worked out from the range)"
+msgstr "Resultados (▲ alto, ▼ bajo, * calculado a partir del rango)"
+
+#: templates/html/lab-report.mustache:14 templates/html/labs.mustache:21 templates/html/visit.mustache:64 templates/md/lab-report.mustache:20 (+1 more)
+msgid "Test"
+msgstr "Examen"
+
+#: templates/html/lab-report.mustache:14 templates/html/visit.mustache:64 templates/md/lab-report.mustache:20
+msgid "Previous"
+msgstr "Anterior"
+
+#: templates/html/lab-report.mustache:14 templates/md/lab-report.mustache:20
+msgid "Change"
+msgstr "Cambio"
+
+#: templates/html/lab-report.mustache:19 templates/md/lab-report.mustache:27
+msgid "Attachments"
+msgstr "Archivos adjuntos"
+
+#: templates/html/lab-report.mustache:20 templates/md/lab-report.mustache:35
+msgid "Conclusion"
+msgstr "Conclusión"
+
+#: templates/html/labs.mustache:4 templates/md/labs.mustache:5
+msgid "No lab reports recorded."
+msgstr "No hay informes de laboratorio registrados."
+
+#: templates/html/labs.mustache:7 templates/md/labs.mustache:7
+msgid "Reports, newest first"
+msgstr "Informes, del más reciente al más antiguo"
+
+#: templates/html/labs.mustache:8 templates/html/labs.mustache:10
+msgid "Lab reports"
+msgstr "Informes de laboratorio"
+
+#: templates/html/labs.mustache:11 templates/md/labs.mustache:9
+msgid "Laboratory"
+msgstr "Laboratorio"
+
+#: templates/html/labs.mustache:11 templates/html/medication.mustache:42 templates/html/medications.mustache:18 templates/md/labs.mustache:9 (+2 more)
+msgid "Status"
+msgstr "Estado"
+
+#: templates/html/labs.mustache:11 templates/md/labs.mustache:9
+msgid "Outside range"
+msgstr "Fuera del rango"
+
+#: templates/html/labs.mustache:17 templates/md/labs.mustache:15
+msgid "Results by date"
+msgstr "Resultados por fecha"
+
+#: templates/html/labs.mustache:18
+msgid "Each test across the reports"
+msgstr "Cada examen en todos los informes"
+
+#: templates/html/labs.mustache:20
+msgid "Each test across the reports (▲ high, ▼ low, * worked out from the range; reports that are not final say preliminary, corrected or amended)"
+msgstr "Cada examen en todos los informes (▲ alto, ▼ bajo, * calculado a partir del rango; los informes que no son definitivos dicen preliminar, corregido o modificado)"
+
+#: templates/html/layout.mustache:15
+msgid "Skip to content"
+msgstr "Ir al contenido"
+
+#: templates/html/layout.mustache:17
+msgid "caring for {recipientName}"
+msgstr "cuidando a {recipientName}"
+
+#: templates/html/layout.mustache:18
+msgid "Site"
+msgstr "Sitio"
+
+#: templates/html/medication-table.mustache:1 templates/html/medication-table.mustache:3
+msgid "Taken as prescribed now"
+msgstr "Se toma así actualmente"
+
+#: templates/html/medication-table.mustache:4 templates/html/medications.mustache:18 templates/md/medications.mustache:10 templates/md/medications.mustache:20
+msgid "Dose"
+msgstr "Dosis"
+
+#: templates/html/medication-table.mustache:4 templates/html/medications.mustache:18 templates/html/visit.mustache:33 templates/md/medications.mustache:10 (+1 more)
+msgid "Schedule"
+msgstr "Horario"
+
+#: templates/html/medication-table.mustache:4 templates/md/medications.mustache:10
+msgid "Since"
+msgstr "Desde"
+
+#: templates/html/medication-table.mustache:4 templates/html/medication.mustache:14 templates/html/medication.mustache:20 templates/html/medications.mustache:18 (+4 more)
+msgid "Adherence"
+msgstr "Cumplimiento"
+
+#: templates/html/medication.mustache:9 templates/md/medication.mustache:11
+msgid "{text}; see {direction}"
+msgstr "{text}; vea {direction}"
+
+#: templates/html/medication.mustache:12 templates/md/medication.mustache:18
+msgid "Instructions"
+msgstr "Indicaciones"
+
+#: templates/html/medication.mustache:15
+msgid "on time means {onTimeWindow}"
+msgstr "a tiempo significa {onTimeWindow}"
+
+#: templates/html/medication.mustache:17 templates/html/medication.mustache:19
+msgid "Scheduled doses by week"
+msgstr "Dosis programadas por semana"
+
+#: templates/html/medication.mustache:20 templates/html/workload.mustache:75 templates/md/medication.mustache:28 templates/md/workload.mustache:84
+msgid "Week"
+msgstr "Semana"
+
+#: templates/html/medication.mustache:20 templates/html/medication.mustache:42 templates/md/medication.mustache:28 templates/md/medication.mustache:46
+msgid "Scheduled"
+msgstr "Programadas"
+
+#: templates/html/medication.mustache:20 templates/html/medication.mustache:42 templates/html/week.mustache:20 templates/md/medication.mustache:28 (+2 more)
+msgid "Taken"
+msgstr "Tomadas"
+
+#: templates/html/medication.mustache:20 templates/md/medication.mustache:28
+msgid "On time"
+msgstr "A tiempo"
+
+#: templates/html/medication.mustache:20 templates/html/week.mustache:20 templates/md/medication.mustache:28 templates/md/week.mustache:18
+msgid "Late"
+msgstr "Tarde"
+
+#: templates/html/medication.mustache:20 templates/html/week.mustache:20 templates/md/medication.mustache:28 templates/md/week.mustache:18
+msgid "Missed"
+msgstr "Omitidas"
+
+#: templates/html/medication.mustache:20 templates/html/week.mustache:20 templates/md/medication.mustache:28 templates/md/week.mustache:18
+msgid "Skipped"
+msgstr "Saltadas"
+
+#: templates/html/medication.mustache:21 templates/md/medication.mustache:31
+msgid "up to {upTo}"
+msgstr "hasta {upTo}"
+
+#: templates/html/medication.mustache:26 templates/html/medication.mustache:28
+msgid "As-needed uses per day"
+msgstr "Usos según necesidad por día"
+
+#: templates/html/medication.mustache:29 templates/md/medication.mustache:36
+msgid "Day"
+msgstr "Día"
+
+#: templates/html/medication.mustache:29 templates/md/medication.mustache:36
+msgid "Uses"
+msgstr "Usos"
+
+#: templates/html/medication.mustache:29 templates/md/medication.mustache:36
+msgid "Daily maximum"
+msgstr "Máximo diario"
+
+#: templates/html/medication.mustache:29 templates/md/medication.mustache:36
+msgid "Over the maximum"
+msgstr "Por encima del máximo"
+
+#: templates/html/medication.mustache:30 templates/md/medication.mustache:39
+msgid "over"
+msgstr "superado"
+
+#: templates/html/medication.mustache:30 templates/md/medication.mustache:39
+msgid "no"
+msgstr "no"
+
+#: templates/html/medication.mustache:35
+msgid "Dose calendar"
+msgstr "Calendario de dosis"
+
+#: templates/html/medication.mustache:35
+msgid "Dose calendar, chart"
+msgstr "Calendario de dosis, gráfico"
+
+#: templates/html/medication.mustache:38 templates/md/medication.mustache:44
+msgid "Dose log"
+msgstr "Registro de dosis"
+
+#: templates/html/medication.mustache:39 templates/html/medication.mustache:41
+msgid "Every dose, oldest first"
+msgstr "Todas las dosis, de la más antigua a la más reciente"
+
+#: templates/html/medication.mustache:42 templates/md/medication.mustache:46
+msgid "Delay"
+msgstr "Retraso"
+
+#: templates/html/medication.mustache:42 templates/md/medication.mustache:46
+msgid "Recorded by"
+msgstr "Registrado por"
+
+#: templates/html/medication.mustache:42 templates/md/medication.mustache:46
+msgid "Reason or note"
+msgstr "Motivo o nota"
+
+#: templates/html/medications.mustache:4 templates/md/medications.mustache:5
+msgid "Adherence counts doses taken {onTimeWindow}, out of the doses scheduled."
+msgstr "El cumplimiento cuenta las dosis tomadas {onTimeWindow}, del total de dosis programadas."
+
+#: templates/html/medications.mustache:7 templates/md/medications.mustache:8
+msgid "Current medications"
+msgstr "Medicamentos actuales"
+
+#: templates/html/medications.mustache:13 templates/md/medications.mustache:18
+msgid "Past medications"
+msgstr "Medicamentos anteriores"
+
+#: templates/html/medications.mustache:15 templates/html/medications.mustache:17
+msgid "Stopped or on hold"
+msgstr "Suspendidos o en pausa"
+
+#: templates/html/medications.mustache:24
+msgid "No medications recorded."
+msgstr "No hay medicamentos registrados."
+
+#: templates/html/task-row.mustache:3
+msgid "{category} · due {due} · {who}"
+msgstr "{category} · con fecha {due} · {who}"
+
+#: templates/html/task-row.mustache:5
+msgid "Done"
+msgstr "Hecha"
+
+#: templates/html/visit.mustache:8
+msgid "Visit summary: {patientName}, {period}"
+msgstr "Resumen para la consulta: {patientName}, {period}"
+
+#: templates/html/visit.mustache:17
+msgid "Visit summary for {patientName}"
+msgstr "Resumen para la consulta de {patientName}"
+
+#: templates/html/visit.mustache:19
+msgid "Born"
+msgstr "Fecha de nacimiento"
+
+#: templates/html/visit.mustache:20
+msgid "Period"
+msgstr "Período"
+
+#: templates/html/visit.mustache:21 templates/html/visit.mustache:33
+msgid "For"
+msgstr "Para"
+
+#: templates/html/visit.mustache:22
+msgid "Data as of"
+msgstr "Datos al"
+
+#: templates/html/visit.mustache:23
+msgid "Written"
+msgstr "Escrito"
+
+#: templates/html/visit.mustache:23
+msgid "{writtenOn} for {writtenFor}"
+msgstr "{writtenOn} para {writtenFor}"
+
+#: templates/html/visit.mustache:28
+msgid "current; doses and changes {period}"
+msgstr "actuales; dosis y cambios {period}"
+
+#: templates/html/visit.mustache:30
+msgid "Medications table"
+msgstr "Tabla de medicamentos"
+
+#: templates/html/visit.mustache:32
+msgid "Current medications with their dose history and the doses taken in the period"
+msgstr "Medicamentos actuales con su historial de dosis y las dosis tomadas en el período"
+
+#: templates/html/visit.mustache:33
+msgid "Doses in the period"
+msgstr "Dosis en el período"
+
+#: templates/html/visit.mustache:33
+msgid "Dose history"
+msgstr "Historial de dosis"
+
+#: templates/html/visit.mustache:38
+msgid "No current medications recorded."
+msgstr "No hay medicamentos actuales registrados."
+
+#: templates/html/visit.mustache:40
+msgid "Stopped"
+msgstr "Suspendidos"
+
+#: templates/html/visit.mustache:46
+msgid "Allergies"
+msgstr "Alergias"
+
+#: templates/html/visit.mustache:46 templates/html/visit.mustache:51
+msgid "as recorded"
+msgstr "según lo registrado"
+
+#: templates/html/visit.mustache:51
+msgid "Problems"
+msgstr "Problemas de salud"
+
+#: templates/html/visit.mustache:53 templates/html/visit.mustache:112
+msgid "None recorded."
+msgstr "Nada registrado."
+
+#: templates/html/visit.mustache:54
+msgid "Resolved: {pastProblems}"
+msgstr "Resueltos: {pastProblems}"
+
+#: templates/html/visit.mustache:59
+msgid "the latest of each test, any date; out of range first"
+msgstr "el último de cada examen, de cualquier fecha; primero los que están fuera del rango"
+
+#: templates/html/visit.mustache:61
+msgid "Results table"
+msgstr "Tabla de resultados"
+
+#: templates/html/visit.mustache:63
+msgid "Latest result of each test that is out of range or not flagged (▲ high, ▼ low)"
+msgstr "Último resultado de cada examen fuera del rango o sin indicador (▲ alto, ▼ bajo)"
+
+#: templates/html/visit.mustache:64
+msgid "Result"
+msgstr "Resultado"
+
+#: templates/html/visit.mustache:64 templates/html/week.mustache:75 templates/md/week.mustache:65
+msgid "Range"
+msgstr "Rango"
+
+#: templates/html/visit.mustache:69
+msgid "Normal, {date}"
+msgstr "Normales, {date}"
+
+#: templates/html/visit.mustache:70
+msgid "No results recorded."
+msgstr "No hay resultados registrados."
+
+#: templates/html/visit.mustache:74
+msgid "Vital signs"
+msgstr "Signos vitales"
+
+#: templates/html/visit.mustache:76
+msgid "Vital signs table"
+msgstr "Tabla de signos vitales"
+
+#: templates/html/visit.mustache:78
+msgid "Vital signs in the period: latest, lowest, highest and trend"
+msgstr "Signos vitales en el período: el último, el más bajo, el más alto y la tendencia"
+
+#: templates/html/visit.mustache:79 templates/html/week.mustache:65
+msgid "Latest"
+msgstr "Último"
+
+#: templates/html/visit.mustache:79 templates/html/week.mustache:66
+msgid "Lowest"
+msgstr "Más bajo"
+
+#: templates/html/visit.mustache:79 templates/html/week.mustache:67
+msgid "Highest"
+msgstr "Más alto"
+
+#: templates/html/visit.mustache:79
+msgid "Readings"
+msgstr "Lecturas"
+
+#: templates/html/visit.mustache:79
+msgid "Trend"
+msgstr "Tendencia"
+
+#: templates/html/visit.mustache:84
+msgid "No readings in the period."
+msgstr "No hay lecturas en el período."
+
+#: templates/html/visit.mustache:88
+msgid "Symptoms, falls and near-falls"
+msgstr "Síntomas, caídas y casi caídas"
+
+#: templates/html/visit.mustache:88
+msgid "{period}, most severe first"
+msgstr "{period}, primero los más graves"
+
+#: templates/html/visit.mustache:91
+msgid "Symptoms table"
+msgstr "Tabla de síntomas"
+
+#: templates/html/visit.mustache:93
+msgid "Symptoms in the period: first seen, worst severity, how often"
+msgstr "Síntomas en el período: primera vez, mayor intensidad, cuántas veces"
+
+#: templates/html/visit.mustache:94
+msgid "Symptom"
+msgstr "Síntoma"
+
+#: templates/html/visit.mustache:94
+msgid "First seen"
+msgstr "Primera vez"
+
+#: templates/html/visit.mustache:94
+msgid "Worst"
+msgstr "Mayor intensidad"
+
+#: templates/html/visit.mustache:94
+msgid "Times"
+msgstr "Veces"
+
+#: templates/html/visit.mustache:100
+msgid "None recorded in the period."
+msgstr "Nada registrado en el período."
+
+#: templates/html/visit.mustache:105
+msgid "Appointments"
+msgstr "Citas"
+
+#: templates/html/visit.mustache:105
+msgid "{period} and coming"
+msgstr "{period} y próximas"
+
+#: templates/html/visit.mustache:107
+msgid "None in the period."
+msgstr "Ninguna en el período."
+
+#: templates/html/visit.mustache:110
+msgid "Immunisations"
+msgstr "Vacunas"
+
+#: templates/html/visit.mustache:110
+msgid "latest"
+msgstr "la más reciente"
+
+#: templates/html/visit.mustache:118
+msgid "From imported documents"
+msgstr "De documentos importados"
+
+#: templates/html/visit.mustache:127
+msgid "Questions for the doctor"
+msgstr "Preguntas para el médico"
+
+#: templates/html/visit.mustache:127
+msgid "open now"
+msgstr "pendientes ahora"
+
+#: templates/html/visit.mustache:130
+msgid "None noted."
+msgstr "No se anotó ninguna."
+
+#: templates/html/visit.mustache:133
+msgid "Written by carereport from the family's care records; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone."
+msgstr "Escrito por carereport con los registros de cuidado de la familia; contiene solo lo que {writtenFor} puede ver. Los indicadores usan palabras y símbolos (▲ alto, ▼ bajo), nunca solo el color."
+
+#: templates/html/week.mustache:4 templates/md/week.mustache:5
+msgid "Weekly care summary for {recipientName}, {range}."
+msgstr "Resumen semanal del cuidado de {recipientName}, {range}."
+
+#: templates/html/week.mustache:5
+msgid "Other weeks"
+msgstr "Otras semanas"
+
+#: templates/html/week.mustache:8 templates/md/week.mustache:6
+msgid "All weeks"
+msgstr "Todas las semanas"
+
+#: templates/html/week.mustache:19 templates/md/week.mustache:16
+msgid "up to {dataEnds}, when the data ends"
+msgstr "hasta el {dataEnds}, cuando terminan los datos"
+
+#: templates/html/week.mustache:19
+msgid "taken, and taken on time (within the on-time window)"
+msgstr "tomadas, y tomadas a tiempo (dentro del margen de puntualidad)"
+
+#: templates/html/week.mustache:20 templates/md/week.mustache:18
+msgid "As needed"
+msgstr "Según necesidad"
+
+#: templates/html/week.mustache:20 templates/md/week.mustache:18
+msgid "Changes"
+msgstr "Cambios"
+
+#: templates/html/week.mustache:41 templates/md/week.mustache:37
+msgid "Who helped"
+msgstr "Quién ayudó"
+
+#: templates/html/week.mustache:42
+msgid "{name}: {done} done"
+msgstr "{name}: {done} hechas"
+
+#: templates/html/week.mustache:68
+msgid "Outside the usual range"
+msgstr "Fuera del rango habitual"
+
+#: templates/html/week.mustache:70
+msgid "{kind}, chart"
+msgstr "{kind}, gráfico"
+
+#: templates/html/week.mustache:72 templates/html/week.mustache:74
+msgid "{kind} readings"
+msgstr "Lecturas de {kind}"
+
+#: templates/html/week.mustache:75 templates/md/week.mustache:65
+msgid "When"
+msgstr "Cuándo"
+
+#: templates/html/week.mustache:75 templates/md/week.mustache:65
+msgid "Reading"
+msgstr "Lectura"
+
+#: templates/html/week.mustache:78 templates/md/week.mustache:68
+msgid "Medication change"
+msgstr "Cambio de medicamento"
+
+#: templates/html/week.mustache:78 templates/md/week.mustache:68
+msgid "usual"
+msgstr "habitual"
+
+#: templates/html/weeks.mustache:5 templates/md/weeks.mustache:22
+msgid "Nothing recorded yet."
+msgstr "Todavía no hay nada registrado."
+
+#: templates/html/workload.mustache:4 templates/md/workload.mustache:5
+msgid "Who did what for {recipientName}, week by week: the {weekCount} weeks from {firstWeek} to {lastWeek}, with data as of {asOf}."
+msgstr "Quién hizo qué por {recipientName}, semana a semana: las {weekCount} semanas de {firstWeek} a {lastWeek}, con datos al {asOf}."
+
+#: templates/html/workload.mustache:6 templates/md/workload.mustache:7
+msgid "What is counted"
+msgstr "Qué se cuenta"
+
+#: templates/html/workload.mustache:8
+msgid "Tasks marked done, for the person who marked them done, in the week they did so (as on the weekly pages)."
+msgstr "Las tareas marcadas como hechas, para la persona que las marcó, en la semana en que lo hizo (como en las páginas semanales)."
+
+#: templates/html/workload.mustache:9 templates/html/workload.mustache:75 templates/md/workload.mustache:10 templates/md/workload.mustache:84
+msgid "Rides"
+msgstr "Traslados"
+
+#: templates/html/workload.mustache:9
+msgid "Of the tasks done, those in the category “transportation”: driving {recipientName} to an appointment or an errand."
+msgstr "De las tareas hechas, las de la categoría “transporte”: llevar a {recipientName} a una cita o a un mandado."
+
+#: templates/html/workload.mustache:10 templates/html/workload.mustache:75 templates/md/workload.mustache:11 templates/md/workload.mustache:84
+msgid "Overdue"
+msgstr "Atrasadas"
+
+#: templates/html/workload.mustache:10
+msgid "Tasks assigned to the person, due before {asOf}, and still neither done nor cancelled at that time: in the share table all of them, whenever they fell due; in the week-by-week tables, in the week each fell due. Nothing due after it counts as overdue."
+msgstr "Las tareas asignadas a la persona, con fecha anterior al {asOf}, que en ese momento no estaban hechas ni canceladas: en la tabla de participación, todas, sin importar cuándo vencieron; en las tablas semana a semana, en la semana en que venció cada una. Nada que venza después cuenta como atrasado."
+
+#: templates/html/workload.mustache:11 templates/html/workload.mustache:75 templates/md/workload.mustache:13 templates/md/workload.mustache:84
+msgid "Doses recorded"
+msgstr "Dosis registradas"
+
+#: templates/html/workload.mustache:11
+msgid "Entries the person made in the medication dose logs on this site (taken, skipped or missed), in the week of the dose."
+msgstr "Las anotaciones que la persona hizo en los registros de dosis de este sitio (tomada, saltada u omitida), en la semana de la dosis."
+
+#: templates/html/workload.mustache:12 templates/md/workload.mustache:16
+msgid "Week off"
+msgstr "Semana libre"
+
+#: templates/html/workload.mustache:12
+msgid "A full week, Monday to Sunday, in which the person marked no task done."
+msgstr "Una semana completa, de lunes a domingo, en la que la persona no marcó ninguna tarea como hecha."
+
+#: templates/html/workload.mustache:12
+msgid "A full week, Monday to Sunday, in which the person marked no task done and recorded no dose."
+msgstr "Una semana completa, de lunes a domingo, en la que la persona no marcó ninguna tarea como hecha ni registró ninguna dosis."
+
+#: templates/html/workload.mustache:12 templates/md/workload.mustache:16
+msgid "{lastWeek} is still under way at {asOf}, so it is never a week off."
+msgstr "La {lastWeek} todavía está en curso al {asOf}, así que nunca cuenta como semana libre."
+
+#: templates/html/workload.mustache:12 templates/md/workload.mustache:16
+msgid "A week before someone joined the circle is not a week off, and weeks off are not counted for someone who is no longer a member."
+msgstr "Una semana anterior a la llegada de alguien al círculo no es una semana libre, y no se cuentan semanas libres para quien ya no es miembro."
+
+#: templates/html/workload.mustache:14 templates/md/workload.mustache:20
+msgid "Weeks off are not judged here: this page counts tasks only for you, not the medicines given, and someone busy with medicines would seem to have weeks off."
+msgstr "Aquí no se juzgan las semanas libres: para usted esta página cuenta solo las tareas, no los medicamentos dados, y alguien ocupado con los medicamentos parecería tener semanas libres."
+
+#: templates/html/workload.mustache:15 templates/md/workload.mustache:23
+msgid "Tasks that {recipientName} marked done are not counted: this page is about the people who help. Shares are of everyone’s total over the same weeks."
+msgstr "No se cuentan las tareas que {recipientName} marcó como hechas: esta página trata de las personas que ayudan. Las participaciones son sobre el total de todos en las mismas semanas."
+
+#: templates/html/workload.mustache:15 templates/md/workload.mustache:23
+msgid "Tasks that {recipientName} marked done and doses {recipientName} recorded are not counted: this page is about the people who help. Shares are of everyone’s total over the same weeks."
+msgstr "No se cuentan las tareas que {recipientName} marcó como hechas ni las dosis que {recipientName} registró: esta página trata de las personas que ayudan. Las participaciones son sobre el total de todos en las mismas semanas."
+
+#: templates/html/workload.mustache:17 templates/md/workload.mustache:26
+msgid "Nothing done or overdue in these weeks."
+msgstr "Nada hecho ni atrasado en estas semanas."
+
+#: templates/html/workload.mustache:20 templates/md/workload.mustache:30
+msgid "The share each person carried"
+msgstr "La parte que llevó cada persona"
+
+#: templates/html/workload.mustache:21
+msgid "Tasks, table"
+msgstr "Tareas, tabla"
+
+#: templates/html/workload.mustache:23 templates/md/workload.mustache:32
+msgid "Tasks done over the last 4 and {weekCount} weeks, with each person’s share of everyone’s"
+msgstr "Tareas hechas en las últimas 4 y {weekCount} semanas, con la parte de cada persona sobre el total de todos"
+
+#: templates/html/workload.mustache:24 templates/html/workload.mustache:36 templates/md/workload.mustache:34 templates/md/workload.mustache:43
+msgid "Person"
+msgstr "Persona"
+
+#: templates/html/workload.mustache:24 templates/md/workload.mustache:34
+msgid "Done, last 4 weeks"
+msgstr "Hechas, últimas 4 semanas"
+
+#: templates/html/workload.mustache:24 templates/md/workload.mustache:34
+msgid "Done, last {weekCount} weeks"
+msgstr "Hechas, últimas {weekCount} semanas"
+
+#: templates/html/workload.mustache:24 templates/md/workload.mustache:34
+msgid "Rides, last {weekCount} weeks"
+msgstr "Traslados, últimas {weekCount} semanas"
+
+#: templates/html/workload.mustache:24 templates/md/workload.mustache:34
+msgid "Overdue now"
+msgstr "Atrasadas ahora"
+
+#: templates/html/workload.mustache:24 templates/md/workload.mustache:34
+msgid "Weeks off"
+msgstr "Semanas libres"
+
+#: templates/html/workload.mustache:33
+msgid "Doses, table"
+msgstr "Dosis, tabla"
+
+#: templates/html/workload.mustache:35 templates/md/workload.mustache:41
+msgid "Doses recorded over the last 4 and {weekCount} weeks, with each person’s share of everyone’s"
+msgstr "Dosis registradas en las últimas 4 y {weekCount} semanas, con la parte de cada persona sobre el total de todos"
+
+#: templates/html/workload.mustache:36 templates/md/workload.mustache:43
+msgid "Recorded, last 4 weeks"
+msgstr "Registradas, últimas 4 semanas"
+
+#: templates/html/workload.mustache:36 templates/md/workload.mustache:43
+msgid "Recorded, last {weekCount} weeks"
+msgstr "Registradas, últimas {weekCount} semanas"
+
+#: templates/html/workload.mustache:45 templates/md/workload.mustache:51
+msgid "Also overdue and assigned to nobody: {unassignedOverdue}."
+msgstr "También atrasadas y sin nadie asignado: {unassignedOverdue}."
+
+#: templates/html/workload.mustache:48 templates/md/workload.mustache:55
+msgid "No week off"
+msgstr "Sin semanas libres"
+
+#: templates/html/workload.mustache:49 templates/md/workload.mustache:58
+msgid "Did something in every one of the {finishedWeekCount} full weeks (or every full week since joining), with no week off"
+msgstr "Hizo algo en cada una de las {finishedWeekCount} semanas completas (o en cada semana completa desde que llegó), sin ninguna semana libre"
+
+#: templates/html/workload.mustache:51 templates/md/workload.mustache:65
+msgid "Everyone who did something had at least one week off in the {finishedWeekCount} full weeks."
+msgstr "Todas las personas que hicieron algo tuvieron al menos una semana libre en las {finishedWeekCount} semanas completas."
+
+#: templates/html/workload.mustache:54 templates/md/workload.mustache:69
+msgid "Tasks done each week"
+msgstr "Tareas hechas cada semana"
+
+#: templates/html/workload.mustache:55
+msgid "Tasks done each week, chart"
+msgstr "Tareas hechas cada semana, gráfico"
+
+#: templates/html/workload.mustache:56
+msgid "Each bar is one week; each part, one person, with its own pattern and its number. The table below gives the same numbers."
+msgstr "Cada barra es una semana; cada parte, una persona, con su propio patrón y su número. La tabla de abajo da los mismos números."
+
+#: templates/html/workload.mustache:57
+msgid "Tasks done each week, table"
+msgstr "Tareas hechas cada semana, tabla"
+
+#: templates/html/workload.mustache:69 templates/md/workload.mustache:79
+msgid "Week by week"
+msgstr "Semana a semana"
+
+#: templates/html/workload.mustache:74
+msgid "{name}, week by week, newest first"
+msgstr "{name}, semana a semana, de la más reciente a la más antigua"
+
+#: templates/html/workload.mustache:78 templates/md/workload.mustache:87
+msgid "week off"
+msgstr "semana libre"
+
+#: templates/html/workload.mustache:78 templates/md/workload.mustache:87
+msgid "under way"
+msgstr "en curso"
+
+#: templates/md/analyte.mustache:12 templates/md/lab-report.mustache:13
+msgid "Check the units: {value}"
+msgstr "Revise las unidades: {value}"
+
+#: templates/md/analyte.mustache:15 templates/md/lab-report.mustache:18
+msgid "▲ high, ▼ low, * worked out from the range."
+msgstr "▲ alto, ▼ bajo, * calculado a partir del rango."
+
+#: templates/md/attention.mustache:6
+msgid "details"
+msgstr "detalles"
+
+#: templates/md/index.mustache:36
+msgid "Calendar of appointments and tasks"
+msgstr "Calendario de citas y tareas"
+
+#: templates/md/index.mustache:37
+msgid "Feed of weekly summaries"
+msgstr "Canal de resúmenes semanales"
+
+#: templates/md/labs.mustache:17
+msgid "▲ high, ▼ low, * worked out from the range; reports that are not final say preliminary, corrected or amended."
+msgstr "▲ alto, ▼ bajo, * calculado a partir del rango; los informes que no son definitivos dicen preliminar, corregido o modificado."
+
+#: templates/md/medication.mustache:25
+msgid "{overall} (on time means {onTimeWindow})."
+msgstr "{overall} (a tiempo significa {onTimeWindow})."
+
+#: templates/md/week.mustache:16
+msgid "taken, and taken on time (within the on-time window)."
+msgstr "tomadas, y tomadas a tiempo (dentro del margen de puntualidad)."
+
+#: templates/md/week.mustache:59
+msgid "Latest {latest}, lowest {minimum}, highest {maximum}, {outOfRange} outside the usual range."
+msgstr "Última {latest}, la más baja {minimum}, la más alta {maximum}, {outOfRange} fuera del rango habitual."
+
+#: templates/md/workload.mustache:9
+msgid "tasks marked done, for the person who marked them done, in the week they did so (as on the weekly pages)."
+msgstr "las tareas marcadas como hechas, para la persona que las marcó, en la semana en que lo hizo (como en las páginas semanales)."
+
+#: templates/md/workload.mustache:10
+msgid "of the tasks done, those in the category “transportation”: driving {recipientName} to an appointment or an errand."
+msgstr "de las tareas hechas, las de la categoría “transporte”: llevar a {recipientName} a una cita o a un mandado."
+
+#: templates/md/workload.mustache:11
+msgid "tasks assigned to the person, due before {asOf}, and still neither done nor cancelled at that time: in the share table all of them, whenever they fell due; in the week-by-week tables, in the week each fell due. Nothing due after it counts as overdue."
+msgstr "las tareas asignadas a la persona, con fecha anterior al {asOf}, que en ese momento no estaban hechas ni canceladas: en la tabla de participación, todas, sin importar cuándo vencieron; en las tablas semana a semana, en la semana en que venció cada una. Nada que venza después cuenta como atrasado."
+
+#: templates/md/workload.mustache:13
+msgid "entries the person made in the medication dose logs on this site (taken, skipped or missed), in the week of the dose."
+msgstr "las anotaciones que la persona hizo en los registros de dosis de este sitio (tomada, saltada u omitida), en la semana de la dosis."
+
+#: templates/md/workload.mustache:16
+msgid "a full week, Monday to Sunday, in which the person marked no task done."
+msgstr "una semana completa, de lunes a domingo, en la que la persona no marcó ninguna tarea como hecha."
+
+#: templates/md/workload.mustache:16
+msgid "a full week, Monday to Sunday, in which the person marked no task done and recorded no dose."
+msgstr "una semana completa, de lunes a domingo, en la que la persona no marcó ninguna tarea como hecha ni registró ninguna dosis."
+
+"""#,
     ]
 }
