@@ -2262,7 +2262,7 @@ body.visit {
 <thead><tr><th scope="col">[[t:When]]</th><th scope="col">[[t:Reading]]</th><th scope="col">[[t:Value]]</th><th scope="col">[[t:Range]]</th></tr></thead>
 <tbody>
 {{#readings}}
-{{#change}}<tr class="med-change"><td>{{when}}</td><td><span class="med-change-label">[[t:Medication change]]:</span> {{change}}</td><td></td><td></td></tr>{{/change}}{{^change}}<tr><td>{{when}}</td><td>{{title}}{{#context}} <span class="muted">({{context}})</span>{{/context}}</td><td class="num">{{value}}</td><td>{{#flag}}<span class="flag flag-{{flag}}">{{flag}}</span>{{#flagReason}} <span class="muted">({{flagReason}})</span>{{/flagReason}}{{/flag}}{{^flag}}[[t:usual]]{{/flag}}</td></tr>{{/change}}
+{{#change}}<tr class="med-change"><td>{{when}}</td><td><span class="med-change-label">[[t:Medication change]]:</span> {{change}}</td><td></td><td></td></tr>{{/change}}{{^change}}<tr><td>{{when}}</td><td>{{title}}{{#context}} <span class="muted">({{context}})</span>{{/context}}</td><td class="num">{{value}}</td><td>{{#flag}}<span class="flag flag-{{flag}}">{{flagLabel}}</span>{{#flagReason}} <span class="muted">({{flagReason}})</span>{{/flagReason}}{{/flag}}{{^flag}}[[t:usual]]{{/flag}}</td></tr>{{/change}}
 {{/readings}}
 </tbody>
 </table>
@@ -2794,7 +2794,7 @@ body.visit {
 | [[t:When]] | [[t:Reading]] | [[t:Value]] | [[t:Range]] |
 |---|---|--:|---|
 {{#readings}}
-{{#change}}| {{when}} | **[[t:Medication change]]:** {{change}} | | |{{/change}}{{^change}}| {{when}} | {{title}}{{#context}} ({{context}}){{/context}} | {{value}} | {{#flag}}{{flag}}{{#flagReason}} ({{flagReason}}){{/flagReason}}{{/flag}}{{^flag}}[[t:usual]]{{/flag}} |{{/change}}
+{{#change}}| {{when}} | **[[t:Medication change]]:** {{change}} | | |{{/change}}{{^change}}| {{when}} | {{title}}{{#context}} ({{context}}){{/context}} | {{value}} | {{#flag}}{{flagLabel}}{{#flagReason}} ({{flagReason}}){{/flagReason}}{{/flag}}{{^flag}}[[t:usual]]{{/flag}} |{{/change}}
 {{/readings}}
 
 {{/measurements}}

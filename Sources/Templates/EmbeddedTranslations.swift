@@ -33,6 +33,78 @@ msgstr "Escrito para {name} el {date}"
 msgid "started {amount}"
 msgstr "inicio con {amount}"
 
+#: Sources/CareReports/Reports/Digest/Digest.swift:65
+msgid "{circle}: week {week}, {range}: {count} thing needs attention"
+msgid_plural "{circle}: week {week}, {range}: {count} things need attention"
+msgstr[0] "{circle}: semana {week}, {range}: {count} asunto requiere atención"
+msgstr[1] "{circle}: semana {week}, {range}: {count} asuntos requieren atención"
+
+#: Sources/CareReports/Reports/Digest/Digest.swift:85
+msgid "{count} dose of {medication}"
+msgid_plural "{count} doses of {medication}"
+msgstr[0] "{count} dosis de {medication}"
+msgstr[1] "{count} dosis de {medication}"
+
+#: Sources/CareReports/Reports/Digest/Digest.swift:61
+msgid "{circle}: week {week}, {range}"
+msgstr "{circle}: semana {week}, {range}"
+
+#: Sources/CareReports/Reports/Digest/Digest.swift:63
+msgid "{circle}: week {week}, {range}: nothing to report"
+msgstr "{circle}: semana {week}, {range}: nada que informar"
+
+#: Sources/CareReports/Reports/Digest/Digest.swift:70 templates/digest/html.mustache:38 templates/html/medication-table.mustache:4 templates/html/medications.mustache:18 (+5 more)
+msgid "Medication"
+msgstr "Medicamento"
+
+#: Sources/CareReports/Reports/Digest/Digest.swift:70
+msgid "Taken (on time)"
+msgstr "Tomadas (a tiempo)"
+
+#: Sources/CareReports/Reports/Digest/Digest.swift:70 templates/html/medication.mustache:20 templates/html/week.mustache:20 templates/md/medication.mustache:28 (+1 more)
+msgid "Late"
+msgstr "Tarde"
+
+#: Sources/CareReports/Reports/Digest/Digest.swift:70 templates/html/medication.mustache:20 templates/html/week.mustache:20 templates/md/medication.mustache:28 (+1 more)
+msgid "Missed"
+msgstr "Omitidas"
+
+#: Sources/CareReports/Reports/Digest/Digest.swift:70 templates/html/medication.mustache:20 templates/html/week.mustache:20 templates/md/medication.mustache:28 (+1 more)
+msgid "Skipped"
+msgstr "Saltadas"
+
+#: Sources/CareReports/Reports/Digest/Digest.swift:70 Sources/CareReports/Reports/Support/ChartFactory.swift:109 templates/html/week.mustache:20 templates/md/week.mustache:18
+msgid "As needed"
+msgstr "Según necesidad"
+
+#: Sources/CareReports/Reports/Digest/Digest.swift:74 templates/digest/html.mustache:61 templates/html/visit.mustache:79
+msgid "Measurement"
+msgstr "Medición"
+
+#: Sources/CareReports/Reports/Digest/Digest.swift:74 templates/html/visit.mustache:79 templates/html/week.mustache:65
+msgid "Latest"
+msgstr "Último"
+
+#: Sources/CareReports/Reports/Digest/Digest.swift:74 templates/html/visit.mustache:79 templates/html/week.mustache:66
+msgid "Lowest"
+msgstr "Más bajo"
+
+#: Sources/CareReports/Reports/Digest/Digest.swift:74 templates/html/visit.mustache:79 templates/html/week.mustache:67
+msgid "Highest"
+msgstr "Más alto"
+
+#: Sources/CareReports/Reports/Digest/Digest.swift:74
+msgid "Out of range"
+msgstr "Fuera del rango"
+
+#: Sources/CareReports/Reports/Digest/Digest.swift:88
+msgid "Not counted above, because they were due after the export of {dataAsOf}: {doses}."
+msgstr "No se cuentan arriba porque estaban programadas después de la exportación del {dataAsOf}: {doses}."
+
+#: Sources/CareReports/Reports/Digest/Digest.swift:102 Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:39 Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Medications.swift:43 Sources/CareReports/Reports/Weekly/MedicationChangeMarks.swift:56
+msgid "{change} on {day}"
+msgstr "{change} el {day}"
+
 #: Sources/CareReports/Reports/Index/IndexPageBuilder.swift:21 templates/html/index.mustache:30 templates/html/layout.mustache:12 templates/md/index.mustache:32
 msgid "Weekly summaries"
 msgstr "Resúmenes semanales"
@@ -114,6 +186,74 @@ msgctxt "lab flag"
 msgid "Abnormal"
 msgstr "Anormal"
 
+#: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:45 templates/html/labs.mustache:8 templates/html/labs.mustache:10
+msgid "Lab reports"
+msgstr "Informes de laboratorio"
+
+#: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:62 templates/html/labs.mustache:11 templates/md/labs.mustache:9
+msgid "Laboratory"
+msgstr "Laboratorio"
+
+#: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:63
+msgid "Ordered by"
+msgstr "Pedido por"
+
+#: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:64 templates/html/analyte.mustache:11 templates/html/labs.mustache:11 templates/html/visit.mustache:64 (+2 more)
+msgid "Collected"
+msgstr "Muestra tomada"
+
+#: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:65
+msgid "Reported"
+msgstr "Informado"
+
+#: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:66 Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:17 templates/html/labs.mustache:11 templates/html/medication.mustache:42 (+4 more)
+msgid "Status"
+msgstr "Estado"
+
+#: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:79
+msgid "no change"
+msgstr "sin cambio"
+
+#: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:82
+msgid "{test} is in {unit} here but was in {earlierUnit} before; the previous value is converted to compare them"
+msgstr "{test} está en {unit} aquí pero antes estaba en {earlierUnit}; el valor anterior se convierte para poder compararlos"
+
+#: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:87
+msgid "not compared: different unit"
+msgstr "sin comparar: otra unidad"
+
+#: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:88
+msgid "{test} is in {unit} here but was in {earlierUnit} before; values are not compared"
+msgstr "{test} está en {unit} aquí pero antes estaba en {earlierUnit}; los valores no se comparan"
+
+#: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:101 templates/html/lab-report.mustache:11 templates/html/labs.mustache:11 templates/html/visit.mustache:59 (+1 more)
+msgid "Results"
+msgstr "Resultados"
+
+#: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:113
+msgid "the values without a unit"
+msgstr "los valores sin unidad"
+
+#: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:120
+msgid "This test was reported in different units ({units}); the chart shows every value in {unit}, converted where needed."
+msgstr "Este examen se informó en unidades distintas ({units}); el gráfico muestra todos los valores en {unit}, convertidos cuando hace falta."
+
+#: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:123
+msgid "This test was reported in different units ({units}); the chart shows {unit} only: values in {others} cannot be converted."
+msgstr "Este examen se informó en unidades distintas ({units}); el gráfico muestra solo {unit}: los valores en {others} no se pueden convertir."
+
+#: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:150
+msgid "no unit"
+msgstr "sin unidad"
+
+#: Sources/CareReports/Reports/Measurements/EarlySigns.swift:52
+msgid "{difference} {unit} above the usual {usual} {unit}"
+msgstr "{difference} {unit} por encima de lo habitual, {usual} {unit}"
+
+#: Sources/CareReports/Reports/Measurements/EarlySigns.swift:61
+msgid "systolic {difference} {unit} below the usual {usual} {unit}"
+msgstr "sistólica {difference} {unit} por debajo de lo habitual, {usual} {unit}"
+
 #: Sources/CareReports/Reports/Measurements/MeasurementRanges.swift:59
 msgid "Blood pressure"
 msgstr "Presión arterial"
@@ -166,11 +306,11 @@ msgstr "suspendido ({amount})"
 msgid "restarted {amount}"
 msgstr "reiniciado con {amount}"
 
-#: Sources/CareReports/Reports/Medication/DoseHistory.swift:113
+#: Sources/CareReports/Reports/Medication/DoseHistory.swift:113 Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:94
 msgid "stopped"
 msgstr "suspendido"
 
-#: Sources/CareReports/Reports/Medication/DoseHistory.swift:115
+#: Sources/CareReports/Reports/Medication/DoseHistory.swift:115 Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:95 Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Medications.swift:33
 msgid "on hold"
 msgstr "en pausa"
 
@@ -194,9 +334,274 @@ msgstr "horario cambiado de {from} → {to}"
 msgid "renewed, same dose"
 msgstr "renovado, misma dosis"
 
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:11 templates/html/medication-table.mustache:4 templates/html/medications.mustache:18 templates/md/medications.mustache:10 (+1 more)
+msgid "Dose"
+msgstr "Dosis"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:12 templates/html/medication-table.mustache:4 templates/html/medications.mustache:18 templates/html/visit.mustache:33 (+2 more)
+msgid "Schedule"
+msgstr "Horario"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:13
+msgid "Prescriber"
+msgstr "Recetado por"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:14
+msgid "Reason"
+msgstr "Motivo"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:15
+msgid "Started"
+msgstr "Inicio"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:16
+msgid "Ended"
+msgstr "Fin"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:41
+msgid "Dose changed"
+msgstr "Cambio de dosis"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:41
+msgid "Restarted"
+msgstr "Reiniciado"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:41
+msgid "Renewed"
+msgstr "Renovado"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:43
+msgid "the new order"
+msgstr "la nueva receta"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:43
+msgid "the earlier order"
+msgstr "la receta anterior"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:72
+msgid "{taken} taken, {onTime} on time"
+msgstr "{taken} tomadas, {onTime} a tiempo"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:91
+msgid "on time"
+msgstr "a tiempo"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:93
+msgid "{duration} late"
+msgstr "{duration} tarde"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:94
+msgid "{duration} early"
+msgstr "{duration} antes"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:110
+msgid "Taken on time"
+msgstr "Tomada a tiempo"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:111
+msgid "Taken late"
+msgstr "Tomada tarde"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:112
+msgctxt "dose"
+msgid "Missed"
+msgstr "Omitida"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:113
+msgctxt "dose"
+msgid "Skipped"
+msgstr "Saltada"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:114
+msgid "Not recorded"
+msgstr "Sin registrar"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:115
+msgid "Taken as needed"
+msgstr "Tomada según necesidad"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:33 Sources/CareReports/Reports/Support/ChartFactory.swift:133
+msgid "{count} use"
+msgid_plural "{count} uses"
+msgstr[0] "{count} uso"
+msgstr[1] "{count} usos"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:56
+msgid "within {count} minute of the scheduled time"
+msgid_plural "within {count} minutes of the scheduled time"
+msgstr[0] "dentro de {count} minuto de la hora programada"
+msgstr[1] "dentro de {count} minutos de la hora programada"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:85
+msgid "{schedule} (at most {count} a day)"
+msgid_plural "{schedule} (at most {count} a day)"
+msgstr[0] "{schedule} (como máximo {count} al día)"
+msgstr[1] "{schedule} (como máximo {count} al día)"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:33 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:17 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:22
+msgid "no doses due"
+msgstr "sin dosis programadas"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:38 Sources/CareReports/Reports/Support/PageChrome.swift:38 templates/digest/html.mustache:36 templates/digest/text.mustache:34 (+3 more)
+msgid "Medications"
+msgstr "Medicamentos"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:80
+msgid "{times} on {days}"
+msgstr "{times} los {days}"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:83 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:17 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:22
+msgid "as needed"
+msgstr "según necesidad"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:83
+msgid "{times}, as needed"
+msgstr "{times}, según necesidad"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:93
+msgctxt "medication"
+msgid "active"
+msgstr "activo"
+
+#: Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:94 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:14
+msgid "stopped {day}"
+msgstr "suspendido el {day}"
+
 #: Sources/CareReports/Reports/ReportContext.swift:70
 msgid "Written {days} days after the export of {dataAsOf}: nothing after it is known, so nothing due since then is counted as missed or overdue."
 msgstr "Escrito {days} días después de la exportación del {dataAsOf}: no se sabe nada posterior, así que nada de lo que vencía después se cuenta como omitido ni atrasado."
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:52
+msgid "{name}, {count} reading"
+msgid_plural "{name}, {count} readings"
+msgstr[0] "{name}, {count} lectura"
+msgstr[1] "{name}, {count} lecturas"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:12
+msgctxt "chart"
+msgid "high"
+msgstr "alto"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:13
+msgctxt "chart"
+msgid "low"
+msgstr "bajo"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:14
+msgid "above range (high)"
+msgstr "por encima del rango (alto)"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:15
+msgid "below range (low)"
+msgstr "por debajo del rango (bajo)"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:16
+msgid "no reading"
+msgstr "sin lectura"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:17
+msgid "reference range {range}"
+msgstr "rango de referencia {range}"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:18
+msgid "no reference range"
+msgstr "sin rango de referencia"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:19
+msgid "blank: not scheduled"
+msgstr "en blanco: no programada"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:22
+msgctxt "dose"
+msgid "taken on time"
+msgstr "tomada a tiempo"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:22
+msgctxt "dose"
+msgid "taken late"
+msgstr "tomada tarde"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:23
+msgctxt "dose"
+msgid "missed"
+msgstr "omitida"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:23
+msgctxt "dose"
+msgid "skipped"
+msgstr "saltada"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:24
+msgctxt "dose"
+msgid "as-needed use"
+msgstr "uso según necesidad"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:24
+msgctxt "dose"
+msgid "not recorded"
+msgstr "sin registrar"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:25
+msgctxt "dose"
+msgid "after the export, not known"
+msgstr "después de la exportación, se desconoce"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:25
+msgctxt "dose"
+msgid "not scheduled"
+msgstr "no programada"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:45
+msgid "Systolic"
+msgstr "Sistólica"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:46
+msgid "Diastolic"
+msgstr "Diastólica"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:54 Sources/CareReports/Reports/Support/ChartFactory.swift:83
+msgid "Date"
+msgstr "Fecha"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:54 Sources/CareReports/Reports/Support/ChartFactory.swift:83
+msgid "No readings in this period."
+msgstr "No hay lecturas en este período."
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:58
+msgid "Medication changes: {changes}."
+msgstr "Cambios de medicamentos: {changes}."
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:81
+msgid "{name} over time"
+msgstr "{name} a lo largo del tiempo"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:92
+msgid "{name}: no values."
+msgstr "{name}: sin valores."
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:94
+msgid "{name} from {first} to {last} {unit}, lowest {lowest}, highest {highest}."
+msgstr "{name} de {first} a {last} {unit}, la más baja {lowest}, la más alta {highest}."
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:148
+msgid "{medication} doses, {first} to {last}"
+msgstr "Dosis de {medication}, del {first} al {last}"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:152
+msgid "Each day's doses from {first} to {last}, a block of rows per week: taken on time, taken late, missed, skipped, as needed or not recorded."
+msgstr "Las dosis de cada día del {first} al {last}, un bloque de filas por semana: tomada a tiempo, tomada tarde, omitida, saltada, según necesidad o sin registrar."
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:156 templates/html/medication.mustache:29 templates/md/medication.mustache:36
+msgid "Day"
+msgstr "Día"
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:157
+msgid "No doses scheduled in this period."
+msgstr "No hay dosis programadas en este período."
+
+#: Sources/CareReports/Reports/Support/ChartFactory.swift:166
+msgid "at {time}"
+msgstr "a las {time}"
 
 #: Sources/CareReports/Reports/Support/DisplayFormat.swift:22
 msgctxt "weekday"
@@ -315,15 +720,11 @@ msgstr "Semanas"
 msgid "Workload"
 msgstr "Carga de trabajo"
 
-#: Sources/CareReports/Reports/Support/PageChrome.swift:38 templates/digest/html.mustache:36 templates/digest/text.mustache:34 templates/html/visit.mustache:28 (+2 more)
-msgid "Medications"
-msgstr "Medicamentos"
-
 #: Sources/CareReports/Reports/Support/PageChrome.swift:38
 msgid "Labs"
 msgstr "Análisis"
 
-#: Sources/CareReports/Reports/Support/PageChrome.swift:39
+#: Sources/CareReports/Reports/Support/PageChrome.swift:39 Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:47
 msgid "Visit summary"
 msgstr "Resumen para la consulta"
 
@@ -538,9 +939,168 @@ msgctxt "relationship"
 msgid "other"
 msgstr "otra relación"
 
-#: Sources/CareReports/Reports/Weekly/MedicationChangeMarks.swift:56
-msgid "{change} on {day}"
-msgstr "{change} el {day}"
+#: Sources/CareReports/Reports/Visit/VisitPeriod.swift:32
+msgid "from the date asked for"
+msgstr "desde la fecha pedida"
+
+#: Sources/CareReports/Reports/Visit/VisitPeriod.swift:36
+msgid "since the last visit to {who} on {day}"
+msgstr "desde la última consulta con {who} el {day}"
+
+#: Sources/CareReports/Reports/Visit/VisitPeriod.swift:41
+msgid "the last {count} days"
+msgstr "los últimos {count} días"
+
+#: Sources/CareReports/Reports/Visit/VisitPeriod.swift:42
+msgid "the last {count} days (no earlier visit to the same specialty or provider)"
+msgstr "los últimos {count} días (no hay una consulta anterior con la misma especialidad o profesional)"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Medications.swift:72
+msgid "{count} dose"
+msgid_plural "{count} doses"
+msgstr[0] "{count} dosis"
+msgstr[1] "{count} dosis"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Medications.swift:73
+msgid "on {count} day"
+msgid_plural "on {count} days"
+msgstr[0] "en {count} día"
+msgstr[1] "en {count} días"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Medications.swift:97
+msgid "▲ under {gap} h apart {count} time: {days}"
+msgid_plural "▲ under {gap} h apart {count} times: {days}"
+msgstr[0] "▲ con menos de {gap} h de separación {count} vez: {days}"
+msgstr[1] "▲ con menos de {gap} h de separación {count} veces: {days}"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Medications.swift:108
+msgid "{list}; and {count} more day"
+msgid_plural "{list}; and {count} more days"
+msgstr[0] "{list}; y {count} día más"
+msgstr[1] "{list}; y {count} días más"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Medications.swift:59
+msgid "no doses due in the period"
+msgstr "sin dosis programadas en el período"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Medications.swift:62
+msgid "taken {taken} of {scheduled} ({takenShare}), on time {onTime} ({onTimeShare})"
+msgstr "tomadas {taken} de {scheduled} ({takenShare}), a tiempo {onTime} ({onTimeShare})"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Medications.swift:71
+msgid "not used in the period"
+msgstr "no se usó en el período"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Medications.swift:75
+msgid "{doses} {days}; most {most} on {day}"
+msgstr "{doses} {days}; como máximo {most} el {day}"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Medications.swift:86
+msgid "{doses} on {day}"
+msgstr "{doses} el {day}"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Medications.swift:89
+msgid "▲ over the maximum of {maximum} a day: {days}"
+msgstr "▲ por encima del máximo de {maximum} al día: {days}"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Narratives.swift:16
+msgid "As written in the source document ({origin})"
+msgstr "Tal como aparece en el documento de origen ({origin})"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Results.swift:28
+msgctxt "previous result"
+msgid "none"
+msgstr "ninguno"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Results.swift:31
+msgid "not as expected"
+msgstr "distinto de lo esperado"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Results.swift:31
+msgid "no range given"
+msgstr "sin rango indicado"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Results.swift:82
+msgctxt "lab report"
+msgid "pending"
+msgstr "pendiente"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Sections.swift:24
+msgid "{severity} of 10"
+msgstr "{severity} de 10"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Sections.swift:31
+msgid "Milder: {symptoms}."
+msgstr "Más leves: {symptoms}."
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Sections.swift:33
+msgid "{name} ({severity} of 10, {firstSeen})"
+msgstr "{name} ({severity} de 10, {firstSeen})"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Sections.swift:67
+msgctxt "appointment"
+msgid "coming"
+msgstr "próxima"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Sections.swift:84
+msgid "Also: {questions}."
+msgstr "También: {questions}."
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Vitals.swift:90
+msgid "one reading"
+msgstr "una lectura"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Vitals.swift:90
+msgid "too few readings for a trend"
+msgstr "muy pocas lecturas para ver una tendencia"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Vitals.swift:108 Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Vitals.swift:112
+msgid "{trend} (average {from} → {to})"
+msgstr "{trend} (promedio {from} → {to})"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Vitals.swift:116
+msgid "↑ rising"
+msgstr "↑ en aumento"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Vitals.swift:116
+msgid "↓ falling"
+msgstr "↓ en descenso"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Vitals.swift:116
+msgid "→ steady"
+msgstr "→ estable"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:43
+msgid "not recorded"
+msgstr "sin registrar"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:44
+msgid "{first} to {last}"
+msgstr "{first} a {last}"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:54
+msgid "{patient} · born {born} · visit summary {period} · data as of {dataAsOf} · written {written}"
+msgstr "{patient} · nacimiento {born} · resumen para la consulta {period} · datos al {dataAsOf} · escrito {written}"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:56
+msgid "unknown"
+msgstr "desconocido"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:80 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:148
+msgid "reaction: {reaction}"
+msgstr "reacción: {reaction}"
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:84
+msgid "No known allergies (recorded)."
+msgstr "Sin alergias conocidas (registrado)."
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:84
+msgid "Allergies: not recorded."
+msgstr "Alergias: sin registrar."
+
+#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:96
+msgid "since {day}"
+msgstr "desde el {day}"
 
 #: Sources/CareReports/Reports/Weekly/MedicationChangeMarks.swift:57
 msgid "First week on the new dose: {changes}."
@@ -591,7 +1151,7 @@ msgstr "{title}, con fecha {due}; hecha después, {done}"
 msgid "Overdue task"
 msgstr "Tarea atrasada"
 
-#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:47
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:47 Sources/CareReports/Site/SiteFeeds.swift:65
 msgid "Nobody assigned"
 msgstr "Sin nadie asignado"
 
@@ -639,7 +1199,7 @@ msgstr "Síntoma nuevo"
 msgid "{title}, severity {severity} of 10"
 msgstr "{title}, intensidad {severity} de 10"
 
-#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:107
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:109
 msgid "{count} result, {abnormal} outside the range"
 msgid_plural "{count} results, {abnormal} outside the range"
 msgstr[0] "{count} resultado, {abnormal} fuera del rango"
@@ -649,64 +1209,58 @@ msgstr[1] "{count} resultados, {abnormal} fuera del rango"
 msgid "started {day}"
 msgstr "iniciado el {day}"
 
-#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:14
-msgid "stopped {day}"
-msgstr "suspendido el {day}"
-
-#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:17 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:22
-msgid "as needed"
-msgstr "según necesidad"
-
-#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:17 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:22
-msgid "no doses due"
-msgstr "sin dosis programadas"
-
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:18
 msgid "{summary}; {count} due after the export, not counted"
 msgstr "{summary}; {count} programadas después de la exportación, sin contar"
 
-#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:88
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:64
+msgctxt "reading"
+msgid "high"
+msgstr "alta"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:64
+msgctxt "reading"
+msgid "low"
+msgstr "baja"
+
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:90
 msgid "severity {severity} of 10"
 msgstr "intensidad {severity} de 10"
 
-#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:90
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:92
 msgid "for {duration}"
 msgstr "durante {duration}"
 
-#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:93
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:95
 msgid "severe"
 msgstr "grave"
 
-#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:93
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:95
 msgctxt "symptom"
 msgid "new"
 msgstr "nuevo"
 
-#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:103
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:105
 msgid "reported {reported}, drawn {drawn}"
 msgstr "informado el {reported}, muestra tomada el {drawn}"
 
-#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:146
-msgid "reaction: {reaction}"
-msgstr "reacción: {reaction}"
-
-#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:153
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:155
 msgid "document ({kind})"
 msgstr "documento ({kind})"
 
-#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:165
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:167
 msgid "note"
 msgstr "nota"
 
-#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:166
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:168
 msgid "allergy"
 msgstr "alergia"
 
-#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:167
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:169
 msgid "condition"
 msgstr "afección"
 
-#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:168
+#: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:170
 msgid "immunisation"
 msgstr "vacuna"
 
@@ -828,6 +1382,113 @@ msgstr "Semana anterior"
 msgid "Next week"
 msgstr "Semana siguiente"
 
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:42
+msgid "{name} (the {count} full week since joining)"
+msgid_plural "{name} (the {count} full weeks since joining)"
+msgstr[0] "{name} (la {count} semana completa desde que llegó)"
+msgstr[1] "{name} (las {count} semanas completas desde que llegó)"
+
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:120
+msgid "{count} task done in the {weeks} weeks from {first} to {last}; each bar is one week, stacked by who did them."
+msgid_plural "{count} tasks done in the {weeks} weeks from {first} to {last}; each bar is one week, stacked by who did them."
+msgstr[0] "{count} tarea hecha en las {weeks} semanas de {first} a {last}; cada barra es una semana, apilada según quién las hizo."
+msgstr[1] "{count} tareas hechas en las {weeks} semanas de {first} a {last}; cada barra es una semana, apilada según quién las hizo."
+
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:62
+msgid "Caregivers' workload"
+msgstr "Carga de trabajo de quienes cuidan"
+
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:81
+msgid "not counted: not a member"
+msgstr "sin contar: no es miembro"
+
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:84
+msgid "not counted: not yet a member"
+msgstr "sin contar: todavía no es miembro"
+
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:85
+msgid "not counted: no longer a member"
+msgstr "sin contar: ya no es miembro"
+
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:88
+msgid "none yet: joined {day}"
+msgstr "ninguna todavía: llegó el {day}"
+
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:89
+msgid "none yet: joined lately"
+msgstr "ninguna todavía: llegó hace poco"
+
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:91 Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:104
+msgid "{part} of {whole}"
+msgstr "{part} de {whole}"
+
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:96
+msgid "Week {number} ({monday}–{sunday})"
+msgstr "Semana {number} ({monday}–{sunday})"
+
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:105
+msgid "{share} ({part} of {whole})"
+msgstr "{share} ({part} de {whole})"
+
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:112
+msgctxt "week"
+msgid "W{number}"
+msgstr "S{number}"
+
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:119
+msgid "Tasks done each week, by person"
+msgstr "Tareas hechas cada semana, por persona"
+
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:124
+msgid "tasks done"
+msgstr "tareas hechas"
+
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:124 templates/html/medication.mustache:20 templates/html/workload.mustache:75 templates/md/medication.mustache:28 (+1 more)
+msgid "Week"
+msgstr "Semana"
+
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:125
+msgid "No tasks done in these weeks."
+msgstr "No se hicieron tareas en estas semanas."
+
+#: Sources/CareReports/Site/SiteFeeds.swift:30
+msgid "{count} needs attention."
+msgid_plural "{count} need attention."
+msgstr[0] "{count} requiere atención."
+msgstr[1] "{count} requieren atención."
+
+#: Sources/CareReports/Site/SiteFeeds.swift:31
+msgid "{count} task done."
+msgid_plural "{count} tasks done."
+msgstr[0] "{count} tarea hecha."
+msgstr[1] "{count} tareas hechas."
+
+#: Sources/CareReports/Site/SiteFeeds.swift:32
+msgid "{count} task overdue."
+msgid_plural "{count} tasks overdue."
+msgstr[0] "{count} tarea atrasada."
+msgstr[1] "{count} tareas atrasadas."
+
+#: Sources/CareReports/Site/SiteFeeds.swift:29
+msgid "Nothing to report."
+msgstr "Nada que informar."
+
+#: Sources/CareReports/Site/SiteFeeds.swift:42
+msgid "{circle}: weekly summaries"
+msgstr "{circle}: resúmenes semanales"
+
+#: Sources/CareReports/Site/SiteFeeds.swift:43
+msgid "Care summaries about {name}"
+msgstr "Resúmenes del cuidado de {name}"
+
+#: Sources/CareReports/Site/SiteFeeds.swift:62
+msgid "Task: {category}, {priority}"
+msgstr "Tarea: {category}, {priority}"
+
+#: Sources/CareReports/Site/SiteFeeds.swift:65
+msgid "Assigned to {name}"
+msgstr "Asignada a {name}"
+
 #: templates/digest/html.mustache:12
 msgid "{circleName} · weekly digest"
 msgstr "{circleName} · resumen semanal"
@@ -855,10 +1516,6 @@ msgstr "Cambios de medicamentos"
 #: templates/digest/html.mustache:32
 msgid "Changed"
 msgstr "Cambio"
-
-#: templates/digest/html.mustache:38 templates/html/medication-table.mustache:4 templates/html/medications.mustache:18 templates/html/visit.mustache:33 (+4 more)
-msgid "Medication"
-msgstr "Medicamento"
 
 #: templates/digest/html.mustache:38 templates/html/week.mustache:17 templates/html/week.mustache:19 templates/md/week.mustache:16
 msgid "Doses this week"
@@ -891,10 +1548,6 @@ msgstr "Para la próxima semana"
 #: templates/digest/html.mustache:59 templates/digest/text.mustache:78 templates/html/week.mustache:60 templates/md/week.mustache:54
 msgid "Measurements"
 msgstr "Mediciones"
-
-#: templates/digest/html.mustache:61 templates/html/visit.mustache:79
-msgid "Measurement"
-msgstr "Medición"
 
 #: templates/digest/html.mustache:62
 msgid "latest {latest}"
@@ -991,10 +1644,6 @@ msgstr "Todos los resultados"
 #: templates/html/analyte.mustache:10
 msgid "Every result (▲ high, ▼ low, * worked out from the range)"
 msgstr "Todos los resultados (▲ alto, ▼ bajo, * calculado a partir del rango)"
-
-#: templates/html/analyte.mustache:11 templates/html/labs.mustache:11 templates/html/visit.mustache:64 templates/md/analyte.mustache:17 (+1 more)
-msgid "Collected"
-msgstr "Muestra tomada"
 
 #: templates/html/analyte.mustache:11 templates/html/labs.mustache:11 templates/md/analyte.mustache:17 templates/md/labs.mustache:9
 msgid "Report"
@@ -1096,10 +1745,6 @@ msgstr "Función"
 msgid "Relationship"
 msgstr "Relación"
 
-#: templates/html/lab-report.mustache:11 templates/html/labs.mustache:11 templates/html/visit.mustache:59 templates/md/labs.mustache:9
-msgid "Results"
-msgstr "Resultados"
-
 #: templates/html/lab-report.mustache:13
 msgid "Results (▲ high, ▼ low, * worked out from the range)"
 msgstr "Resultados (▲ alto, ▼ bajo, * calculado a partir del rango)"
@@ -1131,18 +1776,6 @@ msgstr "No hay informes de laboratorio registrados."
 #: templates/html/labs.mustache:7 templates/md/labs.mustache:7
 msgid "Reports, newest first"
 msgstr "Informes, del más reciente al más antiguo"
-
-#: templates/html/labs.mustache:8 templates/html/labs.mustache:10
-msgid "Lab reports"
-msgstr "Informes de laboratorio"
-
-#: templates/html/labs.mustache:11 templates/md/labs.mustache:9
-msgid "Laboratory"
-msgstr "Laboratorio"
-
-#: templates/html/labs.mustache:11 templates/html/medication.mustache:42 templates/html/medications.mustache:18 templates/md/labs.mustache:9 (+2 more)
-msgid "Status"
-msgstr "Estado"
 
 #: templates/html/labs.mustache:11 templates/md/labs.mustache:9
 msgid "Outside range"
@@ -1176,14 +1809,6 @@ msgstr "Sitio"
 msgid "Taken as prescribed now"
 msgstr "Se toma así actualmente"
 
-#: templates/html/medication-table.mustache:4 templates/html/medications.mustache:18 templates/md/medications.mustache:10 templates/md/medications.mustache:20
-msgid "Dose"
-msgstr "Dosis"
-
-#: templates/html/medication-table.mustache:4 templates/html/medications.mustache:18 templates/html/visit.mustache:33 templates/md/medications.mustache:10 (+1 more)
-msgid "Schedule"
-msgstr "Horario"
-
 #: templates/html/medication-table.mustache:4 templates/md/medications.mustache:10
 msgid "Since"
 msgstr "Desde"
@@ -1208,10 +1833,6 @@ msgstr "a tiempo significa {onTimeWindow}"
 msgid "Scheduled doses by week"
 msgstr "Dosis programadas por semana"
 
-#: templates/html/medication.mustache:20 templates/html/workload.mustache:75 templates/md/medication.mustache:28 templates/md/workload.mustache:84
-msgid "Week"
-msgstr "Semana"
-
 #: templates/html/medication.mustache:20 templates/html/medication.mustache:42 templates/md/medication.mustache:28 templates/md/medication.mustache:46
 msgid "Scheduled"
 msgstr "Programadas"
@@ -1224,18 +1845,6 @@ msgstr "Tomadas"
 msgid "On time"
 msgstr "A tiempo"
 
-#: templates/html/medication.mustache:20 templates/html/week.mustache:20 templates/md/medication.mustache:28 templates/md/week.mustache:18
-msgid "Late"
-msgstr "Tarde"
-
-#: templates/html/medication.mustache:20 templates/html/week.mustache:20 templates/md/medication.mustache:28 templates/md/week.mustache:18
-msgid "Missed"
-msgstr "Omitidas"
-
-#: templates/html/medication.mustache:20 templates/html/week.mustache:20 templates/md/medication.mustache:28 templates/md/week.mustache:18
-msgid "Skipped"
-msgstr "Saltadas"
-
 #: templates/html/medication.mustache:21 templates/md/medication.mustache:31
 msgid "up to {upTo}"
 msgstr "hasta {upTo}"
@@ -1243,10 +1852,6 @@ msgstr "hasta {upTo}"
 #: templates/html/medication.mustache:26 templates/html/medication.mustache:28
 msgid "As-needed uses per day"
 msgstr "Usos según necesidad por día"
-
-#: templates/html/medication.mustache:29 templates/md/medication.mustache:36
-msgid "Day"
-msgstr "Día"
 
 #: templates/html/medication.mustache:29 templates/md/medication.mustache:36
 msgid "Uses"
@@ -1444,18 +2049,6 @@ msgstr "Tabla de signos vitales"
 msgid "Vital signs in the period: latest, lowest, highest and trend"
 msgstr "Signos vitales en el período: el último, el más bajo, el más alto y la tendencia"
 
-#: templates/html/visit.mustache:79 templates/html/week.mustache:65
-msgid "Latest"
-msgstr "Último"
-
-#: templates/html/visit.mustache:79 templates/html/week.mustache:66
-msgid "Lowest"
-msgstr "Más bajo"
-
-#: templates/html/visit.mustache:79 templates/html/week.mustache:67
-msgid "Highest"
-msgstr "Más alto"
-
 #: templates/html/visit.mustache:79
 msgid "Readings"
 msgstr "Lecturas"
@@ -1563,10 +2156,6 @@ msgstr "hasta el {dataEnds}, cuando terminan los datos"
 #: templates/html/week.mustache:19
 msgid "taken, and taken on time (within the on-time window)"
 msgstr "tomadas, y tomadas a tiempo (dentro del margen de puntualidad)"
-
-#: templates/html/week.mustache:20 templates/md/week.mustache:18
-msgid "As needed"
-msgstr "Según necesidad"
 
 #: templates/html/week.mustache:20 templates/md/week.mustache:18
 msgid "Changes"

@@ -56,18 +56,22 @@ public struct DigestBuilder {
         let range = weekly.rangeText(week)
         let changes = doseChanges(week, links: links)
         let attention = summary.attention.count
-        var subject = "\(chrome.circleName): week \(week.week), \(range)"
+        let words = context.words
+        let values = ["circle": chrome.circleName, "week": "\(week.week)", "range": range]
+        var subject = words.t("{circle}: week {week}, {range}", values)
         if summary.quiet && changes.isEmpty {
-            subject += ": nothing to report"
+            subject = words.t("{circle}: week {week}, {range}: nothing to report", values)
         } else if attention > 0 {
-            subject += ": \(attention) thing\(attention == 1 ? "" : "s") need\(attention == 1 ? "s" : "") attention"
+            subject = words.n(
+                "{circle}: week {week}, {range}: {count} thing needs attention", "{circle}: week {week}, {range}: {count} things need attention",
+                count: attention, values)
         }
         let medicationTable = TextWrapper.table(
-            headers: ["Medication", "Taken (on time)", "Late", "Missed", "Skipped", "As needed"],
+            headers: [words.t("Medication"), words.t("Taken (on time)"), words.t("Late"), words.t("Missed"), words.t("Skipped"), words.t("As needed")],
             rows: summary.medications.map { [$0.name, $0.adherenceShort, "\($0.late)", "\($0.missed)", "\($0.skipped)", "\($0.asNeededUses)"] },
             alignRight: [2, 3, 4, 5])
         let measurementTable = TextWrapper.table(
-            headers: ["Measurement", "Latest", "Lowest", "Highest", "Out of range"],
+            headers: [words.t("Measurement"), words.t("Latest"), words.t("Lowest"), words.t("Highest"), words.t("Out of range")],
             rows: summary.measurements.map { [$0.kind, $0.latest, $0.minimum, $0.maximum, "\($0.outOfRange)"] },
             alignRight: [4])
         var digest = Digest(
@@ -77,9 +81,12 @@ public struct DigestBuilder {
             measurementTable: summary.measurements.isEmpty ? nil : Self.codeBlock(measurementTable), changes: changes)
         digest.type = MailType(large: context.display.largeText)
         digest.language = context.words.language
-        let unknown = summary.medications.filter { $0.afterExport > 0 }.map { "\($0.afterExport) dose\($0.afterExport == 1 ? "" : "s") of \($0.name)" }
+        let unknown = summary.medications.filter { $0.afterExport > 0 }.map {
+            words.n("{count} dose of {medication}", "{count} doses of {medication}", count: $0.afterExport, ["medication": $0.name])
+        }
         if !unknown.isEmpty, let asOf = context.dataAsOf {
-            digest.afterExportNote = "Not counted above, because they were due after the export of \(asOf): \(unknown.joined(separator: ", "))."
+            digest.afterExportNote = words.t(
+                "Not counted above, because they were due after the export of {dataAsOf}: {doses}.", ["dataAsOf": asOf, "doses": unknown.joined(separator: ", ")])
         }
         return digest
     }
@@ -92,7 +99,7 @@ public struct DigestBuilder {
             return chain.changes.compactMap { change in
                 guard change.isDoseChange, let day = change.day, day >= week.monday, day <= week.sunday else { return nil }
                 let by = change.toRecordId.flatMap { prescribers[$0] ?? nil }.map { " (\($0))" } ?? ""
-                return "\(chain.latest.medication.name) \(change.words) on \(context.format.day(day))\(by)"
+                return context.words.t("{change} on {day}", ["change": "\(chain.latest.medication.name) \(change.words(context.format))", "day": context.format.day(day)]) + by
             }
         }
     }

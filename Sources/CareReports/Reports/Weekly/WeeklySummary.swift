@@ -53,6 +53,8 @@ public struct WeeklySummary: Sendable, Encodable {
         public let when: String
         public let value: String
         public let flag: String?
+        /// `high` or `low` in the reader's language (`flag` names the CSS class).
+        public var flagLabel: String? = nil
         /// Why a reading within the usual range is flagged: how far it is from the person's usual.
         public let flagReason: String?
         public let title: String

@@ -58,9 +58,11 @@ extension WeeklySummaryBuilder {
             let high = readings.max { key($0.1) < key($1.1) }!.1
             var rows: [(instant: Date, row: WeeklySummary.Reading)] = readings.map { record, measurement in
                 let flag = signs.flag(record, measurement)
-                return (record.date.resolved(in: context.timeZone), WeeklySummary.Reading(
+                var reading = WeeklySummary.Reading(
                     when: context.format.dateTime(record.date), value: MeasurementRanges.valueText(measurement, context.format),
-                    flag: flag?.direction, flagReason: flag?.reason, title: record.title, context: measurement.context))
+                    flag: flag?.direction, flagReason: flag?.reason, title: record.title, context: measurement.context)
+                reading.flagLabel = flag.map { $0.direction == "high" ? context.words.t("high", context: "reading") : context.words.t("low", context: "reading") }
+                return (record.date.resolved(in: context.timeZone), reading)
             }
             let marks = changeMarks.marks(for: kind, in: week)
             for mark in marks {

@@ -135,7 +135,7 @@ extension IPSBundleBuilder {
                 ("effectiveDateTime", FHIRJSON.date(record.date, in: zone)),
             ] + value)
             let name = reading.kind == .other ? record.title : MeasurementRanges.kindName(reading.kind)
-            let line = "\(name): \(VisitSummaryBuilder.number(reading)) \(reading.unit), "
+            let line = "\(name): \(VisitSummaryBuilder.number(reading, context.format)) \(reading.unit), "
                 + "\(context.format.dateTime(record.date)) (latest of \(readings.count) in the period)"
             section.entries.append((id, resource, line))
         }
