@@ -85,7 +85,7 @@ enum VitalTrend {
         }
     }
 
-    static func words(_ kind: Measurement.Kind, _ readings: [Measurement], _ format: DisplayFormat) -> String {
+    static func words(_ kind: Measurement.Kind, _ readings: [Measurement], _ format: DisplayFormat = DisplayFormat(timeZone: TimeZone(secondsFromGMT: 0)!)) -> String {
         let words = format.words
         guard readings.count >= 4 else { return readings.count == 1 ? words.t("one reading") : words.t("too few readings for a trend") }
         let unit = readings[0].unit
