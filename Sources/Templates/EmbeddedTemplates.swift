@@ -2203,7 +2203,7 @@ body.visit {
 <h2 id="medications-heading">[[t:Medications]]</h2>
 <div class="table-scroll" role="region" aria-label="[[t:Doses this week]]" tabindex="0">
 <table class="data">
-<caption>[[t:Doses this week]]{{#dataEnds}} [[t:up to {dataEnds}, when the data ends|dataEnds={{dataEnds}}]]{{/dataEnds}}: [[t:taken, and taken on time (within the on-time window)]]</caption>
+<caption>{{^dataEnds}}[[t:Doses this week: taken, and taken on time (within the on-time window)]]{{/dataEnds}}{{#dataEnds}}[[t:Doses this week up to {dataEnds}, when the data ends: taken, and taken on time (within the on-time window)|dataEnds={{dataEnds}}]]{{/dataEnds}}</caption>
 <thead><tr><th scope="col">[[t:Medication]]</th><th scope="col">[[t:Taken]]</th><th scope="col" class="num">[[t:Late]]</th><th scope="col" class="num">[[t:Missed]]</th><th scope="col" class="num">[[t:Skipped]]</th><th scope="col" class="num">[[t:As needed]]</th><th scope="col">[[t:Changes]]</th></tr></thead>
 <tbody>
 {{#medications}}
@@ -2742,7 +2742,7 @@ body.visit {
 {{^empty(medications)}}
 ## [[t:Medications]]
 
-[[t:Doses this week]]{{#dataEnds}} [[t:up to {dataEnds}, when the data ends|dataEnds={{dataEnds}}]]{{/dataEnds}}: [[t:taken, and taken on time (within the on-time window).]]
+{{^dataEnds}}[[t:Doses this week: taken, and taken on time (within the on-time window).]]{{/dataEnds}}{{#dataEnds}}[[t:Doses this week up to {dataEnds}, when the data ends: taken, and taken on time (within the on-time window).|dataEnds={{dataEnds}}]]{{/dataEnds}}
 
 | [[t:Medication]] | [[t:Taken]] | [[t:Late]] | [[t:Missed]] | [[t:Skipped]] | [[t:As needed]] | [[t:Changes]] |
 |---|---|--:|--:|--:|--:|---|

@@ -1076,7 +1076,7 @@ msgstr "sin registrar"
 
 #: Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:44
 msgid "{first} to {last}"
-msgstr "{first} a {last}"
+msgstr "del {first} al {last}"
 
 #: Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:54
 msgid "{patient} · born {born} · visit summary {period} · data as of {dataAsOf} · written {written}"
@@ -1517,7 +1517,7 @@ msgstr "Cambios de medicamentos"
 msgid "Changed"
 msgstr "Cambio"
 
-#: templates/digest/html.mustache:38 templates/html/week.mustache:17 templates/html/week.mustache:19 templates/md/week.mustache:16
+#: templates/digest/html.mustache:38 templates/html/week.mustache:17
 msgid "Doses this week"
 msgstr "Dosis de esta semana"
 
@@ -2149,13 +2149,13 @@ msgstr "Otras semanas"
 msgid "All weeks"
 msgstr "Todas las semanas"
 
-#: templates/html/week.mustache:19 templates/md/week.mustache:16
-msgid "up to {dataEnds}, when the data ends"
-msgstr "hasta el {dataEnds}, cuando terminan los datos"
+#: templates/html/week.mustache:19
+msgid "Doses this week: taken, and taken on time (within the on-time window)"
+msgstr "Dosis de esta semana: tomadas, y tomadas a tiempo (dentro del margen de puntualidad)"
 
 #: templates/html/week.mustache:19
-msgid "taken, and taken on time (within the on-time window)"
-msgstr "tomadas, y tomadas a tiempo (dentro del margen de puntualidad)"
+msgid "Doses this week up to {dataEnds}, when the data ends: taken, and taken on time (within the on-time window)"
+msgstr "Dosis de esta semana hasta el {dataEnds}, cuando terminan los datos: tomadas, y tomadas a tiempo (dentro del margen de puntualidad)"
 
 #: templates/html/week.mustache:20 templates/md/week.mustache:18
 msgid "Changes"
@@ -2402,8 +2402,12 @@ msgid "{overall} (on time means {onTimeWindow})."
 msgstr "{overall} (a tiempo significa {onTimeWindow})."
 
 #: templates/md/week.mustache:16
-msgid "taken, and taken on time (within the on-time window)."
-msgstr "tomadas, y tomadas a tiempo (dentro del margen de puntualidad)."
+msgid "Doses this week: taken, and taken on time (within the on-time window)."
+msgstr "Dosis de esta semana: tomadas, y tomadas a tiempo (dentro del margen de puntualidad)."
+
+#: templates/md/week.mustache:16
+msgid "Doses this week up to {dataEnds}, when the data ends: taken, and taken on time (within the on-time window)."
+msgstr "Dosis de esta semana hasta el {dataEnds}, cuando terminan los datos: tomadas, y tomadas a tiempo (dentro del margen de puntualidad)."
 
 #: templates/md/week.mustache:59
 msgid "Latest {latest}, lowest {minimum}, highest {maximum}, {outOfRange} outside the usual range."
