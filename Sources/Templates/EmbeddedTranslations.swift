@@ -226,7 +226,7 @@ msgstr "sin comparar: otra unidad"
 msgid "{test} is in {unit} here but was in {earlierUnit} before; values are not compared"
 msgstr "{test} está en {unit} aquí pero antes estaba en {earlierUnit}; los valores no se comparan"
 
-#: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:101 templates/html/lab-report.mustache:11 templates/html/labs.mustache:11 templates/html/visit.mustache:59 (+1 more)
+#: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:101 Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Observations.swift:30 templates/html/lab-report.mustache:11 templates/html/labs.mustache:11 (+2 more)
 msgid "Results"
 msgstr "Resultados"
 
@@ -306,11 +306,11 @@ msgstr "suspendido ({amount})"
 msgid "restarted {amount}"
 msgstr "reiniciado con {amount}"
 
-#: Sources/CareReports/Reports/Medication/DoseHistory.swift:113 Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:94
+#: Sources/CareReports/Reports/Medication/DoseHistory.swift:113 Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:94 Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Clinical.swift:58
 msgid "stopped"
 msgstr "suspendido"
 
-#: Sources/CareReports/Reports/Medication/DoseHistory.swift:115 Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:95 Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Medications.swift:33
+#: Sources/CareReports/Reports/Medication/DoseHistory.swift:115 Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:95 Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Clinical.swift:58 Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Medications.swift:33
 msgid "on hold"
 msgstr "en pausa"
 
@@ -939,6 +939,88 @@ msgctxt "relationship"
 msgid "other"
 msgstr "otra relación"
 
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Clinical.swift:8
+msgid "Medication summary"
+msgstr "Resumen de medicamentos"
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Clinical.swift:9 templates/html/medications.mustache:24
+msgid "No medications recorded."
+msgstr "No hay medicamentos registrados."
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Clinical.swift:69
+msgid "Allergies and intolerances"
+msgstr "Alergias e intolerancias"
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Clinical.swift:70 Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:84
+msgid "Allergies: not recorded."
+msgstr "Alergias: sin registrar."
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Clinical.swift:77
+msgid "No known allergies"
+msgstr "Sin alergias conocidas"
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Clinical.swift:97 Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:80 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:148
+msgid "reaction: {reaction}"
+msgstr "reacción: {reaction}"
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Clinical.swift:105
+msgid "Problem list"
+msgstr "Lista de problemas de salud"
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Clinical.swift:105
+msgid "No problems recorded."
+msgstr "No hay problemas de salud registrados."
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Clinical.swift:123 Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:96
+msgid "since {day}"
+msgstr "desde el {day}"
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Clinical.swift:132
+msgid "Immunizations"
+msgstr "Vacunas"
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Clinical.swift:133
+msgid "No immunizations recorded."
+msgstr "No hay vacunas registradas."
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Clinical.swift:149
+msgid "{name}, {day} (not given)"
+msgstr "{name}, {day} (no aplicada)"
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Clinical.swift:149
+msgid "{name}, {day}"
+msgstr "{name}, {day}"
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Observations.swift:140
+msgid "{name}: {value} {unit}, {when} (latest of {count} in the period)"
+msgid_plural "{name}: {value} {unit}, {when} (latest of {count} in the period)"
+msgstr[0] "{name}: {value} {unit}, {when} (la última de {count} en el período)"
+msgstr[1] "{name}: {value} {unit}, {when} (la última de {count} en el período)"
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Observations.swift:31 templates/html/visit.mustache:70
+msgid "No results recorded."
+msgstr "No hay resultados registrados."
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Observations.swift:75
+msgid "{test}: {value} (range {range}), {day}"
+msgstr "{test}: {value} (rango {range}), {day}"
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Observations.swift:114 templates/html/visit.mustache:74
+msgid "Vital signs"
+msgstr "Signos vitales"
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Observations.swift:114 templates/html/visit.mustache:84
+msgid "No readings in the period."
+msgstr "No hay lecturas en el período."
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder.swift:52
+msgid "Patient summary"
+msgstr "Resumen del paciente"
+
+#: Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder.swift:56
+msgid "Patient summary: {name}"
+msgstr "Resumen del paciente: {name}"
+
 #: Sources/CareReports/Reports/Visit/VisitPeriod.swift:32
 msgid "from the date asked for"
 msgstr "desde la fecha pedida"
@@ -1086,21 +1168,9 @@ msgstr "{patient} · nacimiento {born} · resumen para la consulta {period} · d
 msgid "unknown"
 msgstr "desconocido"
 
-#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:80 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:148
-msgid "reaction: {reaction}"
-msgstr "reacción: {reaction}"
-
 #: Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:84
 msgid "No known allergies (recorded)."
 msgstr "Sin alergias conocidas (registrado)."
-
-#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:84
-msgid "Allergies: not recorded."
-msgstr "Alergias: sin registrar."
-
-#: Sources/CareReports/Reports/Visit/VisitSummaryBuilder.swift:96
-msgid "since {day}"
-msgstr "desde el {day}"
 
 #: Sources/CareReports/Reports/Weekly/MedicationChangeMarks.swift:57
 msgid "First week on the new dose: {changes}."
@@ -1917,10 +1987,6 @@ msgstr "Medicamentos anteriores"
 msgid "Stopped or on hold"
 msgstr "Suspendidos o en pausa"
 
-#: templates/html/medications.mustache:24
-msgid "No medications recorded."
-msgstr "No hay medicamentos registrados."
-
 #: templates/html/task-row.mustache:3
 msgid "{category} · due {due} · {who}"
 msgstr "{category} · con fecha {due} · {who}"
@@ -2033,14 +2099,6 @@ msgstr "Rango"
 msgid "Normal, {date}"
 msgstr "Normales, {date}"
 
-#: templates/html/visit.mustache:70
-msgid "No results recorded."
-msgstr "No hay resultados registrados."
-
-#: templates/html/visit.mustache:74
-msgid "Vital signs"
-msgstr "Signos vitales"
-
 #: templates/html/visit.mustache:76
 msgid "Vital signs table"
 msgstr "Tabla de signos vitales"
@@ -2056,10 +2114,6 @@ msgstr "Lecturas"
 #: templates/html/visit.mustache:79
 msgid "Trend"
 msgstr "Tendencia"
-
-#: templates/html/visit.mustache:84
-msgid "No readings in the period."
-msgstr "No hay lecturas en el período."
 
 #: templates/html/visit.mustache:88
 msgid "Symptoms, falls and near-falls"

@@ -49,11 +49,11 @@ public struct IPSBundleBuilder: Sendable {
             ("id", .string(compositionUUID)),
             ("status", .string("final")),
             ("language", .string(context.words.language)),
-            ("type", FHIRJSON.concept("Patient summary", [FHIRJSON.coding(FHIRJSON.loinc, "60591-5", "Patient summary Document")])),
+            ("type", FHIRJSON.concept(context.words.t("Patient summary"), [FHIRJSON.coding(FHIRJSON.loinc, "60591-5", "Patient summary Document")])),
             ("subject", patientReference),
             ("date", now),
             ("author", .array([FHIRJSON.reference(deviceUUID, display: "carereport")])),
-            ("title", .string("Patient summary: \(context.names.recipientName)")),
+            ("title", .string(context.words.t("Patient summary: {name}", ["name": context.names.recipientName]))),
             ("event", .array([FHIRJSON.object([
                 ("code", .array([FHIRJSON.concept(nil, [FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/v3-ActClass", "PCPR")])])),
                 ("period", FHIRJSON.object([("start", .string(summary.period.firstDay.description)), ("end", now)])),
