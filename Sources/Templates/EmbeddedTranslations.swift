@@ -31,7 +31,7 @@ msgstr "Escrito para {name} el {date}"
 
 #: Sources/CareReports/Localization/Localizer.swift:43 Sources/CareReports/Reports/Medication/DoseHistory.swift:94
 msgid "started {amount}"
-msgstr "inicio con {amount}"
+msgstr "iniciado con {amount}"
 
 #: Sources/CareReports/Reports/Digest/Digest.swift:65
 msgid "{circle}: week {week}, {range}: {count} thing needs attention"
