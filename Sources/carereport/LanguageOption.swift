@@ -28,7 +28,10 @@ struct LanguageOption: ParsableArguments {
     /// `preferences.language`; English, with a one-line warning, for a language not shipped.
     func reader(_ viewer: Viewer, in export: CareExport) -> (words: Localizer, display: ReaderPreferences) {
         let preferences = viewer.userId.flatMap { id in export.users.first { $0.id == id }?.preferences } ?? .standard
-        let (words, warning) = Self.translations.localizer(for: language ?? preferences.language)
+        let tag = language ?? preferences.language
+        // English needs no catalogue: the PO files are read only when a reader asks for another language.
+        if tag.map({ Translations.primarySubtag($0) == "en" }) ?? true { return (.english, preferences) }
+        let (words, warning) = Self.translations.localizer(for: tag)
         if let warning, Self.warned.first(language ?? preferences.language ?? "") {
             Console.error("warning: \(language == nil ? "\(viewer.userId ?? "the reader")'s preferred " : "--language: ")\(warning)")
         }

@@ -21,7 +21,7 @@ public struct ChartWords: Sendable, Hashable {
 
     /// `text` (a number written with `.`) with the decimal mark.
     func number(_ text: String) -> String {
-        decimalMark == "." ? text : text.replacingOccurrences(of: ".", with: decimalMark)
+        decimalMark == "." || !text.utf8.contains(UInt8(ascii: ".")) ? text : text.split(separator: ".", omittingEmptySubsequences: false).joined(separator: decimalMark)
     }
 
     func flag(_ flag: RangeFlag) -> String {

@@ -38,6 +38,6 @@ public struct ReferenceBand: Sendable, Hashable {
         case let (nil, h?): range = "≤ \(words.number(ChartFormat.fixed(h, decimals: decimals)))\(u)"
         case (nil, nil): return words.noReferenceRange
         }
-        return words.referenceRange.replacingOccurrences(of: "{range}", with: range)
+        return words.referenceRange.split(separator: "{range}", omittingEmptySubsequences: false).joined(separator: range)
     }
 }

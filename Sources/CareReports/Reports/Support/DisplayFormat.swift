@@ -67,7 +67,7 @@ public struct DisplayFormat: Sendable {
 
     /// A number already written with `.` (`ChartFormat.fixed`, a lab value as recorded) with the reader's decimal mark.
     public func localized(_ text: String) -> String {
-        decimalMark == "." ? text : text.replacingOccurrences(of: ".", with: decimalMark)
+        decimalMark == "." || !text.utf8.contains(UInt8(ascii: ".")) ? text : text.split(separator: ".", omittingEmptySubsequences: false).joined(separator: decimalMark)
     }
 
     /// `86%` (`86 %` in Spanish, with a no-break space).
