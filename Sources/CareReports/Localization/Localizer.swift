@@ -52,21 +52,23 @@ public struct Localizer: Sendable {
     /// `text` with each `{name}` replaced by `values[name]`, in one pass (a value is never read again).
     /// A `{name}` with no value stays as it is.
     static func fill(_ text: String, _ values: [String: String]) -> String {
-        guard text.contains("{") else { return text }
+        // Over UTF-8: `{` and `}` are ASCII, so the indices found are scalar boundaries of `text`.
+        let utf8 = text.utf8
+        guard var open = utf8.firstIndex(of: UInt8(ascii: "{")) else { return text }
         var result = ""
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let name = String(rest[rest.index(after: open)..<close])
-            if let value = values[name] {
+        result.reserveCapacity(utf8.count + 32)
+        var copied = text.startIndex
+        while let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
+            if let value = values[String(text[text.index(after: open)..<close])] {
+                result += text[copied..<open]
                 result += value
-            } else {
-                result += rest[open...close]
+                copied = text.index(after: close)
             }
-            rest = rest[rest.index(after: close)...]
+            guard let next = utf8[utf8.index(after: close)...].firstIndex(of: UInt8(ascii: "{")) else { break }
+            open = next
         }
-        return result + rest
+        result += text[copied...]
+        return result
     }
 
     /// The `{name}` placeholders of a message, in order.

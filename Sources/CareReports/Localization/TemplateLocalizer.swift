@@ -35,14 +35,14 @@ public enum TemplateLocalizer {
 
     /// `source` with every marker replaced for `words`.
     public static func localize(_ source: String, words: Localizer) -> String {
-        guard source.contains("[[") else { return source }
+        guard find("[[", in: Substring(source)) != nil else { return source }
         let kind = Kind(source: source)
         var result = ""
         var rest = Substring(source)
-        while let open = rest.range(of: "[[") {
+        while let open = find("[[", in: rest) {
             result += rest[..<open.lowerBound]
             let body = rest[open.upperBound...]
-            guard let close = body.range(of: "]]") else {
+            guard let close = find("]]", in: body) else {
                 result += rest[open.lowerBound...]
                 return result
             }
@@ -66,7 +66,7 @@ public enum TemplateLocalizer {
     public static func markers(in source: String) -> [Marker] {
         var found: [Marker] = []
         var rest = Substring(source)
-        while let open = rest.range(of: "[["), let close = rest[open.upperBound...].range(of: "]]") {
+        while let open = find("[[", in: rest), let close = find("]]", in: rest[open.upperBound...]) {
             guard let marker = parse(rest[open.upperBound..<close.lowerBound]) else {
                 rest = rest[rest.index(after: open.lowerBound)...]
                 continue
@@ -83,7 +83,7 @@ public enum TemplateLocalizer {
         var body: Substring
         if inside.hasPrefix("t:") {
             body = inside.dropFirst(2)
-        } else if inside.hasPrefix("t("), let end = inside.range(of: "):") {
+        } else if inside.hasPrefix("t("), let end = find("):", in: inside) {
             context = String(inside[inside.index(inside.startIndex, offsetBy: 2)..<end.lowerBound])
             body = inside[end.upperBound...]
         } else {
@@ -97,6 +97,19 @@ public enum TemplateLocalizer {
             bindings[String(part[..<equals])] = String(part[part.index(after: equals)...])
         }
         return Marker(msgid: String(msgid), context: context, bindings: bindings)
+    }
+
+    /// The range of the two ASCII characters `pair` in `text`, searched over UTF-8 (no Foundation).
+    static func find(_ pair: StaticString, in text: Substring) -> Range<Substring.Index>? {
+        let (first, second) = (pair.utf8Start[0], pair.utf8Start[1])
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while let found = utf8[index...].firstIndex(of: first) {
+            let after = utf8.index(after: found)
+            if after < utf8.endIndex, utf8[after] == second { return found..<utf8.index(after: after) }
+            index = after
+        }
+        return nil
     }
 
     /// The marker's message in the reader's language, escaped for `kind`, placeholders filled.
