@@ -31,6 +31,7 @@ demo: release
 
 test: setup
 	python3 scripts/embed-templates.py --check
+	python3 scripts/extract-messages.py --check
 	python3 scripts/make-sample-data.py --check
 	python3 scripts/make-code-names.py --check
 	$(SWIFT) build

@@ -146,6 +146,12 @@ USERS = [
             user_role("supporter", False, [MARGARET_CIRCLE]),
             user_role("caregiver", True, [WALTER_CIRCLE]),
         ],
+        # Rosa reads Spanish first, with large text and a dark screen: her pages are in Spanish.
+        "preferences": {
+            "theme": "dark",
+            "accessibility": {"largeText": True},
+            "language": "es-US",
+        },
     },
     {
         "id": "u-frank",

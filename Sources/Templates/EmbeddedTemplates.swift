@@ -1087,7 +1087,10 @@ table.caseload th, table.caseload td { overflow-wrap: anywhere; }
  *   1. palette   --green-*, --role-*, --priority-*  raw colours from the seeds
  *   2. semantic  --color-*, --badge-*, --chart-*, --dose-*  what things are for
  *   3. scale     --font-*, --line-height-*, --space-*, --radius-*, --size-*
- * Dark mode (screen only) redefines layer 2 at the end of the file.
+ * Dark mode (screen only) redefines layer 2 at the end of the file: by the
+ * browser's preference, or fixed by the reader's theme (class theme-dark or
+ * theme-light on <html>, from users[].preferences.theme). The class
+ * text-large (preferences.accessibility.largeText) redefines the type scale.
  *
  * Rule of the palette: forest (#4B9B6E) is 3.38:1 on white, so it is never
  * used for normal-size text; nor is pine (5.00:1) any longer. Every text pair
@@ -1282,9 +1285,10 @@ table.caseload th, table.caseload td { overflow-wrap: anywhere; }
 }
 
 /* Dark mode: only the semantic layer changes. Screen only, so a dark
-   system setting never prints light text on paper. */
+   system setting never prints light text on paper. A reader whose theme is
+   "light" keeps the light layer (class theme-light). */
 @media screen and (prefers-color-scheme: dark) {
-  :root {
+  :root:not(.theme-light) {
     --color-primary: #226345;                   /* white on it 7.15:1 */
     --color-on-primary: var(--white);
     --color-secondary: var(--green-emerald);
@@ -1354,6 +1358,109 @@ table.caseload th, table.caseload td { overflow-wrap: anywhere; }
     --dose-unrecorded: #A7B5AD;
 
     --shadow-card: none;
+  }
+}
+
+/* The reader's theme "dark" (class theme-dark): the same dark layer whatever
+   the browser prefers. Keep it equal to the block above (test_contrast.py
+   checks that the two are the same). Screen only, as above. */
+@media screen {
+  :root.theme-dark {
+    color-scheme: dark;
+    --color-primary: #226345;                   /* white on it 7.15:1 */
+    --color-on-primary: var(--white);
+    --color-secondary: var(--green-emerald);
+    --color-accent: var(--green-deep-forest-dark);
+    --color-on-accent: #CDEBD7;
+
+    --color-background: #0F1613;
+    --color-surface: #0F1613;
+    --color-surface-raised: #17211B;
+    --color-surface-sunken: #1F2B24;
+    --color-surface-stripe: #1B2620;
+    --color-text: #E6EEE9;
+    --color-text-muted: #BDC8C2;
+    --color-heading: #CDEBD7;
+    --color-border: #2C3A32;
+    --color-border-strong: #7A9084;
+    --color-link: var(--green-sage);
+    --color-link-visited: #C3E3CF;
+    --color-link-hover: #D5EDDE;
+    --color-focus: var(--green-sage);
+    --color-selection-bg: #226345;
+    --color-selection-text: var(--white);
+
+    --color-header-bg: #0B110E;
+    --color-header-text: #E6EEE9;
+    --color-header-focus: var(--green-sage);
+    --color-header-rule: var(--green-forest-dark);
+
+    --color-good: #BFE6CD;
+    --color-warning: #FFD591;
+    --color-critical: #FFB3AE;
+    --color-neutral: #D2DAD5;
+    --color-info: #B5D3F7;
+
+    --badge-good-bg: var(--green-deep-forest-dark);
+    --badge-warning-bg: #3F2C05;
+    --badge-critical-bg: #4A1517;
+    --badge-neutral-bg: #2A332E;
+    --badge-info-bg: #15304F;
+
+    --role-caregiver-bg: #1B2E4D;
+    --role-caregiver-text: #A9C8F5;
+    --role-care-recipient-bg: #2D2152;
+    --role-care-recipient-text: #CDBBFF;
+    --role-organizer-bg: #1D3A20;
+    --role-organizer-text: #B4DFB6;
+    --role-supporter-bg: #472012;
+    --role-supporter-text: #FFC1A8;
+
+    --color-attention-bg: #33260A;
+    --color-attention-text: #F3EBDA;
+    --color-attention-border: #E0A030;
+
+    --chart-grid: #26332B;
+    --chart-band: #1D3A2A;
+    --chart-series-1: var(--green-emerald);
+    --chart-series-2: #8CB8F2;
+    --chart-series-3: #C2ADFF;
+    --chart-series-4: #FFAE8A;
+    --chart-point-out: #FF8A80;
+
+    --dose-taken: var(--green-emerald);
+    --dose-late: #E0A030;
+    --dose-missed: #FF8A80;
+    --dose-skipped: #A7B5AD;
+    --dose-prn: #8CB8F2;
+    --dose-unrecorded: #A7B5AD;
+
+    --shadow-card: none;
+  }
+
+  :root.theme-light {
+    color-scheme: light;
+  }
+}
+
+/* Large text (class text-large, preferences.accessibility.largeText): the
+   whole type scale 1.25 to 1.3 times larger, so body text is 22px instead of
+   17px and headings, tables and captions grow with it. Screen only: the
+   printed pages (the two-page visit summary above all) keep their size. */
+@media screen {
+  :root.text-large {
+    --font-size-large-title: 2.6875rem; /* 43px */
+    --font-size-title1: 2.1875rem;      /* 35px */
+    --font-size-title2: 1.75rem;        /* 28px */
+    --font-size-title3: 1.5625rem;      /* 25px */
+    --font-size-headline: 1.375rem;     /* 22px */
+    --font-size-body: 1.375rem;         /* 22px: 1.29 times 17px */
+    --font-size-callout: 1.25rem;       /* 20px */
+    --font-size-subheadline: 1.1875rem; /* 19px */
+    --font-size-footnote: 1.0625rem;    /* 17px */
+    --font-size-caption1: 1rem;         /* 16px */
+    --font-size-caption2: 0.875rem;     /* 14px */
+    --size-target-min: 2rem;            /* 32px */
   }
 }
 
@@ -1432,7 +1539,7 @@ body.visit {
 {{#summary}}
 {{^empty(attention)}}
 <div style="background:{{palette.attentionBackground}};border:2px solid {{palette.attentionBorder}};border-left-width:6px;border-radius:8px;padding:12px 16px;margin:0 0 16px;">
-<h2 style="margin:0 0 8px;font-size:18px;color:{{palette.attentionHeading}};">Needs attention</h2>
+<h2 style="margin:0 0 8px;font-size:{{type.heading}};color:{{palette.attentionHeading}};">[[t:Needs attention]]</h2>
 <ul style="margin:0;padding-left:20px;">
 {{#attention}}<li style="margin:0 0 4px;"><span aria-hidden="true">{{symbol}}</span> <strong>{{kind}}:</strong> {{text}}</li>{{/attention}}
 </ul>
@@ -1441,62 +1548,62 @@ body.visit {
 {{/summary}}
 {{/attentionAbove}}
 {{^empty(changes)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Medication changes</h2>
-<ul style="margin:0;padding-left:20px;">{{#changes}}<li><strong>Changed:</strong> {{.}}</li>{{/changes}}</ul>
+<h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Medication changes]]</h2>
+<ul style="margin:0;padding-left:20px;">{{#changes}}<li><strong>[[t:Changed]]:</strong> {{.}}</li>{{/changes}}</ul>
 {{/empty(changes)}}
 {{#summary}}
 {{^empty(medications)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Medications</h2>
-<table style="width:100%;max-width:100%;table-layout:fixed;border-collapse:collapse;font-size:14px;">
-<thead><tr><th scope="col" style="text-align:left;width:38%;border-bottom:2px solid {{palette.primary}};padding:4px;">Medication</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">Doses this week</th></tr></thead>
-<tbody>{{#medications}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{name}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{adherence}}<br>late {{late}}, missed {{missed}}, skipped {{skipped}}, as needed {{asNeededUses}}</td></tr>{{/medications}}</tbody>
+<h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Medications]]</h2>
+<table style="width:100%;max-width:100%;table-layout:fixed;border-collapse:collapse;font-size:{{type.detail}};">
+<thead><tr><th scope="col" style="text-align:left;width:38%;border-bottom:2px solid {{palette.primary}};padding:4px;">[[t:Medication]]</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">[[t:Doses this week]]</th></tr></thead>
+<tbody>{{#medications}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{name}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{adherence}}<br>[[t:late {late}, missed {missed}, skipped {skipped}, as needed {asNeededUses}|late={{late}}|missed={{missed}}|skipped={{skipped}}|asNeededUses={{asNeededUses}}]]</td></tr>{{/medications}}</tbody>
 </table>
 {{/empty(medications)}}
 {{^empty(tasksOverdue)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Overdue tasks</h2>
-<ul style="margin:0;padding-left:20px;">{{#tasksOverdue}}<li><strong>{{title}}</strong>, due {{due}}, {{who}}</li>{{/tasksOverdue}}</ul>
+<h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Overdue tasks]]</h2>
+<ul style="margin:0;padding-left:20px;">{{#tasksOverdue}}<li><strong>{{title}}</strong>, [[t:due {due}, {who}|due={{due}}|who={{who}}]]</li>{{/tasksOverdue}}</ul>
 {{/empty(tasksOverdue)}}
 {{^empty(tasksDone)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Tasks done</h2>
+<h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Tasks done]]</h2>
 <ul style="margin:0;padding-left:20px;">{{#tasksDone}}<li><strong>{{title}}</strong>, {{who}}</li>{{/tasksDone}}</ul>
 {{/empty(tasksDone)}}
 {{^empty(tasksOpen)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Other tasks this week</h2>
-<ul style="margin:0;padding-left:20px;">{{#tasksOpen}}<li><strong>{{title}}</strong> ({{state}}), due {{due}}, {{who}}</li>{{/tasksOpen}}</ul>
+<h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Other tasks this week]]</h2>
+<ul style="margin:0;padding-left:20px;">{{#tasksOpen}}<li><strong>{{title}}</strong> ({{state}}), [[t:due {due}, {who}|due={{due}}|who={{who}}]]</li>{{/tasksOpen}}</ul>
 {{/empty(tasksOpen)}}
 {{^empty(tasksNextWeek)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Due next week</h2>
-<ul style="margin:0;padding-left:20px;">{{#tasksNextWeek}}<li><strong>{{title}}</strong>, due {{due}}, {{who}}</li>{{/tasksNextWeek}}</ul>
+<h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Due next week]]</h2>
+<ul style="margin:0;padding-left:20px;">{{#tasksNextWeek}}<li><strong>{{title}}</strong>, [[t:due {due}, {who}|due={{due}}|who={{who}}]]</li>{{/tasksNextWeek}}</ul>
 {{/empty(tasksNextWeek)}}
 {{^empty(measurements)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Measurements</h2>
-<table style="width:100%;max-width:100%;table-layout:fixed;border-collapse:collapse;font-size:14px;">
-<thead><tr><th scope="col" style="text-align:left;width:38%;border-bottom:2px solid {{palette.primary}};padding:4px;">Measurement</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">This week</th></tr></thead>
-<tbody>{{#measurements}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{kind}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">latest {{latest}}<br>lowest {{minimum}}, highest {{maximum}}<br>out of range: {{outOfRange}}</td></tr>{{/measurements}}</tbody>
+<h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Measurements]]</h2>
+<table style="width:100%;max-width:100%;table-layout:fixed;border-collapse:collapse;font-size:{{type.detail}};">
+<thead><tr><th scope="col" style="text-align:left;width:38%;border-bottom:2px solid {{palette.primary}};padding:4px;">[[t:Measurement]]</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">[[t:This week]]</th></tr></thead>
+<tbody>{{#measurements}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{kind}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">[[t:latest {latest}|latest={{latest}}]]<br>[[t:lowest {minimum}, highest {maximum}|minimum={{minimum}}|maximum={{maximum}}]]<br>[[t:out of range: {outOfRange}|outOfRange={{outOfRange}}]]</td></tr>{{/measurements}}</tbody>
 </table>
 {{/empty(measurements)}}
 {{^empty(symptoms)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Symptoms</h2>
+<h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Symptoms]]</h2>
 <ul style="margin:0;padding-left:20px;">{{#symptoms}}<li><strong>{{title}}</strong>, {{when}}: {{detail}}</li>{{/symptoms}}</ul>
 {{/empty(symptoms)}}
 {{^empty(labs)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Lab reports received</h2>
+<h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Lab reports received]]</h2>
 <ul style="margin:0;padding-left:20px;">{{#labs}}<li><strong>{{title}}</strong>, {{when}}: {{detail}}</li>{{/labs}}</ul>
 {{/empty(labs)}}
 {{^empty(appointmentsHeld)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Appointments this week</h2>
+<h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Appointments this week]]</h2>
 <ul style="margin:0;padding-left:20px;">{{#appointmentsHeld}}<li><strong>{{title}}</strong>, {{when}}{{#badge}} ({{badge}}){{/badge}}{{#text}}<div>{{{html}}}</div>{{/text}}</li>{{/appointmentsHeld}}</ul>
 {{/empty(appointmentsHeld)}}
 {{^empty(appointmentsComing)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Appointments coming up</h2>
+<h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Appointments coming up]]</h2>
 <ul style="margin:0;padding-left:20px;">{{#appointmentsComing}}<li><strong>{{title}}</strong>, {{when}}, {{detail}}</li>{{/appointmentsComing}}</ul>
 {{/empty(appointmentsComing)}}
 {{^empty(notes)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Notes and documents</h2>
+<h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Notes and documents]]</h2>
 <ul style="margin:0;padding-left:20px;">{{#notes}}<li><strong>{{title}}</strong>, {{when}}: {{detail}}</li>{{/notes}}</ul>
 {{/empty(notes)}}
 {{^empty(updates)}}
-<h2 style="margin:16px 0 8px;font-size:18px;color:{{palette.heading}};">Circle updates</h2>
+<h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Circle updates]]</h2>
 <ul style="margin:0;padding-left:20px;">{{#updates}}<li><strong>{{author}}</strong>, {{when}}{{#content}}<div>{{{html}}}</div>{{/content}}{{#comments}}<p style="margin:4px 0 0 12px;color:{{palette.muted}};">{{author}}: {{#text}}{{plain}}{{/text}}</p>{{/comments}}</li>{{/updates}}</ul>
 {{/empty(updates)}}
 {{/summary}}
@@ -1504,28 +1611,28 @@ body.visit {
 """#,
         "digest/html.mustache": #"""
 <!DOCTYPE html>
-<html lang="en">
+<html lang="[[lang]]">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light">
 <title>{{subject}}</title>
 </head>
-<body style="margin:0;padding:0;background:{{palette.background}};color:{{palette.text}};font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;">
+<body style="margin:0;padding:0;background:{{palette.background}};color:{{palette.text}};font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:{{type.body}};line-height:1.5;">
 <div style="max-width:640px;margin:0 auto;padding:16px;">
 <div style="background:{{palette.headerBackground}};color:{{palette.headerText}};padding:16px;border-radius:12px 12px 0 0;">
-<p style="margin:0;font-size:13px;">{{circleName}} · weekly digest</p>
-<h1 style="margin:4px 0 0;font-size:22px;line-height:1.25;color:{{palette.headerText}};">Week {{weekNumber}}, {{range}}</h1>
-<p style="margin:4px 0 0;font-size:13px;">Data as of {{dataAsOf}}</p>
+<p style="margin:0;font-size:{{type.small}};">[[t:{circleName} · weekly digest|circleName={{circleName}}]]</p>
+<h1 style="margin:4px 0 0;font-size:{{type.title}};line-height:1.25;color:{{palette.headerText}};">[[t:Week {weekNumber}, {range}|weekNumber={{weekNumber}}|range={{range}}]]</h1>
+<p style="margin:4px 0 0;font-size:{{type.small}};">[[t:Data as of {dataAsOf}|dataAsOf={{dataAsOf}}]]</p>
 </div>
-{{#staleNote}}<p style="background:{{palette.attentionBackground}};border:2px solid {{palette.attentionBorder}};border-radius:8px;padding:8px 12px;margin:0;"><strong>Old data.</strong> {{staleNote}}</p>
+{{#staleNote}}<p style="background:{{palette.attentionBackground}};border:2px solid {{palette.attentionBorder}};border-radius:8px;padding:8px 12px;margin:0;"><strong>[[t:Old data.]]</strong> {{staleNote}}</p>
 {{/staleNote}}<div style="background:{{palette.surface}};padding:16px;border:1px solid {{palette.border}};border-top:0;border-radius:0 0 12px 12px;">
-{{#quiet}}<p style="margin:0;">Nothing to report this week.</p>{{/quiet}}
+{{#quiet}}<p style="margin:0;">[[t:Nothing to report this week.]]</p>{{/quiet}}
 {{^quiet}}
 {{>digest.html-body}}
 {{/quiet}}
 </div>
-<p style="font-size:13px;color:{{palette.muted}};margin:12px 0 0;">Written for {{writtenFor}} on {{writtenOn}} by carereport from data as of {{dataAsOf}}. It holds only what this reader may see.</p>
+<p style="font-size:{{type.small}};color:{{palette.muted}};margin:12px 0 0;">[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. It holds only what this reader may see.|writtenFor={{writtenFor}}|writtenOn={{writtenOn}}|dataAsOf={{dataAsOf}}]]</p>
 </div>
 </body>
 </html>
@@ -1613,7 +1720,7 @@ Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in
 {{^attentionAbove}}
 {{#summary}}
 {{^empty(attention)}}
-## Needs attention
+## [[t:Needs attention]]
 
 {{#attention}}
 - {{{symbol}}} {{kind}}: {{text}}
@@ -1623,15 +1730,15 @@ Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in
 {{/summary}}
 {{/attentionAbove}}
 {{^empty(changes)}}
-## Medication changes
+## [[t:Medication changes]]
 
 {{#changes}}
-- Changed: {{.}}
+- [[t:Changed: {value}|value={{.}}]]
 {{/changes}}
 
 {{/empty(changes)}}
 {{#medicationTable}}
-## Medications
+## [[t:Medications]]
 
 {{{medicationTable}}}
 
@@ -1642,15 +1749,15 @@ Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in
 {{/medicationTable}}
 {{#summary}}
 {{^empty(tasksOverdue)}}
-## Overdue tasks
+## [[t:Overdue tasks]]
 
 {{#tasksOverdue}}
-- {{title}}, due {{due}}, {{who}}
+- [[t:{title}, due {due}, {who}|title={{title}}|due={{due}}|who={{who}}]]
 {{/tasksOverdue}}
 
 {{/empty(tasksOverdue)}}
 {{^empty(tasksDone)}}
-## Tasks done
+## [[t:Tasks done]]
 
 {{#tasksDone}}
 - {{title}}, {{who}}
@@ -1658,31 +1765,31 @@ Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in
 
 {{/empty(tasksDone)}}
 {{^empty(tasksOpen)}}
-## Other tasks this week
+## [[t:Other tasks this week]]
 
 {{#tasksOpen}}
-- {{title}} ({{state}}), due {{due}}, {{who}}
+- [[t:{title} ({state}), due {due}, {who}|title={{title}}|state={{state}}|due={{due}}|who={{who}}]]
 {{/tasksOpen}}
 
 {{/empty(tasksOpen)}}
 {{^empty(tasksNextWeek)}}
-## Due next week
+## [[t:Due next week]]
 
 {{#tasksNextWeek}}
-- {{title}}, due {{due}}, {{who}}
+- [[t:{title}, due {due}, {who}|title={{title}}|due={{due}}|who={{who}}]]
 {{/tasksNextWeek}}
 
 {{/empty(tasksNextWeek)}}
 {{/summary}}
 {{#measurementTable}}
-## Measurements
+## [[t:Measurements]]
 
 {{{measurementTable}}}
 
 {{/measurementTable}}
 {{#summary}}
 {{^empty(symptoms)}}
-## Symptoms
+## [[t:Symptoms]]
 
 {{#symptoms}}
 - {{title}}, {{when}}: {{detail}}
@@ -1690,7 +1797,7 @@ Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in
 
 {{/empty(symptoms)}}
 {{^empty(labs)}}
-## Lab reports received
+## [[t:Lab reports received]]
 
 {{#labs}}
 - {{title}}, {{when}}: {{detail}}
@@ -1698,7 +1805,7 @@ Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in
 
 {{/empty(labs)}}
 {{^empty(appointmentsHeld)}}
-## Appointments this week
+## [[t:Appointments this week]]
 
 {{#appointmentsHeld}}
 - {{title}}, {{when}}{{#badge}} ({{badge}}){{/badge}}{{#text}}:
@@ -1709,7 +1816,7 @@ Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in
 
 {{/empty(appointmentsHeld)}}
 {{^empty(appointmentsComing)}}
-## Appointments coming up
+## [[t:Appointments coming up]]
 
 {{#appointmentsComing}}
 - {{title}}, {{when}}, {{detail}}
@@ -1717,7 +1824,7 @@ Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in
 
 {{/empty(appointmentsComing)}}
 {{^empty(notes)}}
-## Notes and documents
+## [[t:Notes and documents]]
 
 {{#notes}}
 - {{title}}, {{when}}: {{detail}}
@@ -1725,7 +1832,7 @@ Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in
 
 {{/empty(notes)}}
 {{^empty(updates)}}
-## Circle updates
+## [[t:Circle updates]]
 
 {{#updates}}
 - {{author}}, {{when}}: {{#content}}{{plain}}{{/content}}
@@ -1741,21 +1848,21 @@ Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in
         "digest/text.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
 {{#quiet}}
-{{circleName}}, week {{weekNumber}} ({{range}}): nothing to report (data as of {{dataAsOf}}).{{#staleNote}}
+[[t:{circleName}, week {weekNumber} ({range}): nothing to report (data as of {dataAsOf}).|circleName={{circleName}}|weekNumber={{weekNumber}}|range={{range}}|dataAsOf={{dataAsOf}}]]{{#staleNote}}
 
-**Old data.** {{staleNote}}{{/staleNote}}
+**[[t:Old data.]]** {{staleNote}}{{/staleNote}}
 {{/quiet}}
 {{^quiet}}
-# {{circleName}}: week {{weekNumber}}, {{range}}
+# [[t:{circleName}: week {weekNumber}, {range}|circleName={{circleName}}|weekNumber={{weekNumber}}|range={{range}}]]
 
-Weekly digest about {{recipientName}}, written for {{writtenFor}} on {{writtenOn}}
-from data as of {{dataAsOf}}.{{#staleNote}}
+[[t:Weekly digest about {recipientName}, written for {writtenFor} on {writtenOn}|recipientName={{recipientName}}|writtenFor={{writtenFor}}|writtenOn={{writtenOn}}]]
+[[t:from data as of {dataAsOf}.|dataAsOf={{dataAsOf}}]]{{#staleNote}}
 
-**Old data.** {{staleNote}}{{/staleNote}}
+**[[t:Old data.]]** {{staleNote}}{{/staleNote}}
 
 {{>digest.text-body}}
 --
-Sent by carereport. It holds only what {{writtenFor}} may see.
+[[t:Sent by carereport. It holds only what {writtenFor} may see.|writtenFor={{writtenFor}}]]
 {{/quiet}}
 
 """#,
@@ -1763,14 +1870,14 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{<html.layout}}
 {{$content}}
 <h1>{{name}}</h1>
-{{#explanation}}<p class="test-explained"><span class="test-explained-label">About this test:</span> {{explanation}}</p>{{/explanation}}
-{{#loinc}}<p class="muted">LOINC {{loinc}}</p>{{/loinc}}
-{{^empty(warnings)}}<div class="needs-attention" role="note"><h2>Check the units</h2><ul>{{#warnings}}<li>{{.}}</li>{{/warnings}}</ul></div>{{/empty(warnings)}}
-{{#chart}}<figure class="chart"><div class="chart-scroll" role="region" aria-label="{{name}}, trend chart" tabindex="0">{{{chart}}}</div></figure>{{/chart}}
-<div class="table-scroll" role="region" aria-label="Every result" tabindex="0">
+{{#explanation}}<p class="test-explained"><span class="test-explained-label">[[t:About this test]]:</span> {{explanation}}</p>{{/explanation}}
+{{#loinc}}<p class="muted">[[t:LOINC {loinc}|loinc={{loinc}}]]</p>{{/loinc}}
+{{^empty(warnings)}}<div class="needs-attention" role="note"><h2>[[t:Check the units]]</h2><ul>{{#warnings}}<li>{{.}}</li>{{/warnings}}</ul></div>{{/empty(warnings)}}
+{{#chart}}<figure class="chart"><div class="chart-scroll" role="region" aria-label="[[t:{name}, trend chart|name={{name}}]]" tabindex="0">{{{chart}}}</div></figure>{{/chart}}
+<div class="table-scroll" role="region" aria-label="[[t:Every result]]" tabindex="0">
 <table class="data">
-<caption>Every result (▲ high, ▼ low, * worked out from the range)</caption>
-<thead><tr><th scope="col">Collected</th><th scope="col">Report</th><th scope="col" class="num">Value</th><th scope="col">Unit</th><th scope="col">Reference range</th><th scope="col">Flag</th></tr></thead>
+<caption>[[t:Every result (▲ high, ▼ low, * worked out from the range)]]</caption>
+<thead><tr><th scope="col">[[t:Collected]]</th><th scope="col">[[t:Report]]</th><th scope="col" class="num">[[t:Value]]</th><th scope="col">[[t:Unit]]</th><th scope="col">[[t:Reference range]]</th><th scope="col">[[t:Flag]]</th></tr></thead>
 <tbody>{{#rows}}<tr><th scope="row">{{date}}</th><td>{{#link}}<a href="{{page.root}}{{link}}.html">{{report}}</a>{{/link}}{{^link}}{{report}}{{/link}}{{#note}}<br><span class="muted">{{note}}</span>{{/note}}</td><td class="num">{{value}}</td><td>{{unit}}</td><td>{{range}}</td><td>{{>html.flag}}</td></tr>{{/rows}}</tbody>
 </table>
 </div>
@@ -1779,12 +1886,13 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 
 """#,
         "html/attachments.mustache": #"""
-{{^empty(attachments)}}<p class="attachments">Attached: {{#attachments}}{{#link}}<a href="{{#relative}}{{page.root}}{{/relative}}{{link}}">{{name}}</a> <span class="muted">({{kind}})</span>{{/link}}{{^link}}{{unlinked}}{{/link}}{{^last()}}; {{/last()}}{{/attachments}}</p>{{/empty(attachments)}}
+{{^empty(attachments)}}<p class="attachments">[[t:Attached]]: {{#attachments}}{{#link}}<a href="{{#relative}}{{page.root}}{{/relative}}{{link}}">{{name}}</a> <span class="muted">({{kind}})</span>{{/link}}{{^link}}{{unlinked}}{{/link}}{{^last()}}; {{/last()}}{{/attachments}}</p>{{/empty(attachments)}}
+
 """#,
         "html/attention.mustache": #"""
 {{^empty(attention)}}
 <section class="needs-attention" aria-labelledby="attention-heading">
-<h2 id="attention-heading">Needs attention</h2>
+<h2 id="attention-heading">[[t:Needs attention]]</h2>
 <ul>
 {{#attention}}
 <li><span aria-hidden="true">{{symbol}}</span> <strong>{{kind}}:</strong> {{#link}}<a href="{{page.root}}{{link}}.html">{{text}}</a>{{/link}}{{^link}}{{text}}{{/link}}</li>
@@ -1803,59 +1911,59 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 
 """#,
         "html/flag.mustache": #"""
-{{#flag}}<span class="flag {{cssClass}}"><span aria-hidden="true">{{symbol}}</span> {{label}}{{#derived}}<span class="visually-hidden"> (worked out from the range)</span><span aria-hidden="true">*</span>{{/derived}}</span>{{/flag}}
+{{#flag}}<span class="flag {{cssClass}}"><span aria-hidden="true">{{symbol}}</span> {{label}}{{#derived}}<span class="visually-hidden"> ([[t:worked out from the range]])</span><span aria-hidden="true">*</span>{{/derived}}</span>{{/flag}}
 
 """#,
         "html/index.mustache": #"""
 {{<html.layout}}
 {{$content}}
 <h1>{{page.circleName}}</h1>
-<p class="lead">Caring for {{page.recipientName}}, data as of {{page.dataAsOf}}. {{#currentWeekLink}}<a href="{{page.root}}{{currentWeekLink}}.html">{{currentWeekLabel}}: {{currentWeek}}</a>{{/currentWeekLink}}{{^currentWeekLink}}{{currentWeekLabel}}: {{currentWeek}}.{{/currentWeekLink}}</p>
+<p class="lead">[[t:Caring for {recipientName}, data as of {dataAsOf}.|recipientName={{page.recipientName}}|dataAsOf={{page.dataAsOf}}]] {{#currentWeekLink}}<a href="{{page.root}}{{currentWeekLink}}.html">{{currentWeekLabel}}: {{currentWeek}}</a>{{/currentWeekLink}}{{^currentWeekLink}}{{currentWeekLabel}}: {{currentWeek}}.{{/currentWeekLink}}</p>
 {{#page.staleNote}}
-<p class="stale-note"><strong>Old data.</strong> {{page.staleNote}}</p>
+<p class="stale-note"><strong>[[t:Old data.]]</strong> {{page.staleNote}}</p>
 {{/page.staleNote}}
 {{>html.attention}}
 <section aria-labelledby="glance-heading">
-<h2 id="glance-heading">This week at a glance</h2>
+<h2 id="glance-heading">[[t:This week at a glance]]</h2>
 <dl class="grid stats">
 {{#stats}}<div class="stat card"><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/stats}}
 </dl>
 </section>
 {{^empty(coming)}}
 <section aria-labelledby="coming-heading">
-<h2 id="coming-heading">Coming appointments</h2>
+<h2 id="coming-heading">[[t:Coming appointments]]</h2>
 <ul class="events">{{#coming}}{{>html.event-row}}{{/coming}}</ul>
 </section>
 {{/empty(coming)}}
 {{^empty(dueSoon)}}
 <section aria-labelledby="due-heading">
-<h2 id="due-heading">Tasks due in the next seven days</h2>
+<h2 id="due-heading">[[t:Tasks due in the next seven days]]</h2>
 <ul class="tasks">{{#dueSoon}}{{>html.task-row}}{{/dueSoon}}</ul>
 </section>
 {{/empty(dueSoon)}}
 <section aria-labelledby="reports-heading">
-<h2 id="reports-heading">Reports</h2>
+<h2 id="reports-heading">[[t:Reports]]</h2>
 <ul class="grid links">
-<li class="card"><a href="{{page.root}}weeks/index.html">Weekly summaries</a></li>
-{{#hasMedications}}<li class="card"><a href="{{page.root}}medications/index.html">Medications and doses</a></li>{{/hasMedications}}
-{{#hasLabs}}<li class="card"><a href="{{page.root}}labs/index.html">Lab reports and trends</a></li>{{/hasLabs}}
-{{#page.showsVisit}}<li class="card"><a href="{{page.root}}visit.html">Summary for the next doctor visit</a></li>{{/page.showsVisit}}
-<li class="card"><a href="{{page.root}}calendar.ics">Calendar of appointments and tasks (.ics)</a></li>
-<li class="card"><a href="{{page.root}}feed.xml">Feed of weekly summaries (Atom)</a></li>
+<li class="card"><a href="{{page.root}}weeks/index.html">[[t:Weekly summaries]]</a></li>
+{{#hasMedications}}<li class="card"><a href="{{page.root}}medications/index.html">[[t:Medications and doses]]</a></li>{{/hasMedications}}
+{{#hasLabs}}<li class="card"><a href="{{page.root}}labs/index.html">[[t:Lab reports and trends]]</a></li>{{/hasLabs}}
+{{#page.showsVisit}}<li class="card"><a href="{{page.root}}visit.html">[[t:Summary for the next doctor visit]]</a></li>{{/page.showsVisit}}
+<li class="card"><a href="{{page.root}}calendar.ics">[[t:Calendar of appointments and tasks (.ics)]]</a></li>
+<li class="card"><a href="{{page.root}}feed.xml">[[t:Feed of weekly summaries (Atom)]]</a></li>
 </ul>
 </section>
 {{^empty(years)}}
 <section aria-labelledby="weeks-heading">
-<h2 id="weeks-heading">Recent weeks</h2>
-{{#years}}{{#heading}}<h3>{{.}}</h3>{{/heading}}<ul class="weeks">{{#weeks}}<li><a href="{{page.root}}{{link}}.html">{{label}}</a> <span class="muted">{{range}}</span>{{#current}} <span class="badge">this week</span>{{/current}}{{#ahead}} <span class="badge">ahead: planned only</span>{{/ahead}}</li>{{#gapBelow}}<li class="week-gap">{{.}}</li>{{/gapBelow}}{{/weeks}}</ul>{{#gapAfter}}<p class="week-gap">{{.}}</p>{{/gapAfter}}{{/years}}
+<h2 id="weeks-heading">[[t:Recent weeks]]</h2>
+{{#years}}{{#heading}}<h3>{{.}}</h3>{{/heading}}<ul class="weeks">{{#weeks}}<li><a href="{{page.root}}{{link}}.html">{{label}}</a> <span class="muted">{{range}}</span>{{#current}} <span class="badge">[[t:this week]]</span>{{/current}}{{#ahead}} <span class="badge">[[t:ahead: planned only]]</span>{{/ahead}}</li>{{#gapBelow}}<li class="week-gap">{{.}}</li>{{/gapBelow}}{{/weeks}}</ul>{{#gapAfter}}<p class="week-gap">{{.}}</p>{{/gapAfter}}{{/years}}
 </section>
 {{/empty(years)}}
 <section aria-labelledby="members-heading">
-<h2 id="members-heading">The circle</h2>
-<div class="table-scroll" role="region" aria-label="Active members" tabindex="0">
+<h2 id="members-heading">[[t:The circle]]</h2>
+<div class="table-scroll" role="region" aria-label="[[t:Active members]]" tabindex="0">
 <table class="data">
-<caption>Active members</caption>
-<thead><tr><th scope="col">Name</th><th scope="col">Role</th><th scope="col">Relationship</th></tr></thead>
+<caption>[[t:Active members]]</caption>
+<thead><tr><th scope="col">[[t:Name]]</th><th scope="col">[[t:Role]]</th><th scope="col">[[t:Relationship]]</th></tr></thead>
 <tbody>{{#members}}<tr><td>{{name}}</td><td>{{roles}}</td><td>{{relationship}}</td></tr>{{/members}}</tbody>
 </table>
 </div>
@@ -1872,19 +1980,19 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{#facts}}<div><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/facts}}
 </dl>
 {{#description}}<div class="user-content">{{{html}}}</div>{{/description}}
-{{^empty(warnings)}}<div class="needs-attention" role="note"><h2>Check the units</h2><ul>{{#warnings}}<li>{{.}}</li>{{/warnings}}</ul></div>{{/empty(warnings)}}
+{{^empty(warnings)}}<div class="needs-attention" role="note"><h2>[[t:Check the units]]</h2><ul>{{#warnings}}<li>{{.}}</li>{{/warnings}}</ul></div>{{/empty(warnings)}}
 <section aria-labelledby="results-heading">
 <h2 id="results-heading">{{panel}}</h2>
-<div class="table-scroll" role="region" aria-label="Results" tabindex="0">
+<div class="table-scroll" role="region" aria-label="[[t:Results]]" tabindex="0">
 <table class="data">
-<caption>Results (▲ high, ▼ low, * worked out from the range)</caption>
-<thead><tr><th scope="col">Test</th><th scope="col" class="num">Value</th><th scope="col">Unit</th><th scope="col">Reference range</th><th scope="col">Flag</th><th scope="col">Previous</th><th scope="col">Change</th></tr></thead>
+<caption>[[t:Results (▲ high, ▼ low, * worked out from the range)]]</caption>
+<thead><tr><th scope="col">[[t:Test]]</th><th scope="col" class="num">[[t:Value]]</th><th scope="col">[[t:Unit]]</th><th scope="col">[[t:Reference range]]</th><th scope="col">[[t:Flag]]</th><th scope="col">[[t:Previous]]</th><th scope="col">[[t:Change]]</th></tr></thead>
 <tbody>{{#rows}}<tr><th scope="row">{{#link}}<a href="{{page.root}}{{link}}.html">{{name}}</a>{{/link}}{{^link}}{{name}}{{/link}}{{#note}}<br><span class="muted">{{note}}</span>{{/note}}</th><td class="num">{{value}}</td><td>{{unit}}</td><td>{{range}}</td><td>{{>html.flag}}</td><td>{{previous}}</td><td>{{change}}</td></tr>{{/rows}}</tbody>
 </table>
 </div>
 </section>
-{{^empty(attachments)}}<section aria-labelledby="attachments-heading"><h2 id="attachments-heading">Attachments</h2><ul class="attachments">{{#attachments}}<li>{{#link}}<a href="{{#relative}}{{page.root}}{{/relative}}{{link}}">{{name}}</a>{{/link}}{{^link}}{{name}}{{/link}} <span class="muted">({{kind}})</span></li>{{/attachments}}</ul></section>{{/empty(attachments)}}
-{{#conclusion}}<section aria-labelledby="conclusion-heading"><h2 id="conclusion-heading">Conclusion</h2><div class="user-content">{{{html}}}</div></section>{{/conclusion}}
+{{^empty(attachments)}}<section aria-labelledby="attachments-heading"><h2 id="attachments-heading">[[t:Attachments]]</h2><ul class="attachments">{{#attachments}}<li>{{#link}}<a href="{{#relative}}{{page.root}}{{/relative}}{{link}}">{{name}}</a>{{/link}}{{^link}}{{name}}{{/link}} <span class="muted">({{kind}})</span></li>{{/attachments}}</ul></section>{{/empty(attachments)}}
+{{#conclusion}}<section aria-labelledby="conclusion-heading"><h2 id="conclusion-heading">[[t:Conclusion]]</h2><div class="user-content">{{{html}}}</div></section>{{/conclusion}}
 {{/content}}
 {{/html.layout}}
 
@@ -1893,24 +2001,24 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{<html.layout}}
 {{$content}}
 <h1>{{page.title}}</h1>
-{{#empty(reports)}}<p class="quiet">No lab reports recorded.</p>{{/empty(reports)}}
+{{#empty(reports)}}<p class="quiet">[[t:No lab reports recorded.]]</p>{{/empty(reports)}}
 {{^empty(reports)}}
 <section aria-labelledby="reports-heading">
-<h2 id="reports-heading">Reports, newest first</h2>
-<div class="table-scroll" role="region" aria-label="Lab reports" tabindex="0">
+<h2 id="reports-heading">[[t:Reports, newest first]]</h2>
+<div class="table-scroll" role="region" aria-label="[[t:Lab reports]]" tabindex="0">
 <table class="data">
-<caption>Lab reports</caption>
-<thead><tr><th scope="col">Report</th><th scope="col">Collected</th><th scope="col">Laboratory</th><th scope="col">Status</th><th scope="col" class="num">Results</th><th scope="col" class="num">Outside range</th></tr></thead>
+<caption>[[t:Lab reports]]</caption>
+<thead><tr><th scope="col">[[t:Report]]</th><th scope="col">[[t:Collected]]</th><th scope="col">[[t:Laboratory]]</th><th scope="col">[[t:Status]]</th><th scope="col" class="num">[[t:Results]]</th><th scope="col" class="num">[[t:Outside range]]</th></tr></thead>
 <tbody>{{#reports}}<tr><th scope="row"><a href="{{page.root}}{{link}}.html">{{title}}</a></th><td>{{collected}}</td><td>{{laboratory}}</td><td>{{status}}</td><td class="num">{{results}}</td><td class="num">{{abnormal}}</td></tr>{{/reports}}</tbody>
 </table>
 </div>
 </section>
 <section aria-labelledby="matrix-heading">
-<h2 id="matrix-heading">Results by date</h2>
-<div class="table-scroll" role="region" aria-label="Each test across the reports" tabindex="0">
+<h2 id="matrix-heading">[[t:Results by date]]</h2>
+<div class="table-scroll" role="region" aria-label="[[t:Each test across the reports]]" tabindex="0">
 <table class="data matrix">
-<caption>Each test across the reports (▲ high, ▼ low, * worked out from the range; reports that are not final say preliminary, corrected or amended)</caption>
-<thead><tr><th scope="col">Test</th>{{#dates}}<th scope="col" class="num">{{.}}</th>{{/dates}}</tr></thead>
+<caption>[[t:Each test across the reports (▲ high, ▼ low, * worked out from the range; reports that are not final say preliminary, corrected or amended)]]</caption>
+<thead><tr><th scope="col">[[t:Test]]</th>{{#dates}}<th scope="col" class="num">{{.}}</th>{{/dates}}</tr></thead>
 <tbody>{{#matrix}}<tr><th scope="row"><a href="{{page.root}}{{link}}.html">{{analyte}}</a></th>{{#cells}}<td class="num">{{text}} {{>html.flag}}{{#status}} <span class="badge">{{status}}</span>{{/status}}</td>{{/cells}}</tr>{{/matrix}}</tbody>
 </table>
 </div>
@@ -1922,7 +2030,7 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 """#,
         "html/layout.mustache": ##"""
 <!DOCTYPE html>
-<html lang="en">
+<html lang="[[lang]]"{{#page.htmlClass}} class="{{page.htmlClass}}"{{/page.htmlClass}}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -1932,16 +2040,16 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <link rel="stylesheet" href="{{page.assetRoot}}assets/tokens.css">
 <link rel="stylesheet" href="{{page.assetRoot}}assets/site.css">
 <link rel="stylesheet" href="{{page.assetRoot}}assets/print.css" media="print">
-<link rel="alternate" type="application/atom+xml" title="Weekly summaries" href="{{page.root}}feed.xml">
+<link rel="alternate" type="application/atom+xml" title="[[t:Weekly summaries]]" href="{{page.root}}feed.xml">
 </head>
 <body>
-<a class="skip-link" href="#main">Skip to content</a>
+<a class="skip-link" href="#main">[[t:Skip to content]]</a>
 <header class="site-header">
 {{#page.readerHome}}
-<p class="reader-home"><a href="{{page.readerHome}}.html">All your circles</a></p>
+<p class="reader-home"><a href="{{page.readerHome}}.html">[[t:All your circles]]</a></p>
 {{/page.readerHome}}
-<p class="site-name"><a href="{{page.root}}index.html">{{page.circleName}}</a> <span class="muted">· caring for {{page.recipientName}}</span></p>
-<nav class="site-nav" aria-label="Site">
+<p class="site-name"><a href="{{page.root}}index.html">{{page.circleName}}</a> <span class="muted">· [[t:caring for {recipientName}|recipientName={{page.recipientName}}]]</span></p>
+<nav class="site-nav" aria-label="[[t:Site]]">
 <ul>
 {{#page.nav}}
 <li><a href="{{page.root}}{{link}}.html"{{#current}} aria-current="page"{{/current}}>{{label}}</a></li>
@@ -1953,18 +2061,18 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{$content}}{{/content}}
 </main>
 <footer class="site-footer">
-{{#page.staleNote}}<p class="stale-note"><strong>Old data.</strong> {{page.staleNote}}</p>
-{{/page.staleNote}}<p>Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport from data as of {{page.dataAsOf}}. It holds only what this reader may see.</p>
+{{#page.staleNote}}<p class="stale-note"><strong>[[t:Old data.]]</strong> {{page.staleNote}}</p>
+{{/page.staleNote}}<p>[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]</p>
 </footer>
 </body>
 </html>
 
 """##,
         "html/medication-table.mustache": #"""
-<div class="table-scroll" role="region" aria-label="Taken as prescribed now" tabindex="0">
+<div class="table-scroll" role="region" aria-label="[[t:Taken as prescribed now]]" tabindex="0">
 <table class="data">
-<caption>Taken as prescribed now</caption>
-<thead><tr><th scope="col">Medication</th><th scope="col">Dose</th><th scope="col">Schedule</th><th scope="col">Since</th><th scope="col">Adherence</th></tr></thead>
+<caption>[[t:Taken as prescribed now]]</caption>
+<thead><tr><th scope="col">[[t:Medication]]</th><th scope="col">[[t:Dose]]</th><th scope="col">[[t:Schedule]]</th><th scope="col">[[t:Since]]</th><th scope="col">[[t:Adherence]]</th></tr></thead>
 <tbody>{{#current}}<tr><th scope="row"><a href="{{page.root}}{{link}}.html">{{name}}</a><br><span class="muted">{{title}}</span></th><td>{{dose}}</td><td>{{schedule}}</td><td>{{since}}</td><td>{{adherence}}</td></tr>{{/current}}</tbody>
 </table>
 </div>
@@ -1979,40 +2087,40 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{#facts}}<div><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/facts}}
 </dl>
 {{^empty(doseChanges)}}
-<ul class="dose-changes">{{#doseChanges}}<li><strong>{{label}}:</strong> {{text}}; see {{direction}}, <a href="{{page.root}}{{link}}.html">{{name}}</a></li>{{/doseChanges}}</ul>
+<ul class="dose-changes">{{#doseChanges}}<li><strong>{{label}}:</strong> [[t:{text}; see {direction}|text={{text}}|direction={{direction}}]], <a href="{{page.root}}{{link}}.html">{{name}}</a></li>{{/doseChanges}}</ul>
 {{/empty(doseChanges)}}
 {{#description}}<div class="user-content">{{{html}}}</div>{{/description}}
-{{#instructions}}<section aria-labelledby="instructions-heading"><h2 id="instructions-heading">Instructions</h2><div class="user-content">{{{html}}}</div></section>{{/instructions}}
+{{#instructions}}<section aria-labelledby="instructions-heading"><h2 id="instructions-heading">[[t:Instructions]]</h2><div class="user-content">{{{html}}}</div></section>{{/instructions}}
 <section aria-labelledby="adherence-heading">
-<h2 id="adherence-heading">Adherence</h2>
-{{#overall}}<p class="stat-line"><strong>{{overall}}</strong> <span class="muted">(on time means {{onTimeWindow}})</span></p>{{/overall}}
+<h2 id="adherence-heading">[[t:Adherence]]</h2>
+{{#overall}}<p class="stat-line"><strong>{{overall}}</strong> <span class="muted">([[t:on time means {onTimeWindow}|onTimeWindow={{onTimeWindow}}]])</span></p>{{/overall}}
 {{^empty(weeks)}}
-<div class="table-scroll" role="region" aria-label="Scheduled doses by week" tabindex="0">
+<div class="table-scroll" role="region" aria-label="[[t:Scheduled doses by week]]" tabindex="0">
 <table class="data">
-<caption>Scheduled doses by week</caption>
-<thead><tr><th scope="col">Week</th><th scope="col" class="num">Scheduled</th><th scope="col" class="num">Taken</th><th scope="col" class="num">On time</th><th scope="col" class="num">Late</th><th scope="col" class="num">Missed</th><th scope="col" class="num">Skipped</th><th scope="col" class="num">Adherence</th></tr></thead>
-<tbody>{{#weeks}}<tr><th scope="row">{{#link}}<a href="{{page.root}}{{link}}.html">{{week}}</a>{{/link}}{{^link}}{{week}}{{/link}}{{#upTo}} <span class="muted">(up to {{upTo}})</span>{{/upTo}}</th><td class="num">{{scheduled}}</td><td class="num">{{taken}}</td><td class="num">{{onTime}}</td><td class="num">{{late}}</td><td class="num">{{missed}}</td><td class="num">{{skipped}}</td><td class="num">{{adherence}}</td></tr>{{/weeks}}</tbody>
+<caption>[[t:Scheduled doses by week]]</caption>
+<thead><tr><th scope="col">[[t:Week]]</th><th scope="col" class="num">[[t:Scheduled]]</th><th scope="col" class="num">[[t:Taken]]</th><th scope="col" class="num">[[t:On time]]</th><th scope="col" class="num">[[t:Late]]</th><th scope="col" class="num">[[t:Missed]]</th><th scope="col" class="num">[[t:Skipped]]</th><th scope="col" class="num">[[t:Adherence]]</th></tr></thead>
+<tbody>{{#weeks}}<tr><th scope="row">{{#link}}<a href="{{page.root}}{{link}}.html">{{week}}</a>{{/link}}{{^link}}{{week}}{{/link}}{{#upTo}} <span class="muted">([[t:up to {upTo}|upTo={{upTo}}]])</span>{{/upTo}}</th><td class="num">{{scheduled}}</td><td class="num">{{taken}}</td><td class="num">{{onTime}}</td><td class="num">{{late}}</td><td class="num">{{missed}}</td><td class="num">{{skipped}}</td><td class="num">{{adherence}}</td></tr>{{/weeks}}</tbody>
 </table>
 </div>
 {{/empty(weeks)}}
 {{^empty(dayUses)}}
-<div class="table-scroll" role="region" aria-label="As-needed uses per day" tabindex="0">
+<div class="table-scroll" role="region" aria-label="[[t:As-needed uses per day]]" tabindex="0">
 <table class="data">
-<caption>As-needed uses per day</caption>
-<thead><tr><th scope="col">Day</th><th scope="col" class="num">Uses</th><th scope="col" class="num">Daily maximum</th><th scope="col">Over the maximum</th></tr></thead>
-<tbody>{{#dayUses}}<tr><th scope="row">{{day}}</th><td class="num">{{uses}}</td><td class="num">{{maximum}}</td><td>{{#over}}<span class="flag flag-high">▲ over</span>{{/over}}{{^over}}no{{/over}}</td></tr>{{/dayUses}}</tbody>
+<caption>[[t:As-needed uses per day]]</caption>
+<thead><tr><th scope="col">[[t:Day]]</th><th scope="col" class="num">[[t:Uses]]</th><th scope="col" class="num">[[t:Daily maximum]]</th><th scope="col">[[t:Over the maximum]]</th></tr></thead>
+<tbody>{{#dayUses}}<tr><th scope="row">{{day}}</th><td class="num">{{uses}}</td><td class="num">{{maximum}}</td><td>{{#over}}<span class="flag flag-high">▲ [[t:over]]</span>{{/over}}{{^over}}[[t:no]]{{/over}}</td></tr>{{/dayUses}}</tbody>
 </table>
 </div>
 {{/empty(dayUses)}}
 </section>
-{{#calendar}}<section aria-labelledby="calendar-heading"><h2 id="calendar-heading">Dose calendar</h2><figure class="chart"><div class="chart-scroll" role="region" aria-label="Dose calendar, chart" tabindex="0">{{{calendar}}}</div></figure></section>{{/calendar}}
+{{#calendar}}<section aria-labelledby="calendar-heading"><h2 id="calendar-heading">[[t:Dose calendar]]</h2><figure class="chart"><div class="chart-scroll" role="region" aria-label="[[t:Dose calendar, chart]]" tabindex="0">{{{calendar}}}</div></figure></section>{{/calendar}}
 {{^empty(doses)}}
 <section aria-labelledby="log-heading">
-<h2 id="log-heading">Dose log</h2>
-<div class="table-scroll" role="region" aria-label="Every dose, oldest first" tabindex="0">
+<h2 id="log-heading">[[t:Dose log]]</h2>
+<div class="table-scroll" role="region" aria-label="[[t:Every dose, oldest first]]" tabindex="0">
 <table class="data">
-<caption>Every dose, oldest first</caption>
-<thead><tr><th scope="col">Scheduled</th><th scope="col">Taken</th><th scope="col">Status</th><th scope="col">Delay</th><th scope="col">Recorded by</th><th scope="col">Reason or note</th></tr></thead>
+<caption>[[t:Every dose, oldest first]]</caption>
+<thead><tr><th scope="col">[[t:Scheduled]]</th><th scope="col">[[t:Taken]]</th><th scope="col">[[t:Status]]</th><th scope="col">[[t:Delay]]</th><th scope="col">[[t:Recorded by]]</th><th scope="col">[[t:Reason or note]]</th></tr></thead>
 <tbody>{{#doses}}<tr><td>{{scheduled}}</td><td>{{taken}}</td><td><span class="badge {{statusClass}}"><span aria-hidden="true">{{statusSymbol}}</span> {{status}}</span></td><td>{{delay}}</td><td>{{recordedBy}}</td><td>{{note}}</td></tr>{{/doses}}</tbody>
 </table>
 </div>
@@ -2026,27 +2134,27 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{<html.layout}}
 {{$content}}
 <h1>{{page.title}}</h1>
-<p class="muted">Adherence counts doses taken {{onTimeWindow}}, out of the doses scheduled.</p>
+<p class="muted">[[t:Adherence counts doses taken {onTimeWindow}, out of the doses scheduled.|onTimeWindow={{onTimeWindow}}]]</p>
 {{^empty(current)}}
 <section aria-labelledby="current-heading">
-<h2 id="current-heading">Current medications</h2>
+<h2 id="current-heading">[[t:Current medications]]</h2>
 {{>html.medication-table}}
 </section>
 {{/empty(current)}}
 {{^empty(past)}}
 <section aria-labelledby="past-heading">
-<h2 id="past-heading">Past medications</h2>
+<h2 id="past-heading">[[t:Past medications]]</h2>
 
-<div class="table-scroll" role="region" aria-label="Stopped or on hold" tabindex="0">
+<div class="table-scroll" role="region" aria-label="[[t:Stopped or on hold]]" tabindex="0">
 <table class="data">
-<caption>Stopped or on hold</caption>
-<thead><tr><th scope="col">Medication</th><th scope="col">Dose</th><th scope="col">Schedule</th><th scope="col">Status</th><th scope="col">Adherence</th></tr></thead>
+<caption>[[t:Stopped or on hold]]</caption>
+<thead><tr><th scope="col">[[t:Medication]]</th><th scope="col">[[t:Dose]]</th><th scope="col">[[t:Schedule]]</th><th scope="col">[[t:Status]]</th><th scope="col">[[t:Adherence]]</th></tr></thead>
 <tbody>{{#past}}<tr><th scope="row"><a href="{{page.root}}{{link}}.html">{{name}}</a><br><span class="muted">{{title}}</span></th><td>{{dose}}</td><td>{{schedule}}</td><td>{{status}}</td><td>{{adherence}}</td></tr>{{/past}}</tbody>
 </table>
 </div>
 </section>
 {{/empty(past)}}
-{{#empty(current)}}{{#empty(past)}}<p class="quiet">No medications recorded.</p>{{/empty(past)}}{{/empty(current)}}
+{{#empty(current)}}{{#empty(past)}}<p class="quiet">[[t:No medications recorded.]]</p>{{/empty(past)}}{{/empty(current)}}
 {{/content}}
 {{/html.layout}}
 
@@ -2136,10 +2244,10 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 """##,
         "html/task-row.mustache": #"""
 <li class="task">
-<p><strong>{{title}}</strong> <span class="badge {{stateClass}}">{{state}}</span> <span class="badge priority-{{priority}}">{{priority}} priority</span></p>
-<p class="muted">{{category}} · due {{due}} · {{who}}</p>{{>html.attachments}}
+<p><strong>{{title}}</strong> <span class="badge {{stateClass}}">{{state}}</span> <span class="badge priority-{{priority}}">{{priorityLabel}}</span></p>
+<p class="muted">[[t:{category} · due {due} · {who}|category={{category}}|due={{due}}|who={{who}}]]</p>{{>html.attachments}}
 {{#description}}<div class="user-content">{{{html}}}</div>{{/description}}
-{{#completionNote}}<div class="user-content"><p class="muted">Done:</p>{{{html}}}</div>{{/completionNote}}
+{{#completionNote}}<div class="user-content"><p class="muted">[[t:Done]]:</p>{{{html}}}</div>{{/completionNote}}
 {{^empty(notes)}}
 <ul class="notes">
 {{#notes}}
@@ -2152,13 +2260,13 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 """#,
         "html/visit.mustache": #"""
 <!DOCTYPE html>
-<html lang="en">
+<html lang="[[lang]]">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light">
 <meta name="generator" content="carereport">
-<title>Visit summary: {{patientName}}, {{period}}</title>
+<title>[[t:Visit summary: {patientName}, {period}|patientName={{patientName}}|period={{period}}]]</title>
 <style>
 {{{styles}}}
 @page { @top-left { content: "{{{runningHeader}}}"; } }
@@ -2167,113 +2275,113 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 <body class="visit">
 <main id="main">
 <header class="visit-header">
-<h1>Visit summary for {{patientName}}</h1>
+<h1>[[t:Visit summary for {patientName}|patientName={{patientName}}]]</h1>
 <dl class="visit-facts">
-<div><dt>Born</dt><dd>{{dateOfBirth}}</dd></div>
-<div><dt>Period</dt><dd>{{period}}, {{periodReason}}</dd></div>
-{{#nextAppointment}}<div><dt>For</dt><dd>{{nextAppointment}}</dd></div>{{/nextAppointment}}
-<div><dt>Data as of</dt><dd>{{page.dataAsOf}}{{#page.staleNote}} ({{page.staleNote}}){{/page.staleNote}}</dd></div>
-<div><dt>Written</dt><dd>{{writtenOn}} for {{page.writtenFor}}</dd></div>
+<div><dt>[[t:Born]]</dt><dd>{{dateOfBirth}}</dd></div>
+<div><dt>[[t:Period]]</dt><dd>{{period}}, {{periodReason}}</dd></div>
+{{#nextAppointment}}<div><dt>[[t:For]]</dt><dd>{{nextAppointment}}</dd></div>{{/nextAppointment}}
+<div><dt>[[t:Data as of]]</dt><dd>{{page.dataAsOf}}{{#page.staleNote}} ({{page.staleNote}}){{/page.staleNote}}</dd></div>
+<div><dt>[[t:Written]]</dt><dd>[[t:{writtenOn} for {writtenFor}|writtenOn={{writtenOn}}|writtenFor={{page.writtenFor}}]]</dd></div>
 </dl>
 </header>
 
 <section aria-labelledby="meds-heading">
-<h2 id="meds-heading">Medications <span class="period">current; doses and changes {{period}}</span></h2>
+<h2 id="meds-heading">[[t:Medications]] <span class="period">[[t:current; doses and changes {period}|period={{period}}]]</span></h2>
 {{^empty(medications)}}
-<div class="table-scroll" role="region" aria-label="Medications table" tabindex="0">
+<div class="table-scroll" role="region" aria-label="[[t:Medications table]]" tabindex="0">
 <table class="data meds">
-<caption class="visually-hidden">Current medications with their dose history and the doses taken in the period</caption>
-<thead><tr><th scope="col">Medication</th><th scope="col">Schedule</th><th scope="col">Doses in the period</th><th scope="col">Dose history</th><th scope="col">For</th></tr></thead>
+<caption class="visually-hidden">[[t:Current medications with their dose history and the doses taken in the period]]</caption>
+<thead><tr><th scope="col">[[t:Medication]]</th><th scope="col">[[t:Schedule]]</th><th scope="col">[[t:Doses in the period]]</th><th scope="col">[[t:Dose history]]</th><th scope="col">[[t:For]]</th></tr></thead>
 <tbody>{{#medications}}<tr><th scope="row">{{name}}{{#status}} <span class="flag flag-abnormal">{{status}}</span>{{/status}}</th><td>{{schedule}}</td><td>{{adherence}}{{#warnings}}<br><strong class="warning">{{.}}</strong>{{/warnings}}</td><td>{{history}}</td><td>{{reason}}</td></tr>{{/medications}}</tbody>
 </table>
 </div>
 {{/empty(medications)}}
-{{#empty(medications)}}{{#empty(medicationStatements)}}<p>No current medications recorded.</p>{{/empty(medicationStatements)}}{{/empty(medications)}}
+{{#empty(medications)}}{{#empty(medicationStatements)}}<p>[[t:No current medications recorded.]]</p>{{/empty(medicationStatements)}}{{/empty(medications)}}
 {{^empty(medicationStatements)}}<ul class="statements">{{#medicationStatements}}<li><strong>{{text}}</strong> <span class="muted">{{stated}}</span></li>{{/medicationStatements}}</ul>{{/empty(medicationStatements)}}
 {{^empty(stoppedMedications)}}
-<ul class="small stopped">{{#stoppedMedications}}<li><strong>Stopped:</strong> {{name}}: {{history}}{{#reason}} ({{reason}}){{/reason}}</li>{{/stoppedMedications}}</ul>
+<ul class="small stopped">{{#stoppedMedications}}<li><strong>[[t:Stopped]]:</strong> {{name}}: {{history}}{{#reason}} ({{reason}}){{/reason}}</li>{{/stoppedMedications}}</ul>
 {{/empty(stoppedMedications)}}
 </section>
 
 <div class="visit-columns">
 <section aria-labelledby="allergies-heading">
-<h2 id="allergies-heading">Allergies <span class="period">as recorded</span></h2>
+<h2 id="allergies-heading">[[t:Allergies]] <span class="period">[[t:as recorded]]</span></h2>
 {{#allergyStatus}}<p>{{allergyStatus}}</p>{{/allergyStatus}}
 {{^empty(allergies)}}<ul>{{#allergies}}<li><strong>{{text}}</strong>{{#detail}}: {{detail}}{{/detail}}</li>{{/allergies}}</ul>{{/empty(allergies)}}
 {{^empty(allergyStatements)}}<ul class="statements">{{#allergyStatements}}<li><strong>{{text}}</strong> <span class="muted">{{stated}}</span></li>{{/allergyStatements}}</ul>{{/empty(allergyStatements)}}
 </section>
 <section aria-labelledby="problems-heading">
-<h2 id="problems-heading">Problems <span class="period">as recorded</span></h2>
+<h2 id="problems-heading">[[t:Problems]] <span class="period">[[t:as recorded]]</span></h2>
 {{^empty(problems)}}<ul>{{#problems}}<li><strong>{{text}}</strong>{{#detail}}, {{detail}}{{/detail}}</li>{{/problems}}</ul>{{/empty(problems)}}
 {{^empty(problemStatements)}}<ul class="statements">{{#problemStatements}}<li><strong>{{text}}</strong> <span class="muted">{{stated}}</span></li>{{/problemStatements}}</ul>{{/empty(problemStatements)}}
-{{#empty(problems)}}{{#empty(problemStatements)}}<p>None recorded.</p>{{/empty(problemStatements)}}{{/empty(problems)}}
-{{#pastProblems}}<p class="small">Resolved: {{pastProblems}}</p>{{/pastProblems}}
+{{#empty(problems)}}{{#empty(problemStatements)}}<p>[[t:None recorded.]]</p>{{/empty(problemStatements)}}{{/empty(problems)}}
+{{#pastProblems}}<p class="small">[[t:Resolved: {pastProblems}|pastProblems={{pastProblems}}]]</p>{{/pastProblems}}
 </section>
 </div>
 
 <section aria-labelledby="results-heading">
-<h2 id="results-heading">Results <span class="period">the latest of each test, any date; out of range first</span></h2>
+<h2 id="results-heading">[[t:Results]] <span class="period">[[t:the latest of each test, any date; out of range first]]</span></h2>
 {{^empty(results)}}
-<div class="table-scroll" role="region" aria-label="Results table" tabindex="0">
+<div class="table-scroll" role="region" aria-label="[[t:Results table]]" tabindex="0">
 <table class="data">
-<caption class="visually-hidden">Latest result of each test that is out of range or not flagged (▲ high, ▼ low)</caption>
-<thead><tr><th scope="col">Test</th><th scope="col">Result</th><th scope="col">Range</th><th scope="col">Flag</th><th scope="col">Collected</th><th scope="col">Previous</th></tr></thead>
+<caption class="visually-hidden">[[t:Latest result of each test that is out of range or not flagged (▲ high, ▼ low)]]</caption>
+<thead><tr><th scope="col">[[t:Test]]</th><th scope="col">[[t:Result]]</th><th scope="col">[[t:Range]]</th><th scope="col">[[t:Flag]]</th><th scope="col">[[t:Collected]]</th><th scope="col">[[t:Previous]]</th></tr></thead>
 <tbody>{{#results}}<tr><th scope="row">{{name}}</th><td>{{value}}{{#status}} <em>({{status}})</em>{{/status}}</td><td>{{range}}</td><td>{{#flag}}<span class="flag {{cssClass}}"><span aria-hidden="true">{{symbol}}</span> {{label}}</span>{{/flag}}{{^flag}}{{remark}}{{/flag}}</td><td>{{date}}</td><td>{{previous}}</td></tr>{{/results}}</tbody>
 </table>
 </div>
 {{/empty(results)}}
-{{^empty(normalResults)}}<ul class="small normal-results">{{#normalResults}}<li><strong>Normal, {{date}}:</strong> {{items}}</li>{{/normalResults}}</ul>{{/empty(normalResults)}}
-{{#empty(results)}}{{#empty(normalResults)}}<p>No results recorded.</p>{{/empty(normalResults)}}{{/empty(results)}}
+{{^empty(normalResults)}}<ul class="small normal-results">{{#normalResults}}<li><strong>[[t:Normal, {date}|date={{date}}]]:</strong> {{items}}</li>{{/normalResults}}</ul>{{/empty(normalResults)}}
+{{#empty(results)}}{{#empty(normalResults)}}<p>[[t:No results recorded.]]</p>{{/empty(normalResults)}}{{/empty(results)}}
 </section>
 
 <section aria-labelledby="vitals-heading">
-<h2 id="vitals-heading">Vital signs <span class="period">{{^vitalsAnyDate}}{{period}}{{/vitalsAnyDate}}{{#vitalsAnyDate}}latest of each, any date{{/vitalsAnyDate}}</span></h2>
-{{#vitalsAnyDate}}<p class="small">No readings in the period; these are the latest of each kind, with the date of each.</p>{{/vitalsAnyDate}}
+<h2 id="vitals-heading">[[t:Vital signs]] <span class="period">{{^vitalsAnyDate}}{{period}}{{/vitalsAnyDate}}{{#vitalsAnyDate}}[[t:latest of each, any date]]{{/vitalsAnyDate}}</span></h2>
+{{#vitalsAnyDate}}<p class="small">[[t:No readings in the period; these are the latest of each kind, with the date of each.]]</p>{{/vitalsAnyDate}}
 {{^empty(vitals)}}
-<div class="table-scroll" role="region" aria-label="Vital signs table" tabindex="0">
+<div class="table-scroll" role="region" aria-label="[[t:Vital signs table]]" tabindex="0">
 <table class="data keep">
-<caption class="visually-hidden">{{^vitalsAnyDate}}Vital signs in the period: latest, lowest, highest and trend{{/vitalsAnyDate}}{{#vitalsAnyDate}}Vital signs of any date: latest, lowest, highest{{/vitalsAnyDate}}</caption>
-<thead><tr><th scope="col">Measurement</th><th scope="col">Latest</th><th scope="col">Lowest</th><th scope="col">Highest</th><th scope="col" class="num">Readings</th><th scope="col">Trend</th></tr></thead>
+<caption class="visually-hidden">{{^vitalsAnyDate}}[[t:Vital signs in the period: latest, lowest, highest and trend]]{{/vitalsAnyDate}}{{#vitalsAnyDate}}[[t:Vital signs of any date: latest, lowest, highest]]{{/vitalsAnyDate}}</caption>
+<thead><tr><th scope="col">[[t:Measurement]]</th><th scope="col">[[t:Latest]]</th><th scope="col">[[t:Lowest]]</th><th scope="col">[[t:Highest]]</th><th scope="col" class="num">[[t:Readings]]</th><th scope="col">[[t:Trend]]</th></tr></thead>
 <tbody>{{#vitals}}<tr><th scope="row">{{kind}}</th><td>{{latest}}</td><td>{{lowest}}</td><td>{{highest}}</td><td class="num">{{readings}}</td><td>{{trend}}</td></tr>{{/vitals}}</tbody>
 </table>
 </div>
 {{/empty(vitals)}}
-{{#empty(vitals)}}<p>No readings in the period.</p>{{/empty(vitals)}}
+{{#empty(vitals)}}<p>[[t:No readings in the period.]]</p>{{/empty(vitals)}}
 </section>
 
 <section aria-labelledby="symptoms-heading" class="keep">
-<h2 id="symptoms-heading">Symptoms, falls and near-falls <span class="period">{{period}}, most severe first</span></h2>
-{{^empty(falls)}}<ul class="falls">{{#falls}}<li><strong class="warning">▲ Fall or near-fall:</strong> {{text}}, {{detail}}</li>{{/falls}}</ul>{{/empty(falls)}}
+<h2 id="symptoms-heading">[[t:Symptoms, falls and near-falls]] <span class="period">[[t:{period}, most severe first|period={{period}}]]</span></h2>
+{{^empty(falls)}}<ul class="falls">{{#falls}}<li><strong class="warning">▲ [[t:Fall or near-fall]]:</strong> {{text}}, {{detail}}</li>{{/falls}}</ul>{{/empty(falls)}}
 {{^empty(symptoms)}}
-<div class="table-scroll" role="region" aria-label="Symptoms table" tabindex="0">
+<div class="table-scroll" role="region" aria-label="[[t:Symptoms table]]" tabindex="0">
 <table class="data keep">
-<caption class="visually-hidden">Symptoms in the period: first seen, worst severity, how often</caption>
-<thead><tr><th scope="col">Symptom</th><th scope="col">First seen</th><th scope="col">Worst</th><th scope="col" class="num">Times</th></tr></thead>
+<caption class="visually-hidden">[[t:Symptoms in the period: first seen, worst severity, how often]]</caption>
+<thead><tr><th scope="col">[[t:Symptom]]</th><th scope="col">[[t:First seen]]</th><th scope="col">[[t:Worst]]</th><th scope="col" class="num">[[t:Times]]</th></tr></thead>
 <tbody>{{#symptoms}}<tr><th scope="row">{{name}}</th><td>{{firstSeen}}</td><td>{{worst}}</td><td class="num">{{times}}</td></tr>{{/symptoms}}</tbody>
 </table>
 </div>
 {{#moreSymptoms}}<p class="small">{{moreSymptoms}}</p>{{/moreSymptoms}}
 {{/empty(symptoms)}}
-{{#empty(symptoms)}}{{#empty(falls)}}<p>None recorded in the period.</p>{{/empty(falls)}}{{/empty(symptoms)}}
+{{#empty(symptoms)}}{{#empty(falls)}}<p>[[t:None recorded in the period.]]</p>{{/empty(falls)}}{{/empty(symptoms)}}
 </section>
 
 <div class="visit-columns">
 <section aria-labelledby="appointments-heading">
-<h2 id="appointments-heading">Appointments <span class="period">{{period}} and coming</span></h2>
+<h2 id="appointments-heading">[[t:Appointments]] <span class="period">[[t:{period} and coming|period={{period}}]]</span></h2>
 {{^empty(appointments)}}<ul>{{#appointments}}<li>{{text}} <span class="muted">({{detail}})</span></li>{{/appointments}}</ul>{{/empty(appointments)}}
-{{#empty(appointments)}}<p>None in the period.</p>{{/empty(appointments)}}
+{{#empty(appointments)}}<p>[[t:None in the period.]]</p>{{/empty(appointments)}}
 </section>
 <section aria-labelledby="immunizations-heading">
-<h2 id="immunizations-heading">Immunisations <span class="period">latest</span></h2>
+<h2 id="immunizations-heading">[[t:Immunisations]] <span class="period">[[t:latest]]</span></h2>
 {{^empty(immunizations)}}<ul>{{#immunizations}}<li>{{text}}, {{detail}}</li>{{/immunizations}}</ul>{{/empty(immunizations)}}
 {{^empty(immunizationStatements)}}<ul class="statements">{{#immunizationStatements}}<li>{{text}} <span class="muted">{{stated}}</span></li>{{/immunizationStatements}}</ul>{{/empty(immunizationStatements)}}
-{{#empty(immunizations)}}{{#empty(immunizationStatements)}}<p>None recorded.</p>{{/empty(immunizationStatements)}}{{/empty(immunizations)}}
+{{#empty(immunizations)}}{{#empty(immunizationStatements)}}<p>[[t:None recorded.]]</p>{{/empty(immunizationStatements)}}{{/empty(immunizations)}}
 </section>
 </div>
 
 {{^empty(sourceNarratives)}}
 <section aria-labelledby="narratives-heading" class="source-narratives">
-<h2 id="narratives-heading">From imported documents</h2>
+<h2 id="narratives-heading">[[t:From imported documents]]</h2>
 {{#sourceNarratives}}<h3>{{title}}</h3>
 <p class="small muted">{{source}}</p>
 {{#paragraphs}}<p>{{.}}</p>
@@ -2282,13 +2390,13 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{/empty(sourceNarratives)}}
 
 <section aria-labelledby="questions-heading" class="questions">
-<h2 id="questions-heading">Questions for the doctor <span class="period">open now</span></h2>
+<h2 id="questions-heading">[[t:Questions for the doctor]] <span class="period">[[t:open now]]</span></h2>
 {{^empty(questions)}}<ol>{{#questions}}<li><strong>{{text}}</strong>{{#detail}}<br><span class="small">{{detail}}</span>{{/detail}}</li>{{/questions}}</ol>{{/empty(questions)}}
 {{#moreQuestions}}<p class="small">{{moreQuestions}}</p>{{/moreQuestions}}
-{{#empty(questions)}}<p>None noted.</p>{{/empty(questions)}}
+{{#empty(questions)}}<p>[[t:None noted.]]</p>{{/empty(questions)}}
 </section>
 </main>
-<footer class="visit-footer"><p class="small">Written by carereport from the family's care records; it holds only what {{page.writtenFor}} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.</p></footer>
+<footer class="visit-footer"><p class="small">[[t:Written by carereport from the family's care records; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.|writtenFor={{page.writtenFor}}]]</p></footer>
 </body>
 </html>
 
@@ -2297,23 +2405,23 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{<html.layout}}
 {{$content}}
 <h1>{{page.title}}</h1>
-<p class="muted">Weekly care summary for {{page.recipientName}}, {{range}}.</p>
-<nav aria-label="Other weeks">
+<p class="muted">[[t:Weekly care summary for {recipientName}, {range}.|recipientName={{page.recipientName}}|range={{range}}]]</p>
+<nav aria-label="[[t:Other weeks]]">
 <ul class="pager">
 {{#previousLink}}<li><a href="{{page.root}}{{previousLink}}.html" rel="prev">← {{previousLabel}}</a></li>{{/previousLink}}
-<li><a href="{{page.root}}weeks/index.html">All weeks</a></li>
+<li><a href="{{page.root}}weeks/index.html">[[t:All weeks]]</a></li>
 {{#nextLink}}<li><a href="{{page.root}}{{nextLink}}.html" rel="next">{{nextLabel}} →</a></li>{{/nextLink}}
 </ul>
 </nav>
-{{#quiet}}<p class="quiet">Nothing to report this week.</p>{{/quiet}}
+{{#quiet}}<p class="quiet">[[t:Nothing to report this week.]]</p>{{/quiet}}
 {{>html.attention}}
 {{^empty(medications)}}
 <section aria-labelledby="medications-heading">
-<h2 id="medications-heading">Medications</h2>
-<div class="table-scroll" role="region" aria-label="Doses this week" tabindex="0">
+<h2 id="medications-heading">[[t:Medications]]</h2>
+<div class="table-scroll" role="region" aria-label="[[t:Doses this week]]" tabindex="0">
 <table class="data">
-<caption>Doses this week{{#dataEnds}} up to {{dataEnds}}, when the data ends{{/dataEnds}}: taken, and taken on time (within the on-time window)</caption>
-<thead><tr><th scope="col">Medication</th><th scope="col">Taken</th><th scope="col" class="num">Late</th><th scope="col" class="num">Missed</th><th scope="col" class="num">Skipped</th><th scope="col" class="num">As needed</th><th scope="col">Changes</th></tr></thead>
+<caption>{{^dataEnds}}[[t:Doses this week: taken, and taken on time (within the on-time window)]]{{/dataEnds}}{{#dataEnds}}[[t:Doses this week up to {dataEnds}, when the data ends: taken, and taken on time (within the on-time window)|dataEnds={{dataEnds}}]]{{/dataEnds}}</caption>
+<thead><tr><th scope="col">[[t:Medication]]</th><th scope="col">[[t:Taken]]</th><th scope="col" class="num">[[t:Late]]</th><th scope="col" class="num">[[t:Missed]]</th><th scope="col" class="num">[[t:Skipped]]</th><th scope="col" class="num">[[t:As needed]]</th><th scope="col">[[t:Changes]]</th></tr></thead>
 <tbody>
 {{#medications}}
 <tr><th scope="row">{{#link}}<a href="{{page.root}}{{link}}.html">{{name}}</a>{{/link}}{{^link}}{{name}}{{/link}}</th><td>{{adherence}}</td><td class="num">{{late}}</td><td class="num">{{missed}}</td><td class="num">{{skipped}}</td><td class="num">{{asNeededUses}}</td><td>{{change}}</td></tr>
@@ -2325,53 +2433,53 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{/empty(medications)}}
 {{^empty(tasksOverdue)}}
 <section aria-labelledby="overdue-heading">
-<h2 id="overdue-heading">Overdue tasks</h2>
+<h2 id="overdue-heading">[[t:Overdue tasks]]</h2>
 <ul class="tasks">{{#tasksOverdue}}{{>html.task-row}}{{/tasksOverdue}}</ul>
 </section>
 {{/empty(tasksOverdue)}}
 {{^empty(tasksDone)}}
 <section aria-labelledby="done-heading">
-<h2 id="done-heading">Tasks done</h2>
+<h2 id="done-heading">[[t:Tasks done]]</h2>
 <ul class="tasks">{{#tasksDone}}{{>html.task-row}}{{/tasksDone}}</ul>
 {{^empty(shares)}}
-<h3>Who helped</h3>
-<ul class="shares">{{#shares}}<li>{{name}}: {{done}} done</li>{{/shares}}</ul>
+<h3>[[t:Who helped]]</h3>
+<ul class="shares">{{#shares}}<li>[[t:{name}: {done} done|name={{name}}|done={{done}}]]</li>{{/shares}}</ul>
 {{/empty(shares)}}
 </section>
 {{/empty(tasksDone)}}
 {{^empty(tasksOpen)}}
 <section aria-labelledby="open-heading">
-<h2 id="open-heading">Other tasks this week</h2>
+<h2 id="open-heading">[[t:Other tasks this week]]</h2>
 <ul class="tasks">{{#tasksOpen}}{{>html.task-row}}{{/tasksOpen}}</ul>
 </section>
 {{/empty(tasksOpen)}}
 {{^empty(tasksNextWeek)}}
 <section aria-labelledby="next-heading">
-<h2 id="next-heading">Due next week</h2>
+<h2 id="next-heading">[[t:Due next week]]</h2>
 <ul class="tasks">{{#tasksNextWeek}}{{>html.task-row}}{{/tasksNextWeek}}</ul>
 </section>
 {{/empty(tasksNextWeek)}}
 {{^empty(measurements)}}
 <section aria-labelledby="measurements-heading">
-<h2 id="measurements-heading">Measurements</h2>
+<h2 id="measurements-heading">[[t:Measurements]]</h2>
 {{#measurements}}
 <section class="card">
 <h3>{{kind}}</h3>
 <dl class="stats">
-<div class="stat"><dt>Latest</dt><dd>{{latest}}</dd></div>
-<div class="stat"><dt>Lowest</dt><dd>{{minimum}}</dd></div>
-<div class="stat"><dt>Highest</dt><dd>{{maximum}}</dd></div>
-<div class="stat"><dt>Outside the usual range</dt><dd>{{outOfRange}}</dd></div>
+<div class="stat"><dt>[[t:Latest]]</dt><dd>{{latest}}</dd></div>
+<div class="stat"><dt>[[t:Lowest]]</dt><dd>{{minimum}}</dd></div>
+<div class="stat"><dt>[[t:Highest]]</dt><dd>{{maximum}}</dd></div>
+<div class="stat"><dt>[[t:Outside the usual range]]</dt><dd>{{outOfRange}}</dd></div>
 </dl>
-{{#chart}}<figure class="chart"><div class="chart-scroll" role="region" aria-label="{{kind}}, chart" tabindex="0">{{{chart}}}</div></figure>{{/chart}}{{#doseNote}}
+{{#chart}}<figure class="chart"><div class="chart-scroll" role="region" aria-label="[[t:{kind}, chart|kind={{kind}}]]" tabindex="0">{{{chart}}}</div></figure>{{/chart}}{{#doseNote}}
 <p class="dose-note"><strong>{{doseNote}}</strong></p>{{/doseNote}}
-<div class="table-scroll" role="region" aria-label="{{kind}} readings" tabindex="0">
+<div class="table-scroll" role="region" aria-label="[[t:{kind} readings|kind={{kind}}]]" tabindex="0">
 <table class="data">
-<caption>{{kind}} readings</caption>
-<thead><tr><th scope="col">When</th><th scope="col">Reading</th><th scope="col">Value</th><th scope="col">Range</th></tr></thead>
+<caption>[[t:{kind} readings|kind={{kind}}]]</caption>
+<thead><tr><th scope="col">[[t:When]]</th><th scope="col">[[t:Reading]]</th><th scope="col">[[t:Value]]</th><th scope="col">[[t:Range]]</th></tr></thead>
 <tbody>
 {{#readings}}
-{{#change}}<tr class="med-change"><td>{{when}}</td><td><span class="med-change-label">Medication change:</span> {{change}}</td><td></td><td></td></tr>{{/change}}{{^change}}<tr><td>{{when}}</td><td>{{title}}{{#context}} <span class="muted">({{context}})</span>{{/context}}</td><td class="num">{{value}}</td><td>{{#flag}}<span class="flag flag-{{flag}}">{{flag}}</span>{{#flagReason}} <span class="muted">({{flagReason}})</span>{{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}}</td></tr>{{/change}}
+{{#change}}<tr class="med-change"><td>{{when}}</td><td><span class="med-change-label">[[t:Medication change]]:</span> {{change}}</td><td></td><td></td></tr>{{/change}}{{^change}}<tr><td>{{when}}</td><td>{{title}}{{#context}} <span class="muted">({{context}})</span>{{/context}}</td><td class="num">{{value}}</td><td>{{#flag}}<span class="flag flag-{{flag}}">{{flagLabel}}</span>{{#flagReason}} <span class="muted">({{flagReason}})</span>{{/flagReason}}{{/flag}}{{^flag}}[[t:usual]]{{/flag}}</td></tr>{{/change}}
 {{/readings}}
 </tbody>
 </table>
@@ -2382,37 +2490,37 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{/empty(measurements)}}
 {{^empty(symptoms)}}
 <section aria-labelledby="symptoms-heading">
-<h2 id="symptoms-heading">Symptoms</h2>
+<h2 id="symptoms-heading">[[t:Symptoms]]</h2>
 <ul class="events">{{#symptoms}}{{>html.event-row}}{{/symptoms}}</ul>
 </section>
 {{/empty(symptoms)}}
 {{^empty(labs)}}
 <section aria-labelledby="labs-heading">
-<h2 id="labs-heading">Lab reports received</h2>
+<h2 id="labs-heading">[[t:Lab reports received]]</h2>
 <ul class="events">{{#labs}}{{>html.event-row}}{{/labs}}</ul>
 </section>
 {{/empty(labs)}}
 {{^empty(appointmentsHeld)}}
 <section aria-labelledby="held-heading">
-<h2 id="held-heading">Appointments this week</h2>
+<h2 id="held-heading">[[t:Appointments this week]]</h2>
 <ul class="events">{{#appointmentsHeld}}{{>html.event-row}}{{/appointmentsHeld}}</ul>
 </section>
 {{/empty(appointmentsHeld)}}
 {{^empty(appointmentsComing)}}
 <section aria-labelledby="coming-heading">
-<h2 id="coming-heading">Appointments coming up</h2>
+<h2 id="coming-heading">[[t:Appointments coming up]]</h2>
 <ul class="events">{{#appointmentsComing}}{{>html.event-row}}{{/appointmentsComing}}</ul>
 </section>
 {{/empty(appointmentsComing)}}
 {{^empty(notes)}}
 <section aria-labelledby="notes-heading">
-<h2 id="notes-heading">Notes and documents</h2>
+<h2 id="notes-heading">[[t:Notes and documents]]</h2>
 <ul class="events">{{#notes}}{{>html.event-row}}{{/notes}}</ul>
 </section>
 {{/empty(notes)}}
 {{^empty(updates)}}
 <section aria-labelledby="updates-heading">
-<h2 id="updates-heading">Circle updates</h2>
+<h2 id="updates-heading">[[t:Circle updates]]</h2>
 <ul class="updates">
 {{#updates}}
 <li class="card">
@@ -2434,8 +2542,8 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{<html.layout}}
 {{$content}}
 <h1>{{page.title}}</h1>
-{{#years}}{{#heading}}<h2>{{.}}</h2>{{/heading}}<ul class="weeks">{{#weeks}}<li><a href="{{page.root}}{{link}}.html">{{label}}</a> <span class="muted">{{range}}</span>{{#current}} <span class="badge">this week</span>{{/current}}{{#ahead}} <span class="badge">ahead: planned only</span>{{/ahead}}</li>{{#gapBelow}}<li class="week-gap">{{.}}</li>{{/gapBelow}}{{/weeks}}</ul>{{#gapAfter}}<p class="week-gap">{{.}}</p>{{/gapAfter}}{{/years}}
-{{#empty(years)}}<p class="quiet">Nothing recorded yet.</p>{{/empty(years)}}
+{{#years}}{{#heading}}<h2>{{.}}</h2>{{/heading}}<ul class="weeks">{{#weeks}}<li><a href="{{page.root}}{{link}}.html">{{label}}</a> <span class="muted">{{range}}</span>{{#current}} <span class="badge">[[t:this week]]</span>{{/current}}{{#ahead}} <span class="badge">[[t:ahead: planned only]]</span>{{/ahead}}</li>{{#gapBelow}}<li class="week-gap">{{.}}</li>{{/gapBelow}}{{/weeks}}</ul>{{#gapAfter}}<p class="week-gap">{{.}}</p>{{/gapAfter}}{{/years}}
+{{#empty(years)}}<p class="quiet">[[t:Nothing recorded yet.]]</p>{{/empty(years)}}
 {{/content}}
 {{/html.layout}}
 
@@ -2444,27 +2552,27 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{<html.layout}}
 {{$content}}
 <h1>{{page.title}}</h1>
-<p class="muted">Who did what for {{recipientName}}, week by week: the {{weekCount}} weeks from {{firstWeek}} to {{lastWeek}}, with data as of {{asOf}}.</p>
+<p class="muted">[[t:Who did what for {recipientName}, week by week: the {weekCount} weeks from {firstWeek} to {lastWeek}, with data as of {asOf}.|recipientName={{recipientName}}|weekCount={{weekCount}}|firstWeek={{firstWeek}}|lastWeek={{lastWeek}}|asOf={{asOf}}]]</p>
 <section aria-labelledby="counted-heading" class="terms">
-<h2 id="counted-heading">What is counted</h2>
+<h2 id="counted-heading">[[t:What is counted]]</h2>
 <dl>
-<div><dt>Tasks done</dt><dd>Tasks marked done, for the person who marked them done, in the week they did so (as on the weekly pages).</dd></div>
-<div><dt>Rides</dt><dd>Of the tasks done, those in the category “transportation”: driving {{recipientName}} to an appointment or an errand.</dd></div>
-<div><dt>Overdue</dt><dd>Tasks assigned to the person, due before {{asOf}}, and still neither done nor cancelled at that time: in the share table all of them, whenever they fell due; in the week-by-week tables, in the week each fell due. Nothing due after it counts as overdue.</dd></div>
-{{#countsDoses}}<div><dt>Doses recorded</dt><dd>Entries the person made in the medication dose logs on this site (taken, skipped or missed), in the week of the dose.</dd></div>{{/countsDoses}}
-{{#showsWeeksOff}}<div><dt>Week off</dt><dd>A full week, Monday to Sunday, in which the person marked no task done{{#countsDoses}} and recorded no dose{{/countsDoses}}.{{#lastWeekUnderWay}} {{lastWeek}} is still under way at {{asOf}}, so it is never a week off.{{/lastWeekUnderWay}} A week before someone joined the circle is not a week off, and weeks off are not counted for someone who is no longer a member.</dd></div>{{/showsWeeksOff}}
+<div><dt>[[t:Tasks done]]</dt><dd>[[t:Tasks marked done, for the person who marked them done, in the week they did so (as on the weekly pages).]]</dd></div>
+<div><dt>[[t:Rides]]</dt><dd>[[t:Of the tasks done, those in the category “transportation”: driving {recipientName} to an appointment or an errand.|recipientName={{recipientName}}]]</dd></div>
+<div><dt>[[t:Overdue]]</dt><dd>[[t:Tasks assigned to the person, due before {asOf}, and still neither done nor cancelled at that time: in the share table all of them, whenever they fell due; in the week-by-week tables, in the week each fell due. Nothing due after it counts as overdue.|asOf={{asOf}}]]</dd></div>
+{{#countsDoses}}<div><dt>[[t:Doses recorded]]</dt><dd>[[t:Entries the person made in the medication dose logs on this site (taken, skipped or missed), in the week of the dose.]]</dd></div>{{/countsDoses}}
+{{#showsWeeksOff}}<div><dt>[[t:Week off]]</dt><dd>{{^countsDoses}}[[t:A full week, Monday to Sunday, in which the person marked no task done.]]{{/countsDoses}}{{#countsDoses}}[[t:A full week, Monday to Sunday, in which the person marked no task done and recorded no dose.]]{{/countsDoses}}{{#lastWeekUnderWay}} [[t:{lastWeek} is still under way at {asOf}, so it is never a week off.|lastWeek={{lastWeek}}|asOf={{asOf}}]]{{/lastWeekUnderWay}} [[t:A week before someone joined the circle is not a week off, and weeks off are not counted for someone who is no longer a member.]]</dd></div>{{/showsWeeksOff}}
 </dl>
-{{^showsWeeksOff}}<p>Weeks off are not judged here: this page counts tasks only for you, not the medicines given, and someone busy with medicines would seem to have weeks off.</p>{{/showsWeeksOff}}
-<p>Tasks that {{recipientName}} marked done{{#countsDoses}} and doses {{recipientName}} recorded{{/countsDoses}} are not counted: this page is about the people who help. Shares are of everyone’s total over the same weeks.</p>
+{{^showsWeeksOff}}<p>[[t:Weeks off are not judged here: this page counts tasks only for you, not the medicines given, and someone busy with medicines would seem to have weeks off.]]</p>{{/showsWeeksOff}}
+<p>{{^countsDoses}}[[t:Tasks that {recipientName} marked done are not counted: this page is about the people who help. Shares are of everyone’s total over the same weeks.|recipientName={{recipientName}}]]{{/countsDoses}}{{#countsDoses}}[[t:Tasks that {recipientName} marked done and doses {recipientName} recorded are not counted: this page is about the people who help. Shares are of everyone’s total over the same weeks.|recipientName={{recipientName}}]]{{/countsDoses}}</p>
 </section>
-{{#nobody}}<p class="quiet">Nothing done or overdue in these weeks.</p>{{/nobody}}
+{{#nobody}}<p class="quiet">[[t:Nothing done or overdue in these weeks.]]</p>{{/nobody}}
 {{^nobody}}
 <section aria-labelledby="share-heading">
-<h2 id="share-heading">The share each person carried</h2>
-<div class="table-scroll" role="region" aria-label="Tasks, table" tabindex="0">
+<h2 id="share-heading">[[t:The share each person carried]]</h2>
+<div class="table-scroll" role="region" aria-label="[[t:Tasks, table]]" tabindex="0">
 <table class="data workload-shares">
-<caption>Tasks done over the last 4 and {{weekCount}} weeks, with each person’s share of everyone’s</caption>
-<thead><tr><th scope="col">Person</th><th scope="col" class="num">Done, last 4 weeks</th><th scope="col" class="num">Done, last {{weekCount}} weeks</th><th scope="col" class="num">Rides, last {{weekCount}} weeks</th><th scope="col" class="num">Overdue now</th>{{#showsWeeksOff}}<th scope="col" class="num">Weeks off</th>{{/showsWeeksOff}}</tr></thead>
+<caption>[[t:Tasks done over the last 4 and {weekCount} weeks, with each person’s share of everyone’s|weekCount={{weekCount}}]]</caption>
+<thead><tr><th scope="col">[[t:Person]]</th><th scope="col" class="num">[[t:Done, last 4 weeks]]</th><th scope="col" class="num">[[t:Done, last {weekCount} weeks|weekCount={{weekCount}}]]</th><th scope="col" class="num">[[t:Rides, last {weekCount} weeks|weekCount={{weekCount}}]]</th><th scope="col" class="num">[[t:Overdue now]]</th>{{#showsWeeksOff}}<th scope="col" class="num">[[t:Weeks off]]</th>{{/showsWeeksOff}}</tr></thead>
 <tbody>
 {{#shares}}
 <tr><th scope="row">{{name}}</th><td class="num">{{done4}}</td><td class="num">{{done12}}</td><td class="num">{{rides12}}</td><td class="num">{{overdue}}</td>{{#showsWeeksOff}}<td class="num">{{weeksOff}}</td>{{/showsWeeksOff}}</tr>
@@ -2473,10 +2581,10 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 </table>
 </div>
 {{#countsDoses}}
-<div class="table-scroll" role="region" aria-label="Doses, table" tabindex="0">
+<div class="table-scroll" role="region" aria-label="[[t:Doses, table]]" tabindex="0">
 <table class="data workload-doses">
-<caption>Doses recorded over the last 4 and {{weekCount}} weeks, with each person’s share of everyone’s</caption>
-<thead><tr><th scope="col">Person</th><th scope="col" class="num">Recorded, last 4 weeks</th><th scope="col" class="num">Recorded, last {{weekCount}} weeks</th></tr></thead>
+<caption>[[t:Doses recorded over the last 4 and {weekCount} weeks, with each person’s share of everyone’s|weekCount={{weekCount}}]]</caption>
+<thead><tr><th scope="col">[[t:Person]]</th><th scope="col" class="num">[[t:Recorded, last 4 weeks]]</th><th scope="col" class="num">[[t:Recorded, last {weekCount} weeks|weekCount={{weekCount}}]]</th></tr></thead>
 <tbody>
 {{#shares}}
 <tr><th scope="row">{{name}}</th><td class="num">{{doses4}}</td><td class="num">{{doses12}}</td></tr>
@@ -2485,19 +2593,19 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 </table>
 </div>
 {{/countsDoses}}
-{{#hasUnassignedOverdue}}<p>Also overdue and assigned to nobody: {{unassignedOverdue}}.</p>{{/hasUnassignedOverdue}}
+{{#hasUnassignedOverdue}}<p>[[t:Also overdue and assigned to nobody: {unassignedOverdue}.|unassignedOverdue={{unassignedOverdue}}]]</p>{{/hasUnassignedOverdue}}
 </section>
 {{#showsWeeksOff}}<section aria-labelledby="week-off-heading">
-<h2 id="week-off-heading">No week off</h2>
-{{^empty(noWeekOff)}}<p>Did something in every one of the {{finishedWeekCount}} full weeks (or every full week since joining), with no week off:</p>
+<h2 id="week-off-heading">[[t:No week off]]</h2>
+{{^empty(noWeekOff)}}<p>[[t:Did something in every one of the {finishedWeekCount} full weeks (or every full week since joining), with no week off|finishedWeekCount={{finishedWeekCount}}]]:</p>
 <ul>{{#noWeekOff}}<li><strong>{{.}}</strong></li>{{/noWeekOff}}</ul>{{/empty(noWeekOff)}}
-{{#everyoneHadWeekOff}}<p>Everyone who did something had at least one week off in the {{finishedWeekCount}} full weeks.</p>{{/everyoneHadWeekOff}}
+{{#everyoneHadWeekOff}}<p>[[t:Everyone who did something had at least one week off in the {finishedWeekCount} full weeks.|finishedWeekCount={{finishedWeekCount}}]]</p>{{/everyoneHadWeekOff}}
 </section>{{/showsWeeksOff}}
 <section aria-labelledby="chart-heading">
-<h2 id="chart-heading">Tasks done each week</h2>
-{{#chart}}<figure class="chart"><div class="chart-scroll" role="region" aria-label="Tasks done each week, chart" tabindex="0">{{{chart}}}</div>
-<figcaption>Each bar is one week; each part, one person, with its own pattern and its number. The table below gives the same numbers.</figcaption></figure>{{/chart}}
-<div class="table-scroll" role="region" aria-label="Tasks done each week, table" tabindex="0">
+<h2 id="chart-heading">[[t:Tasks done each week]]</h2>
+{{#chart}}<figure class="chart"><div class="chart-scroll" role="region" aria-label="[[t:Tasks done each week, chart]]" tabindex="0">{{{chart}}}</div>
+<figcaption>[[t:Each bar is one week; each part, one person, with its own pattern and its number. The table below gives the same numbers.]]</figcaption></figure>{{/chart}}
+<div class="table-scroll" role="region" aria-label="[[t:Tasks done each week, table]]" tabindex="0">
 <table class="data chart-table">
 <caption>{{chartTitle}}</caption>
 <thead><tr>{{#chartColumns}}<th scope="col">{{.}}</th>{{/chartColumns}}</tr></thead>
@@ -2509,16 +2617,16 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 </div>
 </section>
 <section aria-labelledby="weeks-heading">
-<h2 id="weeks-heading">Week by week</h2>
+<h2 id="weeks-heading">[[t:Week by week]]</h2>
 {{#people}}
 <h3 id="{{anchor}}">{{name}}</h3>
 <div class="table-scroll" role="region" aria-labelledby="{{anchor}}" tabindex="0">
 <table class="data workload-weeks">
-<caption>{{name}}, week by week, newest first</caption>
-<thead><tr><th scope="col">Week</th><th scope="col" class="num">Tasks done</th><th scope="col" class="num">Rides</th><th scope="col" class="num">Overdue</th>{{#countsDoses}}<th scope="col" class="num">Doses recorded</th>{{/countsDoses}}</tr></thead>
+<caption>[[t:{name}, week by week, newest first|name={{name}}]]</caption>
+<thead><tr><th scope="col">[[t:Week]]</th><th scope="col" class="num">[[t:Tasks done]]</th><th scope="col" class="num">[[t:Rides]]</th><th scope="col" class="num">[[t:Overdue]]</th>{{#countsDoses}}<th scope="col" class="num">[[t:Doses recorded]]</th>{{/countsDoses}}</tr></thead>
 <tbody>
 {{#weeks}}
-<tr{{#weekOff}} class="week-off"{{/weekOff}}><th scope="row">{{#link}}<a href="{{page.root}}{{link}}.html">{{week}}</a>{{/link}}{{^link}}{{week}}{{/link}}{{#weekOff}} <span class="badge">week off</span>{{/weekOff}}{{#underWay}} <span class="muted">(under way)</span>{{/underWay}}</th><td class="num">{{done}}</td><td class="num">{{rides}}</td><td class="num">{{overdue}}</td>{{#countsDoses}}<td class="num">{{doses}}</td>{{/countsDoses}}</tr>
+<tr{{#weekOff}} class="week-off"{{/weekOff}}><th scope="row">{{#link}}<a href="{{page.root}}{{link}}.html">{{week}}</a>{{/link}}{{^link}}{{week}}{{/link}}{{#weekOff}} <span class="badge">[[t:week off]]</span>{{/weekOff}}{{#underWay}} <span class="muted">([[t:under way]])</span>{{/underWay}}</th><td class="num">{{done}}</td><td class="num">{{rides}}</td><td class="num">{{overdue}}</td>{{#countsDoses}}<td class="num">{{doses}}</td>{{/countsDoses}}</tr>
 {{/weeks}}
 </tbody>
 </table>
@@ -2536,18 +2644,18 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 # {{name}}
 
 {{#explanation}}
-**About this test:** {{explanation}}
+**[[t:About this test]]:** {{explanation}}
 
 {{/explanation}}
-{{#loinc}}LOINC {{loinc}}{{/loinc}}
+{{#loinc}}[[t:LOINC {loinc}|loinc={{loinc}}]]{{/loinc}}
 
 {{#warnings}}
-> Check the units: {{.}}
+> [[t:Check the units: {value}|value={{.}}]]
 {{/warnings}}
 
-▲ high, ▼ low, \* worked out from the range.
+[[t:▲ high, ▼ low, * worked out from the range.]]
 
-| Collected | Report | Value | Unit | Reference range | Flag |
+| [[t:Collected]] | [[t:Report]] | [[t:Value]] | [[t:Unit]] | [[t:Reference range]] | [[t:Flag]] |
 |---|---|--:|---|---|---|
 {{#rows}}
 | {{date}} | {{#link}}[{{report}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{report}}{{/link}}{{#note}} — {{note}}{{/note}} | {{value}} | {{unit}} | {{range}} |{{#flag}} {{symbol}} {{label}}{{#derived}}\*{{/derived}}{{/flag}} |
@@ -2557,15 +2665,16 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 """#,
         "md/attachments.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
-{{^empty(attachments)}}. Attached: {{#attachments}}{{#link}}[{{name}}]({{#relative}}{{page.root}}{{/relative}}{{link}}) ({{kind}}){{/link}}{{^link}}{{unlinked}}{{/link}}{{^last()}}; {{/last()}}{{/attachments}}{{/empty(attachments)}}
+{{^empty(attachments)}}. [[t:Attached]]: {{#attachments}}{{#link}}[{{name}}]({{#relative}}{{page.root}}{{/relative}}{{link}}) ({{kind}}){{/link}}{{^link}}{{unlinked}}{{/link}}{{^last()}}; {{/last()}}{{/attachments}}{{/empty(attachments)}}
+
 """#,
         "md/attention.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
 {{^empty(attention)}}
-## Needs attention
+## [[t:Needs attention]]
 
 {{#attention}}
-- {{{symbol}}} **{{kind}}:** {{text}}{{#link}} ([details]({{page.root}}{{link}}.md)){{/link}}
+- {{{symbol}}} **{{kind}}:** {{text}}{{#link}} ([[[t:details]]]({{page.root}}{{link}}.md)){{/link}}
 {{/attention}}
 
 {{/empty(attention)}}
@@ -2586,9 +2695,9 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 
 ---
 
-{{#page.staleNote}}**Old data.** {{page.staleNote}}
+{{#page.staleNote}}**[[t:Old data.]]** {{page.staleNote}}
 
-{{/page.staleNote}}Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport from data as of {{page.dataAsOf}}. It holds only what this reader may see.
+{{/page.staleNote}}[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]
 
 """#,
         "md/header.mustache": #"""
@@ -2602,42 +2711,42 @@ Sent by carereport. It holds only what {{writtenFor}} may see.
 {{>md.header}}
 # {{page.circleName}}
 
-Caring for {{page.recipientName}}, data as of {{page.dataAsOf}}. {{currentWeekLabel}}: {{#currentWeekLink}}[{{currentWeek}}]({{page.root}}{{currentWeekLink}}.md){{/currentWeekLink}}{{^currentWeekLink}}{{currentWeek}}{{/currentWeekLink}}
+[[t:Caring for {recipientName}, data as of {dataAsOf}.|recipientName={{page.recipientName}}|dataAsOf={{page.dataAsOf}}]] {{currentWeekLabel}}: {{#currentWeekLink}}[{{currentWeek}}]({{page.root}}{{currentWeekLink}}.md){{/currentWeekLink}}{{^currentWeekLink}}{{currentWeek}}{{/currentWeekLink}}
 
 {{#page.staleNote}}
-**Old data.** {{page.staleNote}}
+**[[t:Old data.]]** {{page.staleNote}}
 
 {{/page.staleNote}}
 {{>md.attention}}
-## This week at a glance
+## [[t:This week at a glance]]
 
 {{#stats}}
 - {{value}} {{label}}
 {{/stats}}
 
 {{^empty(coming)}}
-## Coming appointments
+## [[t:Coming appointments]]
 
 {{#coming}}{{>md.event-row}}{{/coming}}
 
 {{/empty(coming)}}
 {{^empty(dueSoon)}}
-## Tasks due in the next seven days
+## [[t:Tasks due in the next seven days]]
 
 {{#dueSoon}}{{>md.task-row}}{{/dueSoon}}
 
 {{/empty(dueSoon)}}
-## Reports
+## [[t:Reports]]
 
-- [Weekly summaries]({{page.root}}weeks/index.md)
-{{#hasMedications}}- [Medications and doses]({{page.root}}medications/index.md){{/hasMedications}}
-{{#hasLabs}}- [Lab reports and trends]({{page.root}}labs/index.md){{/hasLabs}}
-{{#page.showsVisit}}- [Summary for the next doctor visit]({{page.root}}visit.html){{/page.showsVisit}}
-- [Calendar of appointments and tasks]({{page.root}}calendar.ics)
-- [Feed of weekly summaries]({{page.root}}feed.xml)
+- [[[t:Weekly summaries]]]({{page.root}}weeks/index.md)
+{{#hasMedications}}- [[[t:Medications and doses]]]({{page.root}}medications/index.md){{/hasMedications}}
+{{#hasLabs}}- [[[t:Lab reports and trends]]]({{page.root}}labs/index.md){{/hasLabs}}
+{{#page.showsVisit}}- [[[t:Summary for the next doctor visit]]]({{page.root}}visit.html){{/page.showsVisit}}
+- [[[t:Calendar of appointments and tasks]]]({{page.root}}calendar.ics)
+- [[[t:Feed of weekly summaries]]]({{page.root}}feed.xml)
 
 {{^empty(years)}}
-## Recent weeks
+## [[t:Recent weeks]]
 
 {{#years}}
 {{#heading}}
@@ -2645,7 +2754,7 @@ Caring for {{page.recipientName}}, data as of {{page.dataAsOf}}. {{currentWeekLa
 
 {{/heading}}
 {{#weeks}}
-- [{{label}}]({{page.root}}{{link}}.md), {{range}}{{#current}} (this week){{/current}}{{#ahead}} (ahead: planned only){{/ahead}}
+- [{{label}}]({{page.root}}{{link}}.md), {{range}}{{#current}} ([[t:this week]]){{/current}}{{#ahead}} ([[t:ahead: planned only]]){{/ahead}}
 {{#gapBelow}}
 - *{{.}}*
 {{/gapBelow}}
@@ -2657,9 +2766,9 @@ Caring for {{page.recipientName}}, data as of {{page.dataAsOf}}. {{currentWeekLa
 {{/gapAfter}}
 {{/years}}
 {{/empty(years)}}
-## The circle
+## [[t:The circle]]
 
-| Name | Role | Relationship |
+| [[t:Name]] | [[t:Role]] | [[t:Relationship]] |
 |---|---|---|
 {{#members}}
 | {{name}} | {{roles}} | {{relationship}} |
@@ -2680,21 +2789,21 @@ Caring for {{page.recipientName}}, data as of {{page.dataAsOf}}. {{currentWeekLa
 
 {{/description}}
 {{#warnings}}
-> Check the units: {{.}}
+> [[t:Check the units: {value}|value={{.}}]]
 {{/warnings}}
 
 ## {{panel}}
 
-▲ high, ▼ low, \* worked out from the range.
+[[t:▲ high, ▼ low, * worked out from the range.]]
 
-| Test | Value | Unit | Reference range | Flag | Previous | Change |
+| [[t:Test]] | [[t:Value]] | [[t:Unit]] | [[t:Reference range]] | [[t:Flag]] | [[t:Previous]] | [[t:Change]] |
 |---|--:|---|---|---|---|---|
 {{#rows}}
 | {{#link}}[{{name}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{name}}{{/link}}{{#note}} — {{note}}{{/note}} | {{value}} | {{unit}} | {{range}} |{{#flag}} {{symbol}} {{label}}{{#derived}}\*{{/derived}}{{/flag}} | {{previous}} | {{change}} |
 {{/rows}}
 
 {{^empty(attachments)}}
-## Attachments
+## [[t:Attachments]]
 
 {{#attachments}}
 - {{#link}}[{{name}}]({{#relative}}{{page.root}}{{/relative}}{{link}}){{/link}}{{^link}}{{name}}{{/link}} ({{kind}})
@@ -2702,7 +2811,7 @@ Caring for {{page.recipientName}}, data as of {{page.dataAsOf}}. {{currentWeekLa
 
 {{/empty(attachments)}}
 {{#conclusion}}
-## Conclusion
+## [[t:Conclusion]]
 
 {{{markdown}}}
 {{/conclusion}}
@@ -2714,21 +2823,21 @@ Caring for {{page.recipientName}}, data as of {{page.dataAsOf}}. {{currentWeekLa
 {{>md.header}}
 # {{page.title}}
 
-{{#empty(reports)}}No lab reports recorded.{{/empty(reports)}}
+{{#empty(reports)}}[[t:No lab reports recorded.]]{{/empty(reports)}}
 {{^empty(reports)}}
-## Reports, newest first
+## [[t:Reports, newest first]]
 
-| Report | Collected | Laboratory | Status | Results | Outside range |
+| [[t:Report]] | [[t:Collected]] | [[t:Laboratory]] | [[t:Status]] | [[t:Results]] | [[t:Outside range]] |
 |---|---|---|---|--:|--:|
 {{#reports}}
 | [{{title}}]({{page.root}}{{link}}.md) | {{collected}} | {{laboratory}} | {{status}} | {{results}} | {{abnormal}} |
 {{/reports}}
 
-## Results by date
+## [[t:Results by date]]
 
-▲ high, ▼ low, \* worked out from the range; reports that are not final say preliminary, corrected or amended.
+[[t:▲ high, ▼ low, * worked out from the range; reports that are not final say preliminary, corrected or amended.]]
 
-| Test |{{#dates}} {{.}} |{{/dates}}
+| [[t:Test]] |{{#dates}} {{.}} |{{/dates}}
 |---|{{#dates}}--:|{{/dates}}
 {{#matrix}}
 | [{{analyte}}]({{page.root}}{{link}}.md) |{{#cells}} {{text}}{{#flag}} {{symbol}} {{label}}{{#derived}}\*{{/derived}}{{/flag}}{{#status}} *{{status}}*{{/status}} |{{/cells}}
@@ -2748,42 +2857,42 @@ Caring for {{page.recipientName}}, data as of {{page.dataAsOf}}. {{currentWeekLa
 - **{{label}}:** {{value}}
 {{/facts}}
 {{#doseChanges}}
-- **{{label}}:** {{text}}; see {{direction}}, [{{name}}]({{page.root}}{{link}}.md)
+- **{{label}}:** [[t:{text}; see {direction}|text={{text}}|direction={{direction}}]], [{{name}}]({{page.root}}{{link}}.md)
 {{/doseChanges}}
 
 {{#description}}{{{markdown}}}
 
 {{/description}}
 {{#instructions}}
-## Instructions
+## [[t:Instructions]]
 
 {{{markdown}}}
 
 {{/instructions}}
-## Adherence
+## [[t:Adherence]]
 
-{{#overall}}{{overall}} (on time means {{onTimeWindow}}).{{/overall}}
+{{#overall}}[[t:{overall} (on time means {onTimeWindow}).|overall={{overall}}|onTimeWindow={{onTimeWindow}}]]{{/overall}}
 
 {{^empty(weeks)}}
-| Week | Scheduled | Taken | On time | Late | Missed | Skipped | Adherence |
+| [[t:Week]] | [[t:Scheduled]] | [[t:Taken]] | [[t:On time]] | [[t:Late]] | [[t:Missed]] | [[t:Skipped]] | [[t:Adherence]] |
 |---|--:|--:|--:|--:|--:|--:|--:|
 {{#weeks}}
-| {{#link}}[{{week}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{week}}{{/link}}{{#upTo}} (up to {{upTo}}){{/upTo}} | {{scheduled}} | {{taken}} | {{onTime}} | {{late}} | {{missed}} | {{skipped}} | {{adherence}} |
+| {{#link}}[{{week}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{week}}{{/link}}{{#upTo}} ([[t:up to {upTo}|upTo={{upTo}}]]){{/upTo}} | {{scheduled}} | {{taken}} | {{onTime}} | {{late}} | {{missed}} | {{skipped}} | {{adherence}} |
 {{/weeks}}
 
 {{/empty(weeks)}}
 {{^empty(dayUses)}}
-| Day | Uses | Daily maximum | Over the maximum |
+| [[t:Day]] | [[t:Uses]] | [[t:Daily maximum]] | [[t:Over the maximum]] |
 |---|--:|--:|---|
 {{#dayUses}}
-| {{day}} | {{uses}} | {{maximum}} | {{#over}}▲ over{{/over}}{{^over}}no{{/over}} |
+| {{day}} | {{uses}} | {{maximum}} | {{#over}}▲ [[t:over]]{{/over}}{{^over}}[[t:no]]{{/over}} |
 {{/dayUses}}
 
 {{/empty(dayUses)}}
 {{^empty(doses)}}
-## Dose log
+## [[t:Dose log]]
 
-| Scheduled | Taken | Status | Delay | Recorded by | Reason or note |
+| [[t:Scheduled]] | [[t:Taken]] | [[t:Status]] | [[t:Delay]] | [[t:Recorded by]] | [[t:Reason or note]] |
 |---|---|---|---|---|---|
 {{#doses}}
 | {{scheduled}} | {{taken}} | {{statusSymbol}} {{status}} | {{delay}} | {{recordedBy}} | {{note}} |
@@ -2797,12 +2906,12 @@ Caring for {{page.recipientName}}, data as of {{page.dataAsOf}}. {{currentWeekLa
 {{>md.header}}
 # {{page.title}}
 
-Adherence counts doses taken {{onTimeWindow}}, out of the doses scheduled.
+[[t:Adherence counts doses taken {onTimeWindow}, out of the doses scheduled.|onTimeWindow={{onTimeWindow}}]]
 
 {{^empty(current)}}
-## Current medications
+## [[t:Current medications]]
 
-| Medication | Dose | Schedule | Since | Adherence |
+| [[t:Medication]] | [[t:Dose]] | [[t:Schedule]] | [[t:Since]] | [[t:Adherence]] |
 |---|---|---|---|---|
 {{#current}}
 | [{{name}}]({{page.root}}{{link}}.md) — {{title}} | {{dose}} | {{schedule}} | {{since}} | {{adherence}} |
@@ -2810,9 +2919,9 @@ Adherence counts doses taken {{onTimeWindow}}, out of the doses scheduled.
 
 {{/empty(current)}}
 {{^empty(past)}}
-## Past medications
+## [[t:Past medications]]
 
-| Medication | Dose | Schedule | Status | Adherence |
+| [[t:Medication]] | [[t:Dose]] | [[t:Schedule]] | [[t:Status]] | [[t:Adherence]] |
 |---|---|---|---|---|
 {{#past}}
 | [{{name}}]({{page.root}}{{link}}.md) — {{title}} | {{dose}} | {{schedule}} | {{status}} | {{adherence}} |
@@ -2876,7 +2985,7 @@ Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport from data as
 """#,
         "md/task-row.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
-- **{{title}}** ({{state}}, {{priority}} priority, {{category}}), due {{due}}, {{who}}{{>md.attachments}}
+- **{{title}}** ({{state}}, {{priorityLabel}}, {{category}}), [[t:due {due}, {who}|due={{due}}|who={{who}}]]{{>md.attachments}}
 {{#description}}
 
 {{{indented}}}
@@ -2892,20 +3001,20 @@ Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport from data as
 {{>md.header}}
 # {{page.title}}
 
-Weekly care summary for {{page.recipientName}}, {{range}}.
-{{#previousLink}}[← {{previousLabel}}]({{page.root}}{{previousLink}}.md) · {{/previousLink}}[All weeks]({{page.root}}weeks/index.md){{#nextLink}} · [{{nextLabel}} →]({{page.root}}{{nextLink}}.md){{/nextLink}}
+[[t:Weekly care summary for {recipientName}, {range}.|recipientName={{page.recipientName}}|range={{range}}]]
+{{#previousLink}}[← {{previousLabel}}]({{page.root}}{{previousLink}}.md) · {{/previousLink}}[[[t:All weeks]]]({{page.root}}weeks/index.md){{#nextLink}} · [{{nextLabel}} →]({{page.root}}{{nextLink}}.md){{/nextLink}}
 
 {{#quiet}}
-Nothing to report this week.
+[[t:Nothing to report this week.]]
 
 {{/quiet}}
 {{>md.attention}}
 {{^empty(medications)}}
-## Medications
+## [[t:Medications]]
 
-Doses this week{{#dataEnds}} up to {{dataEnds}}, when the data ends{{/dataEnds}}: taken, and taken on time (within the on-time window).
+{{^dataEnds}}[[t:Doses this week: taken, and taken on time (within the on-time window).]]{{/dataEnds}}{{#dataEnds}}[[t:Doses this week up to {dataEnds}, when the data ends: taken, and taken on time (within the on-time window).|dataEnds={{dataEnds}}]]{{/dataEnds}}
 
-| Medication | Taken | Late | Missed | Skipped | As needed | Changes |
+| [[t:Medication]] | [[t:Taken]] | [[t:Late]] | [[t:Missed]] | [[t:Skipped]] | [[t:As needed]] | [[t:Changes]] |
 |---|---|--:|--:|--:|--:|---|
 {{#medications}}
 | {{#link}}[{{name}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{name}}{{/link}} | {{adherence}} | {{late}} | {{missed}} | {{skipped}} | {{asNeededUses}} | {{change}} |
@@ -2913,85 +3022,85 @@ Doses this week{{#dataEnds}} up to {{dataEnds}}, when the data ends{{/dataEnds}}
 
 {{/empty(medications)}}
 {{^empty(tasksOverdue)}}
-## Overdue tasks
+## [[t:Overdue tasks]]
 
 {{#tasksOverdue}}{{>md.task-row}}{{/tasksOverdue}}
 
 {{/empty(tasksOverdue)}}
 {{^empty(tasksDone)}}
-## Tasks done
+## [[t:Tasks done]]
 
 {{#tasksDone}}{{>md.task-row}}{{/tasksDone}}
 {{^empty(shares)}}
 
-Who helped: {{#shares}}{{name}} {{done}}; {{/shares}}
+[[t:Who helped]]: {{#shares}}{{name}} {{done}}; {{/shares}}
 {{/empty(shares)}}
 
 {{/empty(tasksDone)}}
 {{^empty(tasksOpen)}}
-## Other tasks this week
+## [[t:Other tasks this week]]
 
 {{#tasksOpen}}{{>md.task-row}}{{/tasksOpen}}
 
 {{/empty(tasksOpen)}}
 {{^empty(tasksNextWeek)}}
-## Due next week
+## [[t:Due next week]]
 
 {{#tasksNextWeek}}{{>md.task-row}}{{/tasksNextWeek}}
 
 {{/empty(tasksNextWeek)}}
 {{^empty(measurements)}}
-## Measurements
+## [[t:Measurements]]
 
 {{#measurements}}
 ### {{kind}}
 
-Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outside the usual range.
+[[t:Latest {latest}, lowest {minimum}, highest {maximum}, {outOfRange} outside the usual range.|latest={{latest}}|minimum={{minimum}}|maximum={{maximum}}|outOfRange={{outOfRange}}]]
 {{#doseNote}}
 
 **{{doseNote}}**
 {{/doseNote}}
 
-| When | Reading | Value | Range |
+| [[t:When]] | [[t:Reading]] | [[t:Value]] | [[t:Range]] |
 |---|---|--:|---|
 {{#readings}}
-{{#change}}| {{when}} | **Medication change:** {{change}} | | |{{/change}}{{^change}}| {{when}} | {{title}}{{#context}} ({{context}}){{/context}} | {{value}} | {{#flag}}{{flag}}{{#flagReason}} ({{flagReason}}){{/flagReason}}{{/flag}}{{^flag}}usual{{/flag}} |{{/change}}
+{{#change}}| {{when}} | **[[t:Medication change]]:** {{change}} | | |{{/change}}{{^change}}| {{when}} | {{title}}{{#context}} ({{context}}){{/context}} | {{value}} | {{#flag}}{{flagLabel}}{{#flagReason}} ({{flagReason}}){{/flagReason}}{{/flag}}{{^flag}}[[t:usual]]{{/flag}} |{{/change}}
 {{/readings}}
 
 {{/measurements}}
 {{/empty(measurements)}}
 {{^empty(symptoms)}}
-## Symptoms
+## [[t:Symptoms]]
 
 {{#symptoms}}{{>md.event-row}}{{/symptoms}}
 
 {{/empty(symptoms)}}
 {{^empty(labs)}}
-## Lab reports received
+## [[t:Lab reports received]]
 
 {{#labs}}{{>md.event-row}}{{/labs}}
 
 {{/empty(labs)}}
 {{^empty(appointmentsHeld)}}
-## Appointments this week
+## [[t:Appointments this week]]
 
 {{#appointmentsHeld}}{{>md.event-row}}{{/appointmentsHeld}}
 
 {{/empty(appointmentsHeld)}}
 {{^empty(appointmentsComing)}}
-## Appointments coming up
+## [[t:Appointments coming up]]
 
 {{#appointmentsComing}}{{>md.event-row}}{{/appointmentsComing}}
 
 {{/empty(appointmentsComing)}}
 {{^empty(notes)}}
-## Notes and documents
+## [[t:Notes and documents]]
 
 {{#notes}}{{>md.event-row}}{{/notes}}
 
 {{/empty(notes)}}
 {{^empty(updates)}}
-## Circle updates
+## [[t:Circle updates]]
 
 {{#updates}}
 **{{author}}, {{when}}**{{>md.attachments}}
@@ -3017,7 +3126,7 @@ Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outsi
 
 {{/heading}}
 {{#weeks}}
-- [{{label}}]({{page.root}}{{link}}.md), {{range}}{{#current}} (this week){{/current}}{{#ahead}} (ahead: planned only){{/ahead}}
+- [{{label}}]({{page.root}}{{link}}.md), {{range}}{{#current}} ([[t:this week]]){{/current}}{{#ahead}} ([[t:ahead: planned only]]){{/ahead}}
 {{#gapBelow}}
 - *{{.}}*
 {{/gapBelow}}
@@ -3028,7 +3137,7 @@ Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outsi
 
 {{/gapAfter}}
 {{/years}}
-{{#empty(years)}}Nothing recorded yet.{{/empty(years)}}
+{{#empty(years)}}[[t:Nothing recorded yet.]]{{/empty(years)}}
 {{>md.footer}}
 
 """#,
@@ -3037,45 +3146,45 @@ Latest {{latest}}, lowest {{minimum}}, highest {{maximum}}, {{outOfRange}} outsi
 {{>md.header}}
 # {{page.title}}
 
-Who did what for {{recipientName}}, week by week: the {{weekCount}} weeks from {{firstWeek}} to {{lastWeek}}, with data as of {{asOf}}.
+[[t:Who did what for {recipientName}, week by week: the {weekCount} weeks from {firstWeek} to {lastWeek}, with data as of {asOf}.|recipientName={{recipientName}}|weekCount={{weekCount}}|firstWeek={{firstWeek}}|lastWeek={{lastWeek}}|asOf={{asOf}}]]
 
-## What is counted
+## [[t:What is counted]]
 
-- **Tasks done:** tasks marked done, for the person who marked them done, in the week they did so (as on the weekly pages).
-- **Rides:** of the tasks done, those in the category “transportation”: driving {{recipientName}} to an appointment or an errand.
-- **Overdue:** tasks assigned to the person, due before {{asOf}}, and still neither done nor cancelled at that time: in the share table all of them, whenever they fell due; in the week-by-week tables, in the week each fell due. Nothing due after it counts as overdue.
+- **[[t:Tasks done]]:** [[t:tasks marked done, for the person who marked them done, in the week they did so (as on the weekly pages).]]
+- **[[t:Rides]]:** [[t:of the tasks done, those in the category “transportation”: driving {recipientName} to an appointment or an errand.|recipientName={{recipientName}}]]
+- **[[t:Overdue]]:** [[t:tasks assigned to the person, due before {asOf}, and still neither done nor cancelled at that time: in the share table all of them, whenever they fell due; in the week-by-week tables, in the week each fell due. Nothing due after it counts as overdue.|asOf={{asOf}}]]
 {{#countsDoses}}
-- **Doses recorded:** entries the person made in the medication dose logs on this site (taken, skipped or missed), in the week of the dose.
+- **[[t:Doses recorded]]:** [[t:entries the person made in the medication dose logs on this site (taken, skipped or missed), in the week of the dose.]]
 {{/countsDoses}}
 {{#showsWeeksOff}}
-- **Week off:** a full week, Monday to Sunday, in which the person marked no task done{{#countsDoses}} and recorded no dose{{/countsDoses}}.{{#lastWeekUnderWay}} {{lastWeek}} is still under way at {{asOf}}, so it is never a week off.{{/lastWeekUnderWay}} A week before someone joined the circle is not a week off, and weeks off are not counted for someone who is no longer a member.
+- **[[t:Week off]]:** {{^countsDoses}}[[t:a full week, Monday to Sunday, in which the person marked no task done.]]{{/countsDoses}}{{#countsDoses}}[[t:a full week, Monday to Sunday, in which the person marked no task done and recorded no dose.]]{{/countsDoses}}{{#lastWeekUnderWay}} [[t:{lastWeek} is still under way at {asOf}, so it is never a week off.|lastWeek={{lastWeek}}|asOf={{asOf}}]]{{/lastWeekUnderWay}} [[t:A week before someone joined the circle is not a week off, and weeks off are not counted for someone who is no longer a member.]]
 {{/showsWeeksOff}}
 {{^showsWeeksOff}}
 
-Weeks off are not judged here: this page counts tasks only for you, not the medicines given, and someone busy with medicines would seem to have weeks off.
+[[t:Weeks off are not judged here: this page counts tasks only for you, not the medicines given, and someone busy with medicines would seem to have weeks off.]]
 {{/showsWeeksOff}}
 
-Tasks that {{recipientName}} marked done{{#countsDoses}} and doses {{recipientName}} recorded{{/countsDoses}} are not counted: this page is about the people who help. Shares are of everyone’s total over the same weeks.
+{{^countsDoses}}[[t:Tasks that {recipientName} marked done are not counted: this page is about the people who help. Shares are of everyone’s total over the same weeks.|recipientName={{recipientName}}]]{{/countsDoses}}{{#countsDoses}}[[t:Tasks that {recipientName} marked done and doses {recipientName} recorded are not counted: this page is about the people who help. Shares are of everyone’s total over the same weeks.|recipientName={{recipientName}}]]{{/countsDoses}}
 {{#nobody}}
 
-Nothing done or overdue in these weeks.
+[[t:Nothing done or overdue in these weeks.]]
 {{/nobody}}
 {{^nobody}}
 
-## The share each person carried
+## [[t:The share each person carried]]
 
-Tasks done over the last 4 and {{weekCount}} weeks, with each person’s share of everyone’s:
+[[t:Tasks done over the last 4 and {weekCount} weeks, with each person’s share of everyone’s|weekCount={{weekCount}}]]:
 
-| Person | Done, last 4 weeks | Done, last {{weekCount}} weeks | Rides, last {{weekCount}} weeks | Overdue now |{{#showsWeeksOff}} Weeks off |{{/showsWeeksOff}}
+| [[t:Person]] | [[t:Done, last 4 weeks]] | [[t:Done, last {weekCount} weeks|weekCount={{weekCount}}]] | [[t:Rides, last {weekCount} weeks|weekCount={{weekCount}}]] | [[t:Overdue now]] |{{#showsWeeksOff}} [[t:Weeks off]] |{{/showsWeeksOff}}
 |---|--:|--:|--:|--:|{{#showsWeeksOff}}--:|{{/showsWeeksOff}}
 {{#shares}}
 | {{name}} | {{done4}} | {{done12}} | {{rides12}} | {{overdue}} |{{#showsWeeksOff}} {{weeksOff}} |{{/showsWeeksOff}}
 {{/shares}}
 {{#countsDoses}}
 
-Doses recorded over the last 4 and {{weekCount}} weeks, with each person’s share of everyone’s:
+[[t:Doses recorded over the last 4 and {weekCount} weeks, with each person’s share of everyone’s|weekCount={{weekCount}}]]:
 
-| Person | Recorded, last 4 weeks | Recorded, last {{weekCount}} weeks |
+| [[t:Person]] | [[t:Recorded, last 4 weeks]] | [[t:Recorded, last {weekCount} weeks|weekCount={{weekCount}}]] |
 |---|--:|--:|
 {{#shares}}
 | {{name}} | {{doses4}} | {{doses12}} |
@@ -3083,25 +3192,25 @@ Doses recorded over the last 4 and {{weekCount}} weeks, with each person’s sha
 {{/countsDoses}}
 {{#hasUnassignedOverdue}}
 
-Also overdue and assigned to nobody: {{unassignedOverdue}}.
+[[t:Also overdue and assigned to nobody: {unassignedOverdue}.|unassignedOverdue={{unassignedOverdue}}]]
 {{/hasUnassignedOverdue}}
 {{#showsWeeksOff}}
 
-## No week off
+## [[t:No week off]]
 
 {{^empty(noWeekOff)}}
-Did something in every one of the {{finishedWeekCount}} full weeks (or every full week since joining), with no week off:
+[[t:Did something in every one of the {finishedWeekCount} full weeks (or every full week since joining), with no week off|finishedWeekCount={{finishedWeekCount}}]]:
 
 {{#noWeekOff}}
 - **{{.}}**
 {{/noWeekOff}}
 {{/empty(noWeekOff)}}
 {{#everyoneHadWeekOff}}
-Everyone who did something had at least one week off in the {{finishedWeekCount}} full weeks.
+[[t:Everyone who did something had at least one week off in the {finishedWeekCount} full weeks.|finishedWeekCount={{finishedWeekCount}}]]
 {{/everyoneHadWeekOff}}
 {{/showsWeeksOff}}
 
-## Tasks done each week
+## [[t:Tasks done each week]]
 
 {{chartTitle}}.
 
@@ -3111,15 +3220,15 @@ Everyone who did something had at least one week off in the {{finishedWeekCount}
 | {{week}} |{{#cells}} {{.}} |{{/cells}}
 {{/chartRows}}
 
-## Week by week
+## [[t:Week by week]]
 {{#people}}
 
 ### {{name}}
 
-| Week | Tasks done | Rides | Overdue |{{#countsDoses}} Doses recorded |{{/countsDoses}}
+| [[t:Week]] | [[t:Tasks done]] | [[t:Rides]] | [[t:Overdue]] |{{#countsDoses}} [[t:Doses recorded]] |{{/countsDoses}}
 |---|--:|--:|--:|{{#countsDoses}}--:|{{/countsDoses}}
 {{#weeks}}
-| {{#link}}[{{week}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{week}}{{/link}}{{#weekOff}} **week off**{{/weekOff}}{{#underWay}} (under way){{/underWay}} | {{done}} | {{rides}} | {{overdue}} |{{#countsDoses}} {{doses}} |{{/countsDoses}}
+| {{#link}}[{{week}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{week}}{{/link}}{{#weekOff}} **[[t:week off]]**{{/weekOff}}{{#underWay}} ([[t:under way]]){{/underWay}} | {{done}} | {{rides}} | {{overdue}} |{{#countsDoses}} {{doses}} |{{/countsDoses}}
 {{/weeks}}
 {{/people}}
 {{/nobody}}

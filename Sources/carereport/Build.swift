@@ -49,6 +49,8 @@ extension CareReport {
 
         @OptionGroup var nowOption: NowOption
 
+        @OptionGroup var languageOption: LanguageOption
+
         @Option(help: ArgumentHelp("Write weekly summaries from this day on (YYYY-MM-DD).", valueName: "date"))
         var from: String?
 
@@ -160,7 +162,8 @@ extension CareReport {
                             Console.error(error.errorDescription ?? "error: cannot write the sites")
                             throw ExitCode(73)
                         }
-                        let renderer = try SiteOutput.render { try PageRenderer(templates: templates) }
+                        let language = languageOption.reader(userId: reader.userId, in: source.base)
+                        let renderer = try SiteOutput.render { try LocalizedRenderers.renderer(for: templates, words: language.words) }
                         let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
                         let earlier = !written.isEmpty
                         let site = try SiteOutput.readerStep(earlierWritten: earlier) {
@@ -170,7 +173,8 @@ extension CareReport {
                         }
                         for viewer in reader.viewers {
                             let context = ReportContext(
-                                records: try cache.records(for: viewer), now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1)
+                                records: try cache.records(for: viewer), now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1,
+                                words: language.words, display: language.display)
                             try SiteOutput.readerStep(earlierWritten: earlier) { try site.add(context) }
                         }
                         try SiteOutput.readerStep(earlierWritten: earlier) {
@@ -206,14 +210,17 @@ extension CareReport {
                 return try write(export, viewer, now: now, templates: templateSet, formats: formats, period: period, to: out)
             }
             Console.progress("writing the site of \(reader.viewers.count) circles for \(reader.userId) into \(out)")
-            let renderer = try SiteOutput.render { try PageRenderer(templates: templateSet) }
+            let language = languageOption.reader(userId: reader.userId, in: reader.source.base)
+            let renderer = try SiteOutput.render { try LocalizedRenderers.renderer(for: templateSet, words: language.words) }
             let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             let site = try SiteOutput.readerStep {
                 try ReaderSiteBuilder(
                     output: out, templates: templateSet, renderer: renderer, formats: formats, parallel: parallel, circleCount: reader.viewers.count)
             }
             try reader.forEachCircle { _, records in
-                let context = ReportContext(records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1)
+                let context = ReportContext(
+                    records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1, words: language.words,
+                    display: language.display)
                 try SiteOutput.readerStep { try site.add(context) }
             }
             try SiteOutput.readerStep { try site.finish(readerName: reader.readerName, readerKey: reader.userId) }
@@ -243,7 +250,9 @@ extension CareReport {
             formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?), earlierWritten: Bool = false
         ) throws -> SitePlan {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
-            let context = ReportContext(records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1)
+            let reader = languageOption.reader(viewer, in: export)
+            let context = ReportContext(
+                records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1, words: reader.words, display: reader.display)
             let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             return try SiteOutput.render(earlierWritten: earlierWritten) { () throws -> SitePlan in
                 // An --all-members run parses and checks the templates once: PageRenderer keeps the last one made.

@@ -59,6 +59,8 @@ extension CareReport {
 
         @OptionGroup var nowOption: NowOption
 
+        @OptionGroup var languageOption: LanguageOption
+
         @Option(help: ArgumentHelp("A folder of templates that replace the defaults by name.", valueName: "dir"), completion: .directory)
         var templates: String?
 
@@ -89,9 +91,11 @@ extension CareReport {
             let export = source.base
             let now = try nowOption.resolve(for: export)
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
-            let renderer = try SiteOutput.render { () throws -> PageRenderer in
+            // Read and checked before anything is written (English); each reader's language is made when first needed.
+            let renderer = try SiteOutput.render { () throws -> TemplateSet in
                 if let templates { try templateSet.override(from: templates) }
-                return try PageRenderer(templates: templateSet)
+                _ = try LocalizedRenderers.renderer(for: templateSet, words: .english)
+                return templateSet
             }
             if viewerOptions.allMembers, let out {
                 try runForAllReaders(source, out: out, now: now, renderer: renderer, palette: templateSet.mailPalette)
@@ -104,7 +108,7 @@ extension CareReport {
 
         /// `--all-members --out DIR`: one digest per person, `DIR/USER.md` (`.html`, `.eml`), of all
         /// their active circles, only the shard's readers.
-        private func runForAllReaders(_ source: ExportSource, out: String, now: Date, renderer: PageRenderer, palette: MailPalette) throws {
+        private func runForAllReaders(_ source: ExportSource, out: String, now: Date, renderer: TemplateSet, palette: MailPalette) throws {
             let suffix = ["markdown": "md", "html": "html", "email": "eml"][format.rawValue]!
             let shard = try shardOption.resolved()
             SiteOutput.restrictCleaning(to: shard)
@@ -145,9 +149,10 @@ extension CareReport {
             let reader = try ReaderRun(input: input, importPrivacy: importOptions.importPrivacy, options: viewerOptions)
             let now = try nowOption.resolve(for: reader.source.base)
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
-            let renderer = try SiteOutput.render { () throws -> PageRenderer in
+            let renderer = try SiteOutput.render { () throws -> TemplateSet in
                 if let templates { try templateSet.override(from: templates) }
-                return try PageRenderer(templates: templateSet)
+                _ = try LocalizedRenderers.renderer(for: templateSet, words: .english)
+                return templateSet
             }
             guard reader.isMultiCircle else {
                 let viewer = try reader.single(viewerOptions)
@@ -161,14 +166,16 @@ extension CareReport {
 
         /// One reader's digest of the chosen week over all their circles, in the chosen format.
         func readerDigest(
-            _ reader: ReaderRun, now: Date, renderer: PageRenderer, palette: MailPalette, recipients: [String], earlierWritten: Bool = false,
-            cache: CircleCache? = nil
+            _ reader: ReaderRun, now: Date, renderer templates: TemplateSet, palette: MailPalette, recipients: [String],
+            earlierWritten: Bool = false, cache: CircleCache? = nil
         ) throws -> String {
             let timeZone = reader.source.base.timeZone
+            let language = languageOption.reader(userId: reader.userId, in: reader.source.base)
             guard let isoWeek = DigestBuilder.week(week, today: LocalDate(now, in: timeZone)) else { throw ExitCode(64) }
             var digests: [Digest] = []
             func add(_ records: VisibleRecords) {
-                var digest = DigestBuilder(context: ReportContext(records: records, now: now)).build(isoWeek)
+                let context = ReportContext(records: records, now: now, words: language.words, display: language.display)
+                var digest = DigestBuilder(context: context).build(isoWeek)
                 digest.palette = palette
                 digests.append(digest)
             }
@@ -177,9 +184,10 @@ extension CareReport {
             } else {
                 try reader.forEachCircle { _, records in add(records) }
             }
-            var combined = ReaderDigest(readerName: reader.readerName, circles: digests)
+            var combined = ReaderDigest(readerName: reader.readerName, circles: digests, words: language.words)
             combined.palette = palette
             let (text, html) = try SiteOutput.render(earlierWritten: earlierWritten) { () throws -> (String, String) in
+                let renderer = try LocalizedRenderers.renderer(for: templates, words: language.words)
                 let text = TextWrapper.wrap(try renderer.render(combined, template: "digest.reader-text"), width: 72)
                 return (text, format == .markdown ? "" : try renderer.render(combined, template: "digest.reader-html"))
             }
@@ -189,7 +197,7 @@ extension CareReport {
             case .email:
                 return try SiteOutput.mail { () throws -> String in
                     try DigestMail.message(
-                        subject: combined.subject, text: text, html: html, from: sender, to: recipients, now: now, timeZone: timeZone,
+                        subject: combined.subject, language: combined.language, text: text, html: html, from: sender, to: recipients, now: now, timeZone: timeZone,
                         seed: "reader|\(reader.userId)|\(isoWeek)")
                 }
             }
@@ -197,15 +205,17 @@ extension CareReport {
 
         /// The digest of the chosen week for one viewer, in the chosen format.
         private func digest(
-            for viewer: Viewer, in export: CareExport, now: Date, renderer: PageRenderer, palette: MailPalette, recipients: [String],
+            for viewer: Viewer, in export: CareExport, now: Date, renderer templates: TemplateSet, palette: MailPalette, recipients: [String],
             earlierWritten: Bool = false
         ) throws -> String {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
-            let context = ReportContext(records: records, now: now)
+            let reader = languageOption.reader(viewer, in: export)
+            let context = ReportContext(records: records, now: now, words: reader.words, display: reader.display)
             guard let isoWeek = DigestBuilder.week(week, today: LocalDate(now, in: export.timeZone)) else { throw ExitCode(64) }
             var digest = DigestBuilder(context: context).build(isoWeek)
             digest.palette = palette
             let (text, html) = try SiteOutput.render(earlierWritten: earlierWritten) { () throws -> (String, String) in
+                let renderer = try LocalizedRenderers.renderer(for: templates, words: context.words)
                 let text = TextWrapper.wrap(try renderer.render(digest, template: "digest.text"), width: 72)
                 return (text, format == .markdown ? "" : try renderer.render(digest, template: "digest.html"))
             }

@@ -49,6 +49,8 @@ extension CareReport {
 
         @OptionGroup var nowOption: NowOption
 
+        @OptionGroup var languageOption: LanguageOption
+
         @Option(help: ArgumentHelp("A folder of templates that replace the defaults by name.", valueName: "dir"), completion: .directory)
         var templates: String?
 
@@ -68,7 +70,8 @@ extension CareReport {
             let viewer = try chooseViewer(in: export)
             let now = try nowOption.resolve(for: export)
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
-            let context = ReportContext(records: records, now: now)
+            let reader = languageOption.reader(viewer, in: export)
+            let context = ReportContext(records: records, now: now, words: reader.words, display: reader.display)
             guard context.sections.visit else {
                 Console.error(
                     "error: no visit summary for \(viewer): \(viewer.healthRecordsWording), so it would call what is hidden \"not recorded\"; nothing was written")
@@ -84,7 +87,7 @@ extension CareReport {
             let html = try SiteOutput.render { () throws -> String in
                 var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
                 if let templates { try templateSet.override(from: templates) }
-                let renderer = try PageRenderer(templates: templateSet)
+                let renderer = try LocalizedRenderers.renderer(for: templateSet, words: context.words)
                 let summary = VisitSummaryBuilder(context: context, since: sinceDay).build(styles: templateSet.visitStyles)
                 return try renderer.render(summary, template: "html.visit")
             }

@@ -58,7 +58,8 @@ def test_a_misspelled_partial_is_an_error_at_its_line(tmp_path):
 def test_an_unknown_variable_is_an_error_with_a_suggestion(tmp_path):
     folder = templates(tmp_path)
     index = folder / "html" / "index.mustache"
-    edit(index, "Caring for {{page.recipientName}}", "Caring for {{page.recipientNmae}}")
+    # In the marker of the sentence "Caring for {recipientName}, …" (templates are written with their words as markers).
+    edit(index, "|recipientName={{page.recipientName}}", "|recipientName={{page.recipientNmae}}")
     result, out = build(tmp_path, folder)
     assert result.returncode == 65 and not out.exists()
     assert f"{index}:{place_of(index, 'recipientNmae')}: error: unknown variable page.recipientNmae; did you mean page.recipientName?" in result.stderr

@@ -73,12 +73,16 @@ class Viewer:
     user: Optional[str] = None
     role: Optional[str] = None
     as_role: Optional[str] = None
+    # --language TAG, overriding the reader's preferred language.
+    language: Optional[str] = None
 
     @property
     def name(self):
         who = self.user if self.user else f"role-{self.role}"
         if self.as_role:
             who += f"-as-{self.as_role}"
+        if self.language:
+            who += f"-in-{self.language}"
         return f"{who}@{self.circle}"
 
     def selector(self):
@@ -88,7 +92,8 @@ class Viewer:
         return args + ["--circle", self.circle]
 
     def build_args(self, out, source=SAMPLE):
-        return ["build", source, "--out", out, *self.selector(), "--now", NOW]
+        language = ["--language", self.language] if self.language else []
+        return ["build", source, "--out", out, *self.selector(), "--now", NOW, *language]
 
     def audit_args(self, source=SAMPLE):
         return ["audit", source, *self.selector(), "--format", "json"]
@@ -113,6 +118,11 @@ def role_viewers(circle="circle-margaret"):
 
 ELLEN = Viewer("circle-margaret", user="u-ellen")
 FRANK = Viewer("circle-margaret", user="u-frank")
+# Rosa Delgado reads Spanish, with large text on a dark screen (users[].preferences); circle-walter
+# is the circle she cares in.
+ROSA = Viewer("circle-walter", user="u-rosa")
+# Ellen's site in Spanish: every section (labs included) in the second language.
+ELLEN_ES = Viewer("circle-margaret", user="u-ellen", language="es")
 
 
 @dataclass

@@ -15,7 +15,7 @@ import pathlib
 
 import pytest
 
-from conftest import ELLEN, FRANK, Viewer, emulate, html_files, require
+from conftest import ELLEN, ELLEN_ES, FRANK, ROSA, Viewer, emulate, html_files, require
 
 AXE_PACKAGE = "axe_playwright_python"
 # Every rule axe knows, on, whatever its default; only violations are sent back.
@@ -121,9 +121,10 @@ def test_the_checker_sees_violations_and_the_colour_scheme(chrome, axe, tmp_path
         assert ("color-contrast" in ids) == (setting[0] == "dark"), f"axe and the colour scheme disagree in {setting}: {ids}"
 
 
-@pytest.mark.parametrize("viewer", [ELLEN, FRANK], ids=lambda viewer: viewer.name)
+@pytest.mark.parametrize("viewer", [ELLEN, FRANK, ROSA, ELLEN_ES], ids=lambda viewer: viewer.name)
 def test_no_axe_violations(viewer, sites, chrome, axe):
-    sites.prefetch([ELLEN, FRANK])
+    """Rosa's pages are Spanish, large text and a fixed dark theme (her preferences); Ellen's in Spanish too."""
+    sites.prefetch([ELLEN, FRANK, ROSA, ELLEN_ES])
     site = sites.site(viewer)
     pages = html_files(site)
     assert pages, f"no HTML pages in the site for {viewer.name}"

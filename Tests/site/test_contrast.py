@@ -145,7 +145,7 @@ def parse_tokens(css):
         if head == ":root":
             light.update(_declarations(body))
         elif re.search(r"prefers-color-scheme\s*:\s*dark", head):
-            inner = re.search(r":root\s*\{", body)
+            inner = re.search(r":root[^{]*\{", body)
             assert inner, "dark block has no :root"
             dark_body, _ = _block_after(body, inner.start())
             dark.update(_declarations(dark_body))
@@ -271,6 +271,33 @@ def test_sheets_reference_declared_tokens(sheet):
     used = set(re.findall(r"var\(\s*(--[A-Za-z0-9_-]+)", css))
     missing = sorted(used - set(TOKENS_BY_SCHEME["light"]) - local)
     assert not missing, "%s uses undeclared tokens: %s" % (sheet, ", ".join(missing))
+
+
+
+def test_fixed_dark_theme_is_the_dark_scheme():
+    """The reader's theme "dark" (:root.theme-dark) sets exactly the tokens of the browser's dark scheme."""
+    css = _strip_comments(TOKENS.read_text(encoding="utf-8"))
+    fixed = re.search(r":root\.theme-dark\s*\{", css)
+    assert fixed, "tokens.css has no :root.theme-dark block"
+    body, _ = _block_after(css, fixed.start())
+    declared = _declarations(body)
+    media = re.search(r"@media[^{]*prefers-color-scheme\s*:\s*dark[^{]*\{", css)
+    inner = re.search(r":root[^{]*\{", css[media.end():])
+    dark_body, _ = _block_after(css, media.end() + inner.start())
+    assert declared == _declarations(dark_body)
+
+
+def test_large_text_scales_the_body_at_least_a_quarter():
+    css = _strip_comments(TOKENS.read_text(encoding="utf-8"))
+    large = re.search(r":root\.text-large\s*\{", css)
+    assert large, "tokens.css has no :root.text-large block"
+    body, _ = _block_after(css, large.start())
+    sizes = _declarations(body)
+    light = TOKENS_BY_SCHEME["light"]
+    for name, value in sizes.items():
+        if name.startswith("--font-size-"):
+            assert float(value.rstrip("rem")) >= 1.25 * float(light[name].rstrip("rem")) - 1e-9, name
+    assert float(sizes["--font-size-body"].rstrip("rem")) >= 1.25 * float(light["--font-size-body"].rstrip("rem"))
 
 
 if __name__ == "__main__":  # print the contrast table of docs/design-tokens.md

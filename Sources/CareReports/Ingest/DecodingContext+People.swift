@@ -7,7 +7,18 @@ extension DecodingContext {
         guard let id, let firstName, let lastName else { return nil }
         // Optional and never an error: only used to address the member's own digest.
         let email = object["email"]?.string
-        return User(id: id, firstName: firstName, lastName: lastName, email: email)
+        return User(id: id, firstName: firstName, lastName: lastName, email: email, preferences: preferences(object["preferences"]))
+    }
+
+    /// `preferences.language`, `.theme` and `.accessibility.largeText`: optional and never an error
+    /// (a value of the wrong kind is the default), as they only choose how pages read.
+    private func preferences(_ object: JSONNode?) -> ReaderPreferences {
+        guard let object else { return .standard }
+        var preferences = ReaderPreferences.standard
+        if let language = object["language"]?.string, !language.isEmpty, language.utf8.count <= 35 { preferences.language = language }
+        if let theme = object["theme"]?.string.flatMap(ReaderPreferences.Theme.init(rawValue:)) { preferences.theme = theme }
+        if object["accessibility"]?["largeText"]?.bool == true { preferences.largeText = true }
+        return preferences
     }
 
     func circle(_ object: JSONNode) -> CareCircle? {

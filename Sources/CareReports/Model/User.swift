@@ -5,11 +5,14 @@ public struct User: Sendable, Hashable {
     public let firstName: String
     public let lastName: String
     public let email: String?
+    /// Language, type size and theme for what is written for this person; never shown.
+    public let preferences: ReaderPreferences
 
-    public init(id: String, firstName: String, lastName: String, email: String? = nil) {
+    public init(id: String, firstName: String, lastName: String, email: String? = nil, preferences: ReaderPreferences = .standard) {
         self.id = id
         self.firstName = firstName
         self.lastName = lastName
         self.email = email
+        self.preferences = preferences
     }
 }

@@ -18,14 +18,23 @@ public struct ReportContext: Sendable {
     /// Nil for a site of one circle, whose pages are exactly as they always were.
     public var readerRoot: String? = nil
     let text: TextRendering
+    /// The reader's language: every composed text goes through `words.t(…)` (see docs/translating.md).
+    public let words: Localizer
+    /// The reader's type size and colour scheme (language is `words`).
+    public let display: ReaderPreferences
 
-    public init(records: VisibleRecords, now: Date, onTimeWindowMinutes: Int = 60, from: LocalDate? = nil, to: LocalDate? = nil) {
+    public init(
+        records: VisibleRecords, now: Date, onTimeWindowMinutes: Int = 60, from: LocalDate? = nil, to: LocalDate? = nil,
+        words: Localizer = .english, display: ReaderPreferences = .standard
+    ) {
+        self.words = words
+        self.display = display
         self.records = records
         self.period = (from, to)
         self.now = now
         self.onTimeWindow = TimeInterval(onTimeWindowMinutes * 60)
-        self.format = DisplayFormat(timeZone: records.timeZone)
-        self.names = PersonNames(records)
+        self.format = DisplayFormat(timeZone: records.timeZone, words: words)
+        self.names = PersonNames(records, words: words)
         self.text = TextRendering()
         self.sections = HealthSections(records)
         self.attachmentFiles = AttachmentFiles(folder: records.attachmentFolder)
@@ -70,9 +79,13 @@ public struct ReportContext: Sendable {
     public var staleNote: String? {
         guard daysPastExport > ReportContext.staleAfterDays, let dataAsOf else { return nil }
         if case .documents = records.dataDate {
-            return "Written \(daysPastExport) days after the date of the documents, \(dataAsOf): nothing after it is known, so nothing due since then is counted as missed or overdue."
+            return words.t(
+                "Written {days} days after the date of the documents, {dataAsOf}: nothing after it is known, so nothing due since then is counted as missed or overdue.",
+                ["days": "\(daysPastExport)", "dataAsOf": dataAsOf])
         }
-        return "Written \(daysPastExport) days after the export of \(dataAsOf): nothing after it is known, so nothing due since then is counted as missed or overdue."
+        return words.t(
+            "Written {days} days after the export of {dataAsOf}: nothing after it is known, so nothing due since then is counted as missed or overdue.",
+            ["days": "\(daysPastExport)", "dataAsOf": dataAsOf])
     }
 
     /// The last day the data speaks for, in the export's zone: today, or the export's day when "now" is later.

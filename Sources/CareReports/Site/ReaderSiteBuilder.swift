@@ -66,7 +66,7 @@ public final class ReaderSiteBuilder {
             }
             if !calendarStarted {
                 var head = events
-                head.name = "Your care circles"
+                head.name = context.words.t("Your care circles")
                 try site.append(head.head(), to: "calendar.ics")
                 calendarStarted = true
             }
@@ -92,7 +92,8 @@ public final class ReaderSiteBuilder {
             throw error
         }
         let feed = AtomFeed(
-            id: "urn:carereport:reader:\(readerKey)", title: "Weekly summaries of every circle", subtitle: "Written for \(readerName)",
+            id: "urn:carereport:reader:\(readerKey)", title: first.moment.words.t("Weekly summaries of every circle"),
+            subtitle: first.moment.words.t("Written for {name}", ["name": readerName]),
             updated: first.now, timeZone: first.timeZone, authorName: "carereport", entries: entries)
         plan.add("feed.xml", feed.xml())
         for (path, text) in templates.assets.sorted(by: { $0.key < $1.key }) where path != "assets/visit.css" { plan.add(path, text) }

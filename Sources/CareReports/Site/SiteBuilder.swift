@@ -21,7 +21,7 @@ public struct SiteBuilder: Sendable {
         context: ReportContext, templates: TemplateSet, formats: Set<Format> = Set(Format.allCases),
         parallel: ParallelRenderer = ParallelRenderer()
     ) throws(RenderError) {
-        self.init(context: context, templates: templates, renderer: try PageRenderer(templates: templates), formats: formats, parallel: parallel)
+        self.init(context: context, templates: templates, renderer: try LocalizedRenderers.renderer(for: templates, words: context.words), formats: formats, parallel: parallel)
     }
 
     /// With a renderer already made for `templates` (PageRenderer itself reuses the last one made

@@ -25,10 +25,11 @@ public struct SiteFeeds: Sendable {
             let summary = weekly.build(week)
             let end = min(context.end(of: week), context.dataUntil)
             var parts: [String] = []
-            if summary.quiet { parts.append("Nothing to report.") }
-            if !summary.attention.isEmpty { parts.append("\(summary.attention.count) need attention.") }
-            if !summary.tasksDone.isEmpty { parts.append("\(summary.tasksDone.count) tasks done.") }
-            if !summary.tasksOverdue.isEmpty { parts.append("\(summary.tasksOverdue.count) tasks overdue.") }
+            let words = context.words
+            if summary.quiet { parts.append(words.t("Nothing to report.")) }
+            if !summary.attention.isEmpty { parts.append(words.n("{count} needs attention.", "{count} need attention.", count: summary.attention.count)) }
+            if !summary.tasksDone.isEmpty { parts.append(words.n("{count} task done.", "{count} tasks done.", count: summary.tasksDone.count)) }
+            if !summary.tasksOverdue.isEmpty { parts.append(words.n("{count} task overdue.", "{count} tasks overdue.", count: summary.tasksOverdue.count)) }
             let content = summary.attention.isEmpty ? nil : "<ul>" + summary.attention.map { item in
                 "<li>\(FeedText.xmlEscaped(item.symbol)) <strong>\(FeedText.xmlEscaped(item.kind)):</strong> \(FeedText.xmlEscaped(item.text))</li>"
             }.joined() + "</ul>"
@@ -38,8 +39,8 @@ public struct SiteFeeds: Sendable {
                 alternateHref: "\(links.week(week)).html", summary: parts.joined(separator: " "), contentHTML: content)
         }
         return AtomFeed(
-            id: "urn:carereport:\(circle.id):\(viewerKey)", title: "\(circle.name): weekly summaries",
-            subtitle: "Care summaries about \(context.names.recipientName)",
+            id: "urn:carereport:\(circle.id):\(viewerKey)", title: context.words.t("{circle}: weekly summaries", ["circle": circle.name]),
+            subtitle: context.words.t("Care summaries about {name}", ["name": context.names.recipientName]),
             updated: context.now, timeZone: context.timeZone, authorName: "carereport", entries: entries)
     }
 
@@ -58,8 +59,10 @@ public struct SiteFeeds: Sendable {
         }
         for task in weekly.index.sortedTasks.map(\.task) {
             let description = [
-                "Task: \(TaskWording.category(task.category)), \(task.priority.rawValue) priority",
-                task.assignedTo.map { "Assigned to \(context.names.name($0.userId))" } ?? "Nobody assigned",
+                context.words.t(
+                    "Task: {category}, {priority}",
+                    ["category": TaskWording.category(task.category, context.words), "priority": TaskWording.priority(task.priority, context.words)]),
+                task.assignedTo.map { context.words.t("Assigned to {name}", ["name": context.names.name($0.userId)]) } ?? context.words.t("Nobody assigned"),
                 task.description.map(context.text.renderer.plainText),
             ].compactMap { $0 }.joined(separator: "\n")
             events.append(ICalendarEvent(

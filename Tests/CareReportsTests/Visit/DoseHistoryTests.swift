@@ -56,7 +56,7 @@ struct DoseHistoryTests {
         #expect(old.doseChanges.map(\.link) == ["medications/lisinopril-2025-02-24"])
         #expect(new.doseChanges.map(\.link) == ["medications/lisinopril-2025-01-06"])
         #expect(old.doseChanges.first?.text == "increased 10 → 20 mg on Mon 24 Feb 2025")
-        let html = try PageRenderer(templates: TemplateSet(defaults: EmbeddedTemplates.files)).render(old, template: "html.medication")
+        let html = try LocalizedRenderers.renderer(for: TemplateSet(defaults: EmbeddedTemplates.files), words: .english).render(old, template: "html.medication")
         #expect(html.contains("Dose changed:</strong> increased 10 → 20 mg on Mon 24 Feb 2025; see the new order, <a href=\"../medications/lisinopril-2025-02-24.html\">"))
     }
 
@@ -65,7 +65,7 @@ struct DoseHistoryTests {
         let context = try VisitFixture.context(try VisitFixture.sample())
         let week9 = DigestBuilder(context: context).build(try #require(ISOWeek("2025-W09")))
         #expect(week9.changes == ["Lisinopril increased 10 → 20 mg on Mon 24 Feb 2025 (Dr. Anh Nguyen)"])
-        let text = try PageRenderer(templates: TemplateSet(defaults: EmbeddedTemplates.files)).render(week9, template: "digest.text")
+        let text = try LocalizedRenderers.renderer(for: TemplateSet(defaults: EmbeddedTemplates.files), words: .english).render(week9, template: "digest.text")
         #expect(text.contains("- Changed: Lisinopril increased 10 → 20 mg"))
         #expect(DigestBuilder(context: context).build(try #require(ISOWeek("2025-W10"))).changes.isEmpty)
     }

@@ -25,7 +25,7 @@ struct VisitPropertyTests {
 
     @Test("every test's latest visible result appears; no hidden report's value does")
     func latestVisibleResultsAndNothingHidden() async throws {
-        let renderer = try PageRenderer(templates: TemplateSet(defaults: EmbeddedTemplates.files))
+        let renderer = try LocalizedRenderers.renderer(for: TemplateSet(defaults: EmbeddedTemplates.files), words: .english)
         let seeds = Generator<(UInt64, Int), Shrink.None<(UInt64, Int)>>(run: { rng in
             (UInt64.random(in: 1...1_000_000, using: &rng), Int.random(in: 2...30, using: &rng))
         })

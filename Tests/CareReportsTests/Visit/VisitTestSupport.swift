@@ -25,7 +25,7 @@ enum VisitFixture {
     }
 
     static func html(_ summary: VisitSummary) throws -> String {
-        try PageRenderer(templates: TemplateSet(defaults: EmbeddedTemplates.files)).render(summary, template: "html.visit")
+        try LocalizedRenderers.renderer(for: TemplateSet(defaults: EmbeddedTemplates.files), words: .english).render(summary, template: "html.visit")
     }
 
     /// The export with one health record's data replaced.

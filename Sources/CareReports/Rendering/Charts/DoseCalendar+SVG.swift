@@ -74,7 +74,7 @@ extension DoseCalendar {
         // Legend: every status that occurs, with its count.
         let counts = self.counts
         let shown = DoseStatus.allCases.filter { counts[$0, default: 0] > 0 }
-        let labels = shown.map { $0 == .notScheduled ? "blank: not scheduled" : "\($0.label) (\(counts[$0]!))" }
+        let labels = shown.map { $0 == .notScheduled ? words.blankNotScheduled : "\(words.status($0)) (\(counts[$0]!))" }
         let placed = ChartSVG.flow(widths: labels.map { 2 * r + 8 + ChartFormat.estimatedWidth($0, fontSize: small) }, start: 4, width: w - 4, gap: 16)
         let legendTop = y + 6
         out += "<g class=\"chart-legend\">"

@@ -25,6 +25,8 @@ public struct DoseCalendar: Sendable, Hashable {
     public var dayColumnTitle: String
     /// Text drawn instead of a calendar when there are no days or no slots.
     public var emptyMessage: String
+    /// The words of statuses and the legend.
+    public var words = ChartWords.english
 
     /// Makes a dose calendar; nothing is drawn until `svg()` or `table()` is called.
     public init(
@@ -64,6 +66,12 @@ public struct DoseCalendar: Sendable, Hashable {
 
     /// Hover text for one cell, e.g. "Mon 3 Mar 2025, 08:00: taken late (at 09:40)".
     func cellTitle(_ day: DoseDay, _ slot: Int) -> String {
-        "\(day.label), \(slots[slot].label): \(day.cell(slot).text)"
+        "\(day.label), \(slots[slot].label): \(text(day.cell(slot)))"
+    }
+
+    /// A cell's status and detail in words, e.g. "taken late (at 09:40)".
+    func text(_ cell: DoseCell) -> String {
+        guard let detail = cell.detail, !detail.isEmpty else { return words.status(cell.status) }
+        return "\(words.status(cell.status)) (\(detail))"
     }
 }

@@ -45,7 +45,7 @@ extension LineChart {
         let tickCount = Int(((yMax - yMin) / step).rounded())
         let tickDecimals = max(ChartFormat.decimalsNeeded([step, yMin], limit: 4), 0)
         let yTicks = (0...tickCount).map { yMin + Double($0) * step }
-        let yLabels = yTicks.map { ChartFormat.fixed($0, decimals: tickDecimals) }
+        let yLabels = yTicks.map { words.number(ChartFormat.fixed($0, decimals: tickDecimals)) }
 
         // Layout.
         let left = (yLabels.map { ChartFormat.estimatedWidth($0, fontSize: fs) }.max() ?? 20) + 12
@@ -66,7 +66,7 @@ extension LineChart {
             let yTop = band.high.map(yPos) ?? top
             let yBottom = band.low.map(yPos) ?? bottom
             out += "<rect class=\"chart-band\" x=\"\(c(left))\" y=\"\(c(yTop))\" width=\"\(c(right - left))\" height=\"\(c(max(yBottom - yTop, 1)))\" fill=\"currentColor\" fill-opacity=\"0.12\"/>\n"
-            let label = band.text(unit: unit, decimals: decimals)
+            let label = band.text(unit: unit, decimals: decimals, words: words)
             let small = fs - 1
             let labelY: Double
             if yBottom - yTop >= small + 8 { labelY = yTop + small + 2 }
@@ -137,7 +137,7 @@ extension LineChart {
                 let shape: ChartMarker = f == .high ? .triangleUp : f == .low ? .triangleDown : .forSeries(i)
                 anyHigh = anyHigh || f == .high
                 anyLow = anyLow || f == .low
-                let tip = "\(s.name), \(p.label): \(ChartFormat.fixed(p.y, decimals: decimals))\(u)\(f == .normal ? "" : ", " + f.word)"
+                let tip = "\(s.name), \(p.label): \(words.number(ChartFormat.fixed(p.y, decimals: decimals)))\(u)\(f == .normal ? "" : ", " + words.flag(f))"
                 out += shape.svg(x: xPos(p.x), y: yPos(p.y), r: f == .normal ? 3.5 : showAll ? 5 : 3.5, classes: cls, title: tip)
             }
             out += "</g>\n"
@@ -155,7 +155,7 @@ extension LineChart {
                     + ChartSVG.text(label, x: x + 34, y: y + fs * 0.35, classes: "chart-legend-label")
             }))
         }
-        for (on, marker, label) in [(anyHigh, ChartMarker.triangleUp, "above range (high)"), (anyLow, .triangleDown, "below range (low)")] where on {
+        for (on, marker, label) in [(anyHigh, ChartMarker.triangleUp, words.aboveRange), (anyLow, .triangleDown, words.belowRange)] where on {
             items.append((20 + ChartFormat.estimatedWidth(label, fontSize: fs), { x, y in
                 marker.svg(x: x + 7, y: y, r: 5, classes: "")
                     + ChartSVG.text(label, x: x + 20, y: y + fs * 0.35, classes: "chart-legend-label")

@@ -18,9 +18,9 @@ extension LineChart {
             for i in 0..<depth {
                 let label = atX.lazy.compactMap { i < $0.count ? $0[i].label : nil }.first ?? ""
                 let cells = atX.map { pts -> ChartTable.Cell in
-                    guard i < pts.count else { return ChartTable.Cell("no reading") }
+                    guard i < pts.count else { return ChartTable.Cell(words.noReading) }
                     let f = flag(pts[i].y)
-                    let text = ChartFormat.fixed(pts[i].y, decimals: decimals) + (f == .normal ? "" : " (\(f.word))")
+                    let text = words.number(ChartFormat.fixed(pts[i].y, decimals: decimals)) + (f == .normal ? "" : " (\(words.flag(f)))")
                     return ChartTable.Cell(text, flag: f)
                 }
                 rows.append(ChartTable.Row(header: label, cells: cells))

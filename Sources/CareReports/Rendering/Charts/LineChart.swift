@@ -33,6 +33,8 @@ public struct LineChart: Sendable, Hashable {
     public var emptyMessage: String
     /// Dated events drawn as numbered vertical lines (e.g. medication changes); the x axis reaches them.
     public var events: [ChartEvent] = []
+    /// The words and decimal mark written in the chart and its table.
+    public var words = ChartWords.english
 
     /// Makes a line chart; nothing is drawn until `svg()` or `table()` is called.
     public init(

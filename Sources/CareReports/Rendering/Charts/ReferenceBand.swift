@@ -29,13 +29,15 @@ public struct ReferenceBand: Sendable, Hashable {
     }
 
     /// The band in words, e.g. "reference range 70–99 mg/dL" or "reference range ≤ 5.7 %".
-    public func text(unit: String, decimals: Int) -> String {
+    public func text(unit: String, decimals: Int, words: ChartWords = .english) -> String {
         let u = unit.isEmpty ? "" : " " + unit
+        let range: String
         switch (low, high) {
-        case let (l?, h?): return "reference range \(ChartFormat.fixed(l, decimals: decimals))–\(ChartFormat.fixed(h, decimals: decimals))\(u)"
-        case let (l?, nil): return "reference range ≥ \(ChartFormat.fixed(l, decimals: decimals))\(u)"
-        case let (nil, h?): return "reference range ≤ \(ChartFormat.fixed(h, decimals: decimals))\(u)"
-        case (nil, nil): return "no reference range"
+        case let (l?, h?): range = "\(words.number(ChartFormat.fixed(l, decimals: decimals)))–\(words.number(ChartFormat.fixed(h, decimals: decimals)))\(u)"
+        case let (l?, nil): range = "≥ \(words.number(ChartFormat.fixed(l, decimals: decimals)))\(u)"
+        case let (nil, h?): range = "≤ \(words.number(ChartFormat.fixed(h, decimals: decimals)))\(u)"
+        case (nil, nil): return words.noReferenceRange
         }
+        return words.referenceRange.split(separator: "{range}", omittingEmptySubsequences: false).joined(separator: range)
     }
 }

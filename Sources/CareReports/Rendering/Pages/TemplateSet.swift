@@ -5,7 +5,7 @@ import Glibc
 /// same name from a user's folder taking their place.
 public struct TemplateSet: Sendable {
     /// File contents by relative path, e.g. `html/week.mustache`, `assets/site.css`.
-    public private(set) var files: [String: String]
+    public internal(set) var files: [String: String]
     /// Where a file came from, by relative path, when it came from a user's folder.
     public private(set) var origins: [String: String] = [:]
 

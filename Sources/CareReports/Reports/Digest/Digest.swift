@@ -27,6 +27,10 @@ public struct Digest: Sendable, Encodable {
     /// True in a reader's digest of several circles, whose needs-attention list of every circle comes
     /// first: this circle's section then leaves its own list out.
     public var attentionAbove = false
+    /// The reader's language (`en`, `es`), for the mail's `Content-Language`.
+    public var language = "en"
+    /// The mail's type sizes (large when the reader asks for large text).
+    public var type = MailType(large: false)
 }
 
 /// Builds the digest of one week.
@@ -55,18 +59,22 @@ public struct DigestBuilder {
         let range = weekly.rangeText(week)
         let changes = doseChanges(week, links: links)
         let attention = summary.attention.count
-        var subject = "\(chrome.circleName): week \(week.week), \(range)"
+        let words = context.words
+        let values = ["circle": chrome.circleName, "week": "\(week.week)", "range": range]
+        var subject = words.t("{circle}: week {week}, {range}", values)
         if summary.quiet && changes.isEmpty {
-            subject += ": nothing to report"
+            subject = words.t("{circle}: week {week}, {range}: nothing to report", values)
         } else if attention > 0 {
-            subject += ": \(attention) thing\(attention == 1 ? "" : "s") need\(attention == 1 ? "s" : "") attention"
+            subject = words.n(
+                "{circle}: week {week}, {range}: {count} thing needs attention", "{circle}: week {week}, {range}: {count} things need attention",
+                count: attention, values)
         }
         let medicationTable = TextWrapper.table(
-            headers: ["Medication", "Taken (on time)", "Late", "Missed", "Skipped", "As needed"],
+            headers: [words.t("Medication"), words.t("Taken (on time)"), words.t("Late"), words.t("Missed"), words.t("Skipped"), words.t("As needed")],
             rows: summary.medications.map { [$0.name, $0.adherenceShort, "\($0.late)", "\($0.missed)", "\($0.skipped)", "\($0.asNeededUses)"] },
             alignRight: [2, 3, 4, 5])
         let measurementTable = TextWrapper.table(
-            headers: ["Measurement", "Latest", "Lowest", "Highest", "Out of range"],
+            headers: [words.t("Measurement"), words.t("Latest"), words.t("Lowest"), words.t("Highest"), words.t("Out of range")],
             rows: summary.measurements.map { [$0.kind, $0.latest, $0.minimum, $0.maximum, "\($0.outOfRange)"] },
             alignRight: [4])
         var digest = Digest(
@@ -74,9 +82,14 @@ public struct DigestBuilder {
             range: range, writtenFor: chrome.writtenFor, writtenOn: chrome.writtenOn, dataAsOf: chrome.dataAsOf, staleNote: chrome.staleNote, subject: subject, quiet: summary.quiet && changes.isEmpty,
             summary: summary, medicationTable: summary.medications.isEmpty ? nil : Self.codeBlock(medicationTable),
             measurementTable: summary.measurements.isEmpty ? nil : Self.codeBlock(measurementTable), changes: changes)
-        let unknown = summary.medications.filter { $0.afterExport > 0 }.map { "\($0.afterExport) dose\($0.afterExport == 1 ? "" : "s") of \($0.name)" }
+        digest.type = MailType(large: context.display.largeText)
+        digest.language = context.words.language
+        let unknown = summary.medications.filter { $0.afterExport > 0 }.map {
+            words.n("{count} dose of {medication}", "{count} doses of {medication}", count: $0.afterExport, ["medication": $0.name])
+        }
         if !unknown.isEmpty, let asOf = context.dataAsOf {
-            digest.afterExportNote = "Not counted above, because they were due after the export of \(asOf): \(unknown.joined(separator: ", "))."
+            digest.afterExportNote = words.t(
+                "Not counted above, because they were due after the export of {dataAsOf}: {doses}.", ["dataAsOf": asOf, "doses": unknown.joined(separator: ", ")])
         }
         return digest
     }
@@ -89,7 +102,7 @@ public struct DigestBuilder {
             return chain.changes.compactMap { change in
                 guard change.isDoseChange, let day = change.day, day >= week.monday, day <= week.sunday else { return nil }
                 let by = change.toRecordId.flatMap { prescribers[$0] ?? nil }.map { " (\($0))" } ?? ""
-                return "\(chain.latest.medication.name) \(change.words) on \(context.format.day(day))\(by)"
+                return context.words.t("{change} on {day}", ["change": "\(chain.latest.medication.name) \(change.words(context.format))", "day": context.format.day(day)]) + by
             }
         }
     }
@@ -109,5 +122,17 @@ public struct DigestBuilder {
         }
         let fence = String(repeating: "`", count: max(3, longestRun + 1))
         return ([fence + "text"] + lines + [fence]).joined(separator: "\n")
+    }
+}
+
+/// The e-mail's type sizes, written inline (mail has no style sheets): the reader's `largeText`
+/// makes each 1.25 times the default.
+public struct MailType: Sendable, Encodable {
+    public let small, detail, body, heading, title: String
+
+    /// The default sizes, or the large ones.
+    public init(large: Bool) {
+        let sizes = large ? [16, 18, 20, 22, 28] : [13, 14, 16, 18, 22]
+        (small, detail, body, heading, title) = ("\(sizes[0])px", "\(sizes[1])px", "\(sizes[2])px", "\(sizes[3])px", "\(sizes[4])px")
     }
 }

@@ -6,12 +6,14 @@ public enum DigestMail {
     public static func message(
         digest: Digest, text: String, html: String, from: String, to: [String], now: Date, timeZone: TimeZone, seed: String
     ) throws -> String {
-        try message(subject: digest.subject, text: text, html: html, from: from, to: to, now: now, timeZone: timeZone, seed: seed)
+        try message(
+            subject: digest.subject, language: digest.language, text: text, html: html, from: from, to: to, now: now,
+            timeZone: timeZone, seed: seed)
     }
 
-    /// The whole message with `subject` (a reader's digest of several circles has its own).
+    /// The whole message with `subject` (a reader's digest of several circles has its own) in `language`.
     public static func message(
-        subject: String, text: String, html: String, from: String, to: [String], now: Date, timeZone: TimeZone, seed: String
+        subject: String, language: String = "en", text: String, html: String, from: String, to: [String], now: Date, timeZone: TimeZone, seed: String
     ) throws -> String {
         let sender = try MailAddress(parsing: from)
         var recipients: [MailAddress] = []
@@ -19,7 +21,8 @@ public enum DigestMail {
         let domain = sender.address.split(separator: "@").last.map(String.init) ?? "localhost"
         let message = MailMessage(
             from: sender, to: recipients, subject: subject, date: now, timeZone: timeZone,
-            messageID: MailMessage.messageID(seed: seed, domain: domain), textBody: text, htmlBody: html)
+            messageID: MailMessage.messageID(seed: seed, domain: domain),
+            extraHeaders: MailHeader.standard + [try MailHeader("Content-Language", language)], textBody: text, htmlBody: html)
         return message.rendered()
     }
 }

@@ -29,9 +29,13 @@ public struct ReaderDigest: Sendable, Encodable {
     /// Each circle's digest, its own needs-attention list left out (it is in `attention`).
     public let circles: [Digest]
     public var palette = MailPalette(DesignTokens(css: nil))
+    /// The reader's language (`en`, `es`), for `<html lang>` and the mail's `Content-Language`.
+    public let language: String
+    /// The mail's type sizes (large when the reader asks for large text).
+    public let type: MailType
 
-    /// The digest of `circles` (one per circle, in the order to show them) for the reader `readerName`.
-    public init(readerName: String, circles: [Digest]) {
+    /// The digest of `circles` (one per circle, in the order to show them) for the reader `readerName`, in `words`'s language.
+    public init(readerName: String, circles: [Digest], words: Localizer = .english) {
         let first = circles.first
         week = first?.week ?? ""
         weekNumber = first?.weekNumber ?? 0
@@ -40,6 +44,8 @@ public struct ReaderDigest: Sendable, Encodable {
         writtenOn = first?.writtenOn ?? ""
         dataAsOf = first?.dataAsOf ?? ""
         staleNote = first?.staleNote
+        language = words.language
+        type = first?.type ?? MailType(large: false)
         circleCount = circles.count
         attention = circles.flatMap { digest in
             digest.summary.attention.map { item in
@@ -47,17 +53,20 @@ public struct ReaderDigest: Sendable, Encodable {
             }
         }
         attentionCount = attention.count
-        subject = switch attention.count {
-        case 0: "Your \(circles.count) care circles: week \(weekNumber), \(range): nothing needs attention"
-        case 1: "Your \(circles.count) care circles: week \(weekNumber), \(range): 1 thing needs attention"
-        default: "Your \(circles.count) care circles: week \(weekNumber), \(range): \(attention.count) things need attention"
-        }
         let needing = circles.filter { !$0.summary.attention.isEmpty }.count
-        attentionSummary = switch attention.count {
-        case 0: "Nothing needed attention in week \(weekNumber) in any of your \(circles.count) circles."
-        case 1: "1 thing needed attention in week \(weekNumber), in 1 of your \(circles.count) circles."
-        default: "\(attention.count) things needed attention in week \(weekNumber), in \(needing) of your \(circles.count) circles."
-        }
+        let values = [
+            "circles": words.integer(circles.count), "week": words.integer(weekNumber), "range": range, "needing": words.integer(needing),
+        ]
+        subject = attention.isEmpty
+            ? words.t("Your {circles} care circles: week {week}, {range}: nothing needs attention", values)
+            : words.n(
+                "Your {circles} care circles: week {week}, {range}: {count} thing needs attention",
+                "Your {circles} care circles: week {week}, {range}: {count} things need attention", count: attention.count, values)
+        attentionSummary = attention.isEmpty
+            ? words.t("Nothing needed attention in week {week} in any of your {circles} circles.", values)
+            : words.n(
+                "{count} thing needed attention in week {week}, in {needing} of your {circles} circles.",
+                "{count} things needed attention in week {week}, in {needing} of your {circles} circles.", count: attention.count, values)
         self.circles = circles.map { digest in
             var section = digest
             section.attentionAbove = true

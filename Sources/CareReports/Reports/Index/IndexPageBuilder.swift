@@ -18,7 +18,7 @@ public struct IndexPageBuilder: Sendable {
     }
 
     public func weeksIndex() -> WeeksIndexPage {
-        WeeksIndexPage(page: PageChrome(title: "Weekly summaries", link: "weeks/index", section: "weeks", context: context), years: weekYears)
+        WeeksIndexPage(page: PageChrome(title: context.words.t("Weekly summaries"), link: "weeks/index", section: "weeks", context: context), years: weekYears)
     }
 
     public func index() -> IndexPage {
@@ -27,14 +27,15 @@ public struct IndexPageBuilder: Sendable {
         let records = context.records
         var stats: [IndexPage.Stat] = []
         // The data ends inside this week (almost always): its counts are counts so far.
-        let soFar = summary.dataEnds == nil ? "" : " so far"
+        let soFar = summary.dataEnds != nil
+        let words = context.words
         let medications = weekly.medicationsActive(in: week)
         let slots = medications.flatMap { $0.slots(in: week) }
         if let fraction = Adherence(slots).fraction {
-            stats.append(.init(value: DisplayFormat.percent(fraction), label: "doses on time this week\(soFar)"))
+            stats.append(.init(value: context.format.percent(fraction), label: soFar ? words.t("doses on time this week so far") : words.t("doses on time this week")))
         }
-        stats.append(.init(value: "\(summary.tasksDone.count)", label: "tasks done this week\(soFar)"))
-        stats.append(.init(value: "\(summary.tasksOverdue.count)", label: "tasks overdue"))
+        stats.append(.init(value: "\(summary.tasksDone.count)", label: soFar ? words.t("tasks done this week so far") : words.t("tasks done this week")))
+        stats.append(.init(value: "\(summary.tasksOverdue.count)", label: words.t("tasks overdue")))
         let coming = records.healthRecords.compactMap { record -> (HealthRecord, Appointment)? in
             guard case .appointment(let appointment) = record.data, appointment.status == .scheduled,
                 appointment.start.resolved(in: context.timeZone) >= context.dataUntil
@@ -54,28 +55,29 @@ public struct IndexPageBuilder: Sendable {
             return (task.status == .pending || task.status == .inProgress) && due >= context.today && due <= soon
         }
         .sorted { ($0.dueDate.resolved(in: context.timeZone), $0.id) < ($1.dueDate.resolved(in: context.timeZone), $1.id) }
-        .map { weekly.row($0, state: "Open", cssClass: "status-open") }
+        .map { weekly.row($0, state: words.t("Open", context: "task state"), cssClass: "status-open") }
         let members = records.circle.members.filter { $0.status == .active }.map { member in
             IndexPage.Member(
                 name: context.names.name(member.userId),
-                roles: Set(member.roles).sorted().map(PageChrome.roleName).joined(separator: ", "),
-                relationship: member.relationshipToRecipient)
+                roles: Set(member.roles).sorted().map { PageChrome.roleName($0, words) }.joined(separator: ", "),
+                relationship: RelationshipNames.name(member.relationshipToRecipient, words))
         }
         let hasLabs = !LabCatalog(context).reports.isEmpty
         let hasMedications = records.healthRecords.contains { if case .medication = $0.data { true } else { false } }
         var page = IndexPage(
             page: PageChrome(title: records.circle.name, link: "index", section: "home", context: context),
-            currentWeek: "Week \(week.week): \(weekly.rangeText(week))",
+            currentWeek: words.t("Week {number}: {range}", ["number": "\(week.week)", "range": weekly.rangeText(week)]),
             currentWeekLink: links.weeks.contains(week) ? links.week(week) : nil, attention: summary.attention, stats: stats,
             coming: Array(coming), dueSoon: dueSoon, years: weekYears, members: members, hasMedications: hasMedications,
             hasLabs: hasLabs)
         if ISOWeek(containing: LocalDate(context.now, in: context.timeZone)) != week {
             if case .documents = context.records.dataDate {
-                page.currentWeekLabel = "The week of the documents"
+                page.currentWeekLabel = words.t("The week of the documents")
             } else {
-                page.currentWeekLabel = "The export's week"
+                page.currentWeekLabel = words.t("The export's week")
             }
         }
+        if page.currentWeekLabel == "This week" { page.currentWeekLabel = words.t("This week") }
         return page
     }
 }

@@ -35,7 +35,7 @@ enum WeekList {
                 older = nil
             }
             links.append((week.year, WeekLink(
-                label: "Week \(week.week), \(week.year)", range: range(week), link: link(week), current: week == current, ahead: current < week,
+                label: format.words.t("Week {number}, {year}", ["number": "\(week.week)", "year": "\(week.year)"]), range: range(week), link: link(week), current: week == current, ahead: current < week,
                 gapBelow: older.flatMap { gap(from: $0, to: week, format: format) })))
         }
         let spansYears = Set(links.map(\.year)).count > 1
@@ -60,7 +60,8 @@ enum WeekList {
         let last = newer.previous.sunday
         guard first < last else { return nil }
         let count = (last.daysSinceEpoch - first.daysSinceEpoch + 1) / 7
-        let span = count == 1 ? "the week" : "the \(count) weeks"
-        return "No records in \(span) from \(format.day(first)) to \(format.day(last))"
+        return format.words.n(
+            "No records in the week from {first} to {last}", "No records in the {count} weeks from {first} to {last}", count: count,
+            ["first": format.day(first), "last": format.day(last)])
     }
 }

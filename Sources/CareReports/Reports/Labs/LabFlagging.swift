@@ -35,14 +35,14 @@ public enum LabFlagging {
     }
 
     /// Words and a symbol for a flag, so it never relies on colour: ("High", "▲").
-    public static func words(_ flag: LabResult.Flag) -> (label: String, symbol: String, cssClass: String) {
+    public static func words(_ flag: LabResult.Flag, _ words: Localizer = .english) -> (label: String, symbol: String, cssClass: String) {
         switch flag {
-        case .normal: ("Normal", "✓", "flag-normal")
-        case .low: ("Low", "▼", "flag-low")
-        case .high: ("High", "▲", "flag-high")
-        case .criticalLow: ("Critically low", "▼▼", "flag-critical")
-        case .criticalHigh: ("Critically high", "▲▲", "flag-critical")
-        case .abnormal: ("Abnormal", "!", "flag-abnormal")
+        case .normal: (words.t("Normal", context: "lab flag"), "✓", "flag-normal")
+        case .low: (words.t("Low", context: "lab flag"), "▼", "flag-low")
+        case .high: (words.t("High", context: "lab flag"), "▲", "flag-high")
+        case .criticalLow: (words.t("Critically low", context: "lab flag"), "▼▼", "flag-critical")
+        case .criticalHigh: (words.t("Critically high", context: "lab flag"), "▲▲", "flag-critical")
+        case .abnormal: (words.t("Abnormal", context: "lab flag"), "!", "flag-abnormal")
         }
     }
 

@@ -24,8 +24,8 @@ public struct LabPageBuilder: Sendable {
             guard let link = links.report(entry.record.id) else { return nil }
             return LabIndexPage.ReportRow(
                 title: entry.record.title, link: link, collected: collected(entry), laboratory: entry.report.laboratory ?? "",
-                status: entry.report.status.rawValue, results: entry.report.results.count,
-                abnormal: entry.report.results.filter { FlagView($0).map { $0.label != "Normal" } ?? false }.count)
+                status: LabWording.status(entry.report.status, context.words), results: entry.report.results.count,
+                abnormal: entry.report.results.filter { FlagView($0).map { $0.cssClass != "flag-normal" } ?? false }.count)
         }
         var days: [LocalDate] = []
         for entry in catalog.reports.reversed() where !days.contains(context.day(entry.collected)) { days.append(context.day(entry.collected)) }
@@ -36,13 +36,13 @@ public struct LabPageBuilder: Sendable {
                 let result = point.result
                 let status = point.entry.report.status
                 return .init(
-                    text: LabUnitText.value(result), flag: FlagView(result),
-                    status: status == .final ? nil : status.rawValue)
+                    text: context.format.localized(LabUnitText.value(result)), flag: FlagView(result, context.words),
+                    status: status == .final ? nil : LabWording.status(status, context.words))
             }
             return .init(analyte: analyte.name, link: link, cells: cells)
         }
         return LabIndexPage(
-            page: PageChrome(title: "Lab reports", link: "labs/index", section: "labs", context: context), reports: reports,
+            page: PageChrome(title: context.words.t("Lab reports"), link: "labs/index", section: "labs", context: context), reports: reports,
             dates: days.map { context.format.shortDay($0) + " \($0.year)" }, matrix: matrix)
     }
 
@@ -57,11 +57,13 @@ public struct LabPageBuilder: Sendable {
         let report = entry.report
         var facts: [MedicationPage.Fact] = []
         func fact(_ label: String, _ value: String?) { if let value, !value.isEmpty { facts.append(.init(label: label, value: value)) } }
-        fact("Laboratory", report.laboratory)
-        fact("Ordered by", report.orderedBy)
-        fact("Collected", report.collectedAt.map(context.format.dateTime))
-        fact("Reported", report.reportedAt.map(context.format.dateTime))
-        fact("Status", report.status.rawValue)
+        let words = context.words
+        let format = context.format
+        fact(words.t("Laboratory"), report.laboratory)
+        fact(words.t("Ordered by"), report.orderedBy)
+        fact(words.t("Collected"), report.collectedAt.map(context.format.dateTime))
+        fact(words.t("Reported"), report.reportedAt.map(context.format.dateTime))
+        fact(words.t("Status"), LabWording.status(report.status, words))
         var warnings: [String] = []
         let rows = report.results.map { result -> LabReportPage.Row in
             let analyte = catalog.analyte(LabValueText.analyteKey(result))
@@ -69,30 +71,34 @@ public struct LabPageBuilder: Sendable {
                 point.entry.collected.resolved(in: context.timeZone) < entry.collected.resolved(in: context.timeZone)
             }
             var change = ""
-            var previous = earlier.map { LabUnitText.value($0.result) } ?? ""
+            var previous = earlier.map { format.localized(LabUnitText.value($0.result)) } ?? ""
             if let earlier, case .number(let now) = result.value, case .number = earlier.result.value {
                 let unit = result.unit ?? ""
                 if let before = LabUnits.number(earlier.result, in: unit) {
                     let delta = now - before
-                    change = delta == 0 ? "no change" : (delta > 0 ? "+" : "−") + DisplayFormat.number(abs(delta), maxDecimals: 3)
+                    change = delta == 0 ? words.t("no change") : (delta > 0 ? "+" : "−") + format.number(abs(delta), maxDecimals: 3)
                     if (earlier.result.unit ?? "") != unit {
-                        previous += " = \(DisplayFormat.number(before, maxDecimals: 3)) \(LabUnitText.display(unit))"
-                        warnings.append("\(result.name) is in \(unitName(unit)) here but was in \(unitName(earlier.result.unit)) before; the previous value is converted to compare them")
+                        previous += " = \(format.number(before, maxDecimals: 3)) \(LabUnitText.display(unit))"
+                        warnings.append(words.t(
+                            "{test} is in {unit} here but was in {earlierUnit} before; the previous value is converted to compare them",
+                            ["test": result.name, "unit": unitName(unit), "earlierUnit": unitName(earlier.result.unit)]))
                     }
                 } else {
-                    change = "not compared: different unit"
-                    warnings.append("\(result.name) is in \(unitName(unit)) here but was in \(unitName(earlier.result.unit)) before; values are not compared")
+                    change = words.t("not compared: different unit")
+                    warnings.append(words.t(
+                        "{test} is in {unit} here but was in {earlierUnit} before; values are not compared",
+                        ["test": result.name, "unit": unitName(unit), "earlierUnit": unitName(earlier.result.unit)]))
                 }
             }
             return LabReportPage.Row(
-                name: result.name, link: links.analyte(LabValueText.analyteKey(result)), value: LabValueText.value(result),
-                unit: LabUnitText.display(result.unit), range: LabValueText.range(result.referenceRange), flag: FlagView(result),
+                name: result.name, link: links.analyte(LabValueText.analyteKey(result)), value: format.localized(LabValueText.value(result)),
+                unit: LabUnitText.display(result.unit), range: format.localized(LabValueText.range(result.referenceRange)), flag: FlagView(result, words),
                 previous: earlier.map { "\(previous) (\(collected($0.entry)))" } ?? "", change: change,
                 note: result.note)
         }
         return LabReportPage(
             page: PageChrome(title: entry.record.title, link: link, section: "labs", context: context), title: entry.record.title,
-            facts: facts, panel: report.panel?.name ?? "Results", rows: rows, warnings: warnings,
+            facts: facts, panel: report.panel?.name ?? words.t("Results"), rows: rows, warnings: warnings,
             conclusion: context.rich(report.conclusion), description: context.rich(entry.record.description),
             attachments: AttachmentView.views(entry.record.attachments, context))
     }
@@ -102,32 +108,38 @@ public struct LabPageBuilder: Sendable {
             guard let link = links.analyte(analyte.key) else { return nil }
             let units = analyte.units
             let unit = analyte.unit
-            let shownName = LabUnitText.display(unit).isEmpty ? "the values without a unit" : LabUnitText.display(unit)
+            let words = context.words
+            let format = context.format
+            let shownName = LabUnitText.display(unit).isEmpty ? words.t("the values without a unit") : LabUnitText.display(unit)
             var warnings: [String] = []
             if units.count > 1 {
                 let listed = units.map(unitName).joined(separator: ", ")
                 let left = analyte.unconvertible.map(unitName)
                 warnings.append(
                     left.isEmpty
-                        ? "This test was reported in different units (\(listed)); the chart shows every value in \(shownName), converted where needed."
-                        : "This test was reported in different units (\(listed)); the chart shows \(shownName) only: values in \(left.joined(separator: ", ")) cannot be converted.")
+                        ? words.t(
+                            "This test was reported in different units ({units}); the chart shows every value in {unit}, converted where needed.",
+                            ["units": listed, "unit": shownName])
+                        : words.t(
+                            "This test was reported in different units ({units}); the chart shows {unit} only: values in {others} cannot be converted.",
+                            ["units": listed, "unit": shownName, "others": left.joined(separator: ", ")]))
             }
             let rows = analyte.points.map { point in
                 var shownUnit = LabUnitText.display(point.result.unit)
                 if (point.result.unit ?? "") != unit, let converted = LabUnits.number(point.result, in: unit) {
-                    shownUnit += " (= \(DisplayFormat.number(converted, maxDecimals: 1)) \(LabUnitText.display(unit)))"
+                    shownUnit += " (= \(format.number(converted, maxDecimals: 1)) \(LabUnitText.display(unit)))"
                 }
                 return AnalytePage.Row(
                     date: collected(point.entry), report: point.entry.record.title, link: links.report(point.entry.record.id),
-                    value: LabValueText.value(point.result), unit: shownUnit,
-                    range: LabValueText.range(point.result.referenceRange), flag: FlagView(point.result),
+                    value: format.localized(LabValueText.value(point.result)), unit: shownUnit,
+                    range: format.localized(LabValueText.range(point.result.referenceRange)), flag: FlagView(point.result, words),
                     note: point.result.note)
             }
             let loinc = analyte.key.hasPrefix("loinc:") ? String(analyte.key.dropFirst(6)) : nil
             let page = AnalytePage(
                 page: PageChrome(title: analyte.name, link: link, section: "labs", context: context), name: analyte.name,
                 loinc: loinc, chart: charts.analyteChart(analyte, id: "trend"), rows: rows, warnings: warnings,
-                explanation: explanations.text(loinc: loinc, name: analyte.name))
+                explanation: explanations.text(loinc: loinc, name: analyte.name).map { words.lookup($0) })
             return (link, page)
         }
     }
@@ -135,6 +147,6 @@ public struct LabPageBuilder: Sendable {
     /// A unit named in a sentence: as displayed, or "no unit".
     private func unitName(_ unit: String?) -> String {
         let shown = LabUnitText.display(unit)
-        return shown.isEmpty ? "no unit" : shown
+        return shown.isEmpty ? context.words.t("no unit") : shown
     }
 }

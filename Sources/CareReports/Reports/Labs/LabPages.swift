@@ -37,9 +37,9 @@ public struct FlagView: Sendable, Encodable {
     public let cssClass: String
     public let derived: Bool
 
-    init?(_ result: LabResult) {
+    init?(_ result: LabResult, _ localizer: Localizer = .english) {
         guard let (flag, derived) = LabFlagging.flag(of: result) else { return nil }
-        let words = LabFlagging.words(flag)
+        let words = LabFlagging.words(flag, localizer)
         self.label = words.label
         self.symbol = words.symbol
         self.cssClass = words.cssClass

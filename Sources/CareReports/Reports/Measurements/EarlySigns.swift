@@ -20,9 +20,11 @@ struct EarlySigns: Sendable {
     private let measurements: [(date: Date, measurement: Measurement)]
     private let symptoms: [(date: Date, name: String)]
     private let zone: TimeZone
+    private let format: DisplayFormat
 
     init(_ context: ReportContext) {
         zone = context.timeZone
+        format = context.format
         var measurements: [(Date, Measurement)] = []
         var symptoms: [(Date, String)] = []
         for record in context.records.healthRecords {
@@ -45,12 +47,20 @@ struct EarlySigns: Sendable {
             guard let value = measurement.value, let rise = EarlySigns.feverRise[measurement.unit.lowercased()],
                 let usual = baseline(measurement, before: moment, value: { $0.value }), value - usual >= rise
             else { return nil }
-            return Flag(direction: "high", reason: "\(DisplayFormat.number(value - usual)) \(measurement.unit) above the usual \(DisplayFormat.number(usual)) \(measurement.unit)")
+            return Flag(
+                direction: "high",
+                reason: format.words.t(
+                    "{difference} {unit} above the usual {usual} {unit}",
+                    ["difference": format.number(value - usual), "unit": measurement.unit, "usual": format.number(usual)]))
         case .bloodPressure:
             guard let systolic = measurement.systolic,
                 let usual = baseline(measurement, before: moment, value: { $0.systolic }), usual - systolic >= EarlySigns.systolicDrop
             else { return nil }
-            return Flag(direction: "low", reason: "systolic \(DisplayFormat.number(usual - systolic)) \(measurement.unit) below the usual \(DisplayFormat.number(usual)) \(measurement.unit)")
+            return Flag(
+                direction: "low",
+                reason: format.words.t(
+                    "systolic {difference} {unit} below the usual {usual} {unit}",
+                    ["difference": format.number(usual - systolic), "unit": measurement.unit, "usual": format.number(usual)]))
         default:
             return nil
         }

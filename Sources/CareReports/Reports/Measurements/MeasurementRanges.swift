@@ -45,25 +45,26 @@ public enum MeasurementRanges {
     }
 
     /// `147/86 mmHg`, `71.3 kg`.
-    public static func valueText(_ measurement: Measurement) -> String {
+    public static func valueText(_ measurement: Measurement, _ format: DisplayFormat? = nil) -> String {
+        let number: (Double) -> String = { format?.number($0) ?? DisplayFormat.number($0) }
         if measurement.kind == .bloodPressure {
-            return "\(DisplayFormat.number(measurement.systolic ?? 0))/\(DisplayFormat.number(measurement.diastolic ?? 0)) \(measurement.unit)"
+            return "\(number(measurement.systolic ?? 0))/\(number(measurement.diastolic ?? 0)) \(measurement.unit)"
         }
-        return "\(DisplayFormat.number(measurement.value ?? 0)) \(measurement.unit)"
+        return "\(number(measurement.value ?? 0)) \(measurement.unit)"
     }
 
     /// `Blood pressure`, `Blood glucose` …
-    public static func kindName(_ kind: Measurement.Kind) -> String {
+    public static func kindName(_ kind: Measurement.Kind, _ words: Localizer = .english) -> String {
         switch kind {
-        case .bloodPressure: "Blood pressure"
-        case .heartRate: "Heart rate"
-        case .weight: "Weight"
-        case .bloodGlucose: "Blood glucose"
-        case .temperature: "Temperature"
-        case .oxygenSaturation: "Oxygen saturation"
-        case .respiratoryRate: "Respiratory rate"
-        case .painScore: "Pain score"
-        case .other: "Other measurement"
+        case .bloodPressure: words.t("Blood pressure")
+        case .heartRate: words.t("Heart rate")
+        case .weight: words.t("Weight")
+        case .bloodGlucose: words.t("Blood glucose")
+        case .temperature: words.t("Temperature")
+        case .oxygenSaturation: words.t("Oxygen saturation")
+        case .respiratoryRate: words.t("Respiratory rate")
+        case .painScore: words.t("Pain score")
+        case .other: words.t("Other measurement")
         }
     }
 }

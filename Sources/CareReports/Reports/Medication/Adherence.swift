@@ -35,7 +35,21 @@ public struct Adherence: Sendable, Hashable {
     public var takenFraction: Double? { scheduled == 0 ? nil : Double(taken) / Double(scheduled) }
 
     /// `90 of 102 (79 on time)`: the short form for narrow plain-text tables, nil when nothing was scheduled.
-    public var shortSummary: String? { scheduled == 0 ? nil : "\(taken) of \(scheduled) (\(onTime) on time)" }
+    public var shortSummary: String? { shortSummary(.english) }
+
+    /// `5 of 7 (4 on time)` in the reader's language.
+    public func shortSummary(_ words: Localizer) -> String? {
+        scheduled == 0 ? nil : words.t("{taken} of {scheduled} ({onTime} on time)", ["taken": "\(taken)", "scheduled": "\(scheduled)", "onTime": "\(onTime)"])
+    }
+
+    /// `5 of 7 taken (71%), 4 on time (57%)` in the reader's language.
+    public func summary(_ format: DisplayFormat) -> String? {
+        guard let fraction, let takenFraction else { return nil }
+        return format.words.t(
+            "{taken} of {scheduled} taken ({takenShare}), {onTime} on time ({onTimeShare})",
+            ["taken": "\(taken)", "scheduled": "\(scheduled)", "takenShare": format.percent(takenFraction), "onTime": "\(onTime)",
+             "onTimeShare": format.percent(fraction)])
+    }
 
     /// `90 of 102 taken (88%), 79 on time (77%)`, or nil when nothing was scheduled.
     public var summary: String? {

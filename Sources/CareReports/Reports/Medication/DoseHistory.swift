@@ -20,8 +20,22 @@ public struct DoseHistory: Sendable {
         /// The order it came from (nil for the first start) and the order it led to (nil for a stop or hold).
         public let fromRecordId: String?
         public let toRecordId: String?
+        /// What changed, without the date, as a message (`increased {from} → {to}`) and its values.
+        public let message: String
+        public let values: [String: String]
+
+        init(kind: Kind, day: LocalDate?, fromRecordId: String?, toRecordId: String?, words: (message: String, values: [String: String])) {
+            (self.kind, self.day, self.fromRecordId, self.toRecordId) = (kind, day, fromRecordId, toRecordId)
+            (self.message, self.values) = words
+        }
+
         /// What changed, without the date: "increased 10 → 20 mg", "started 10 mg", "on hold".
-        public let words: String
+        public var words: String { Localizer.fill(message, values) }
+
+        /// What changed in the reader's language, numbers with its decimal mark.
+        public func words(_ format: DisplayFormat) -> String {
+            format.words.isEnglish ? words : format.words.t(message, values.mapValues(format.localized))
+        }
 
         /// True for the changes between two orders of a medicine (the dose or the schedule).
         public var isDoseChange: Bool { kind == .increased || kind == .decreased || kind == .changed }
@@ -77,15 +91,15 @@ public struct DoseHistory: Sendable {
             let start = medication.startDate.localDay(in: timeZone)
             if position == 0 {
                 changes.append(Change(kind: .started, day: start, fromRecordId: nil, toRecordId: order.record.id,
-                                      words: "started \(amount(medication))"))
+                                      words: (Localizer.noop("started {amount}"), ["amount": amount(medication)])))
             } else {
                 let previous = orders[position - 1]
                 let previousEnd = previous.medication.endDate?.localDay(in: timeZone)
                 if let previousEnd, start.daysSinceEpoch - previousEnd.daysSinceEpoch > 1 {
                     changes.append(Change(kind: .stopped, day: previousEnd, fromRecordId: previous.record.id, toRecordId: nil,
-                                          words: "stopped \(amount(previous.medication))"))
+                                          words: (Localizer.noop("stopped {amount}"), ["amount": amount(previous.medication)])))
                     changes.append(Change(kind: .restarted, day: start, fromRecordId: previous.record.id, toRecordId: order.record.id,
-                                          words: "restarted \(amount(medication))"))
+                                          words: (Localizer.noop("restarted {amount}"), ["amount": amount(medication)])))
                 } else {
                     let (kind, words) = step(from: previous.medication, to: medication)
                     changes.append(Change(kind: kind, day: start, fromRecordId: previous.record.id, toRecordId: order.record.id, words: words))
@@ -96,9 +110,9 @@ public struct DoseHistory: Sendable {
         switch last.medication.status {
         case .stopped:
             changes.append(Change(kind: .stopped, day: last.medication.endDate?.localDay(in: timeZone), fromRecordId: last.record.id,
-                                  toRecordId: nil, words: "stopped"))
+                                  toRecordId: nil, words: (Localizer.noop("stopped"), [:])))
         case .onHold:
-            changes.append(Change(kind: .onHold, day: nil, fromRecordId: last.record.id, toRecordId: nil, words: "on hold"))
+            changes.append(Change(kind: .onHold, day: nil, fromRecordId: last.record.id, toRecordId: nil, words: (Localizer.noop("on hold"), [:])))
         case .active:
             break
         }
@@ -106,16 +120,17 @@ public struct DoseHistory: Sendable {
     }
 
     /// The change from one order to the next: the dose when it differs, else the schedule.
-    static func step(from old: Medication, to new: Medication) -> (Change.Kind, String) {
+    static func step(from old: Medication, to new: Medication) -> (Change.Kind, (message: String, values: [String: String])) {
         if let a = old.dose, let b = new.dose, a.unit.lowercased() == b.unit.lowercased(), a.value != b.value {
-            let kind: Change.Kind = b.value > a.value ? .increased : .decreased
-            return (kind, "\(kind.rawValue) \(DisplayFormat.number(a.value)) → \(DisplayFormat.number(b.value)) \(b.unit)")
+            let values = ["from": DisplayFormat.number(a.value), "to": DisplayFormat.number(b.value), "unit": b.unit]
+            if b.value > a.value { return (.increased, (Localizer.noop("increased {from} → {to} {unit}"), values)) }
+            return (.decreased, (Localizer.noop("decreased {from} → {to} {unit}"), values))
         }
         let (oldAmount, newAmount) = (amount(old), amount(new))
-        if oldAmount != newAmount { return (.changed, "changed \(oldAmount) → \(newAmount)") }
+        if oldAmount != newAmount { return (.changed, (Localizer.noop("changed {from} → {to}"), ["from": oldAmount, "to": newAmount])) }
         let (oldTimes, newTimes) = (times(old), times(new))
-        if oldTimes != newTimes { return (.changed, "schedule changed \(oldTimes) → \(newTimes)") }
-        return (.renewed, "renewed, same dose")
+        if oldTimes != newTimes { return (.changed, (Localizer.noop("schedule changed {from} → {to}"), ["from": oldTimes, "to": newTimes])) }
+        return (.renewed, (Localizer.noop("renewed, same dose"), [:]))
     }
 
     /// `10 mg`: the dose, else the strength, else the name.

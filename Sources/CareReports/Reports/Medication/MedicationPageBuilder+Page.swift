@@ -7,20 +7,21 @@ extension MedicationPageBuilder {
         func fact(_ label: String, _ value: String?) {
             if let value, !value.isEmpty { facts.append(.init(label: label, value: value)) }
         }
-        fact("Dose", doseText(medication))
-        fact("Schedule", scheduleText(medication))
-        fact("Prescriber", medication.prescriber)
-        fact("Reason", medication.reason)
-        fact("Started", startText(record, medication))
-        fact("Ended", medication.endDate.map { context.format.day(context.day($0)) })
-        fact("Status", statusText(medication))
+        let words = context.words
+        fact(words.t("Dose"), doseText(medication))
+        fact(words.t("Schedule"), scheduleText(medication))
+        fact(words.t("Prescriber"), medication.prescriber)
+        fact(words.t("Reason"), medication.reason)
+        fact(words.t("Started"), startText(record, medication))
+        fact(words.t("Ended"), medication.endDate.map { context.format.day(context.day($0)) })
+        fact(words.t("Status"), statusText(medication))
         fact("RxNorm", medication.rxnorm)
         return MedicationPage(
             page: PageChrome(title: displayName(medication), link: link, section: "medications", context: context),
             name: displayName(medication), title: record.title, status: statusText(medication), facts: facts,
             doseChanges: doseChanges(record.id, history: history),
             description: context.rich(record.description), instructions: context.rich(medication.instructions),
-            overall: context.hasDoseLog(record, medication) ? Adherence(slots).summary : Self.noDoseLog,
+            overall: context.hasDoseLog(record, medication) ? Adherence(slots).summary(context.format) : noDoseLog,
             onTimeWindow: windowText, weeks: context.hasDoseLog(record, medication) ? weekRows(slots) : [],
             asNeeded: medication.asNeeded, dayUses: dayUses(slots, maximum: medication.maxDailyDoses),
             calendar: charts.doseCalendar(medication: medication, slots: slots, id: "doses"),
@@ -35,10 +36,12 @@ extension MedicationPageBuilder {
             guard let from = change.fromRecordId, let to = change.toRecordId, from == recordId || to == recordId else { return nil }
             let other = from == recordId ? to : from
             guard let medication = orders[other], let link = links.medication(other) else { return nil }
-            let text = change.words + (change.day.map { " on \(context.format.day($0))" } ?? "")
-            let label = change.isDoseChange ? "Dose changed" : change.kind == .restarted ? "Restarted" : "Renewed"
+            let words = context.words
+            let text = change.day.map { words.t("{change} on {day}", ["change": change.words(context.format), "day": context.format.day($0)]) }
+                ?? change.words(context.format)
+            let label = change.isDoseChange ? words.t("Dose changed") : change.kind == .restarted ? words.t("Restarted") : words.t("Renewed")
             return MedicationPage.DoseChange(
-                label: label, direction: from == recordId ? "the new order" : "the earlier order", text: text,
+                label: label, direction: from == recordId ? words.t("the new order") : words.t("the earlier order"), text: text,
                 name: displayName(medication), link: link)
         }
     }
@@ -67,7 +70,7 @@ extension MedicationPageBuilder {
 
     private func percentages(_ adherence: Adherence) -> String {
         guard let taken = adherence.takenFraction, let onTime = adherence.fraction else { return "" }
-        return "\(DisplayFormat.percent(taken)) taken, \(DisplayFormat.percent(onTime)) on time"
+        return context.words.t("{taken} taken, {onTime} on time", ["taken": context.format.percent(taken), "onTime": context.format.percent(onTime)])
     }
 
     private func dayUses(_ slots: [DoseEvent], maximum: Int?) -> [MedicationPage.DayUse] {
@@ -81,10 +84,15 @@ extension MedicationPageBuilder {
     }
 
     private func doseRow(_ slot: DoseEvent) -> MedicationPage.DoseRow {
-        let words = DoseWording.words(slot.outcome)
+        let words = DoseWording.words(slot.outcome, context.words)
         var delay = ""
         if let minutes = slot.delayMinutes, slot.outcome == .onTime || slot.outcome == .late {
-            delay = minutes == 0 ? "on time" : minutes > 0 ? "\(DisplayFormat.duration(minutes: minutes)) late" : "\(DisplayFormat.duration(minutes: -minutes)) early"
+            let format = context.format
+            delay = minutes == 0
+                ? context.words.t("on time")
+                : minutes > 0
+                    ? context.words.t("{duration} late", ["duration": format.duration(minutes: minutes)])
+                    : context.words.t("{duration} early", ["duration": format.duration(minutes: -minutes)])
         }
         let entry = slot.administration
         let note = [entry?.reason, entry?.note].compactMap { $0 }.joined(separator: "; ")
@@ -98,14 +106,14 @@ extension MedicationPageBuilder {
 
 /// Words, symbols and CSS classes for dose outcomes, so status never relies on colour.
 public enum DoseWording {
-    public static func words(_ outcome: DoseEvent.Outcome) -> (label: String, symbol: String, cssClass: String) {
+    public static func words(_ outcome: DoseEvent.Outcome, _ words: Localizer = .english) -> (label: String, symbol: String, cssClass: String) {
         switch outcome {
-        case .onTime: ("Taken on time", "✓", "status-taken")
-        case .late: ("Taken late", "◔", "status-late")
-        case .missed: ("Missed", "✗", "status-missed")
-        case .skipped: ("Skipped", "–", "status-skipped")
-        case .notRecorded: ("Not recorded", "?", "status-missed")
-        case .asNeeded: ("Taken as needed", "◆", "status-taken")
+        case .onTime: (words.t("Taken on time"), "✓", "status-taken")
+        case .late: (words.t("Taken late"), "◔", "status-late")
+        case .missed: (words.t("Missed", context: "dose"), "✗", "status-missed")
+        case .skipped: (words.t("Skipped", context: "dose"), "–", "status-skipped")
+        case .notRecorded: (words.t("Not recorded"), "?", "status-missed")
+        case .asNeeded: (words.t("Taken as needed"), "◆", "status-taken")
         }
     }
 }

@@ -29,13 +29,14 @@ public struct MedicationPageBuilder: Sendable {
             let row = MedicationIndexPage.Row(
                 name: displayName(medication), title: record.title, link: link, dose: doseText(medication),
                 schedule: scheduleText(medication), status: statusText(medication),
-                adherence: !context.hasDoseLog(record, medication) ? Self.noDoseLog
-                    : adherence.summary ?? (medication.asNeeded ? "\(adherence.asNeededUses) uses" : "no doses due"),
+                adherence: !context.hasDoseLog(record, medication) ? noDoseLog
+                    : adherence.summary(context.format)
+                    ?? (medication.asNeeded ? context.words.n("{count} use", "{count} uses", count: adherence.asNeededUses) : context.words.t("no doses due")),
                 since: context.format.day(context.day(medication.startDate)))
             if medication.status == .active { current.append(row) } else { past.append(row) }
         }
         return MedicationIndexPage(
-            page: PageChrome(title: "Medications", link: "medications/index", section: "medications", context: context),
+            page: PageChrome(title: context.words.t("Medications"), link: "medications/index", section: "medications", context: context),
             current: current, past: past, onTimeWindow: windowText)
     }
 
@@ -53,9 +54,12 @@ public struct MedicationPageBuilder: Sendable {
     }
 
     /// What a medicine read from a clinical document without a dose log shows instead of adherence.
-    static let noDoseLog = "Doses taken are not recorded in the document."
+    var noDoseLog: String { context.words.t("Doses taken are not recorded in the document.") }
 
-    var windowText: String { "within \(Int(context.onTimeWindow / 60)) minutes of the scheduled time" }
+    var windowText: String {
+        context.words.n(
+            "within {count} minute of the scheduled time", "within {count} minutes of the scheduled time", count: Int(context.onTimeWindow / 60))
+    }
 
     func timeline(_ record: HealthRecord, _ medication: Medication) -> [DoseEvent] {
         DoseTimeline.memoized(record: record.id, medication, orderedAt: record.date, now: context.dataUntil, timeZone: context.timeZone, onTimeWindow: context.onTimeWindow).slots
@@ -67,29 +71,32 @@ public struct MedicationPageBuilder: Sendable {
 
     func doseText(_ medication: Medication) -> String {
         var parts: [String] = []
-        if let dose = medication.dose { parts.append("\(DisplayFormat.number(dose.value)) \(dose.unit)") }
+        if let dose = medication.dose { parts.append("\(context.format.number(dose.value)) \(dose.unit)") }
         if let form = medication.form { parts.append(form) }
         if let route = medication.route { parts.append(route) }
         return parts.joined(separator: ", ")
     }
 
     func scheduleText(_ medication: Medication) -> String {
+        let words = context.words
         var text = medication.schedule.map { $0.times.map(\.description).joined(separator: ", ") } ?? ""
         if let days = medication.schedule?.daysOfWeek, !days.isEmpty {
-            text += " on " + days.sorted().map { DisplayFormat.weekdays[$0 - 1] }.joined(separator: ", ")
+            text = words.t("{times} on {days}", ["times": text, "days": days.sorted().map(context.format.weekday).joined(separator: ", ")])
         }
         if medication.asNeeded {
-            text = text.isEmpty ? "as needed" : "\(text), as needed"
-            if let maximum = medication.maxDailyDoses { text += " (at most \(maximum) a day)" }
+            text = text.isEmpty ? words.t("as needed") : words.t("{times}, as needed", ["times": text])
+            if let maximum = medication.maxDailyDoses {
+                text = words.n("{schedule} (at most {count} a day)", "{schedule} (at most {count} a day)", count: maximum, ["schedule": text])
+            }
         }
         return text
     }
 
     func statusText(_ medication: Medication) -> String {
         switch medication.status {
-        case .active: "active"
-        case .stopped: "stopped" + (medication.endDate.map { " \(context.format.day(context.day($0)))" } ?? "")
-        case .onHold: "on hold"
+        case .active: context.words.t("active", context: "medication")
+        case .stopped: medication.endDate.map { context.words.t("stopped {day}", ["day": context.format.day(context.day($0))]) } ?? context.words.t("stopped")
+        case .onHold: context.words.t("on hold")
         }
     }
 }

@@ -56,17 +56,16 @@ public struct CircleOverview: Sendable, Encodable {
         let week = ISOWeek(containing: context.today)
         let summary = weekly.build(week)
         let prefix = folder + "/"
+        let words = context.words
         circleId = records.circle.id
         circleName = records.circle.name
         recipientName = context.names.recipientName
-        role = records.viewer.roles.sorted().map(PageChrome.roleName).joined(separator: " and ")
+        role = PageChrome.list(records.viewer.roles.sorted().map { PageChrome.roleName($0, words) }, words)
         home = prefix + "index"
         attentionCount = summary.attention.count
-        attentionText = switch summary.attention.count {
-        case 0: "Nothing needs attention this week."
-        case 1: "1 thing needs attention this week."
-        default: "\(summary.attention.count) things need attention this week."
-        }
+        attentionText = summary.attention.isEmpty
+            ? words.t("Nothing needs attention this week.")
+            : words.n("{count} thing needs attention this week.", "{count} things need attention this week.", count: summary.attention.count)
         overdueTasks = summary.tasksOverdue.count
         if records.viewer.seesHealthRecords {
             let slots = weekly.medicationsActive(in: week).flatMap { $0.slots(in: week) }
@@ -75,7 +74,7 @@ public struct CircleOverview: Sendable, Encodable {
             missedDosesNote = nil
         } else {
             missedDoses = "—"
-            missedDosesNote = "Doses are not shown to you in this circle."
+            missedDosesNote = words.t("Doses are not shown to you in this circle.")
         }
         let zone = context.timeZone
         let coming = records.healthRecords.compactMap { record -> (HealthRecord, Appointment)? in
@@ -85,16 +84,16 @@ public struct CircleOverview: Sendable, Encodable {
             return (record, appointment)
         }
         .min { ($0.1.start.resolved(in: zone), $0.0.id) < ($1.1.start.resolved(in: zone), $1.0.id) }
-        nextAppointment = coming.map { "\($0.0.title), \(context.format.dateTime($0.1.start))" }
+        nextAppointment = coming.map { words.t("{title}, {when}", ["title": $0.0.title, "when": context.format.dateTime($0.1.start)]) }
         // The latest update the data speaks for: none after "now" (or the export), as everywhere else.
         lastUpdate = records.updates.filter { $0.timestamp.resolved(in: zone) <= context.dataUntil }
             .max { ($0.timestamp.resolved(in: zone), $0.id) < ($1.timestamp.resolved(in: zone), $1.id) }
             .map { context.format.dateTime($0.timestamp) }
-        var pages = [Link(label: "Weekly summaries", link: prefix + "weeks/index", htmlOnly: false)]
-        if context.sections.medications { pages.append(Link(label: "Medications", link: prefix + "medications/index", htmlOnly: false)) }
-        if context.sections.labs { pages.append(Link(label: "Labs", link: prefix + "labs/index", htmlOnly: false)) }
-        if records.viewer.seesWorkload { pages.append(Link(label: "Workload", link: prefix + WorkloadPageBuilder.link, htmlOnly: false)) }
-        if context.sections.visit { pages.append(Link(label: "Visit summary", link: prefix + "visit", htmlOnly: true)) }
+        var pages = [Link(label: words.t("Weekly summaries"), link: prefix + "weeks/index", htmlOnly: false)]
+        if context.sections.medications { pages.append(Link(label: words.t("Medications"), link: prefix + "medications/index", htmlOnly: false)) }
+        if context.sections.labs { pages.append(Link(label: words.t("Labs"), link: prefix + "labs/index", htmlOnly: false)) }
+        if records.viewer.seesWorkload { pages.append(Link(label: words.t("Workload"), link: prefix + WorkloadPageBuilder.link, htmlOnly: false)) }
+        if context.sections.visit { pages.append(Link(label: words.t("Visit summary"), link: prefix + "visit", htmlOnly: true)) }
         self.links = pages
         let (name, recipient) = (circleName, recipientName)
         attention = keepsItems

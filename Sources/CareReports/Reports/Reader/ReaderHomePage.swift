@@ -11,6 +11,8 @@ public struct ReaderHomePage: Sendable, Encodable {
         public let writtenOn: String
         public let dataAsOf: String
         public let staleNote: String?
+        /// The `class` of `<html>` for the reader's type size and theme, nil for none.
+        public let htmlClass: String?
     }
 
     /// What the home takes from the circles' contexts besides their rows: "now" and the export's
@@ -19,11 +21,16 @@ public struct ReaderHomePage: Sendable, Encodable {
         let writtenOn: String
         let dataAsOf: String
         let staleNote: String?
+        /// The reader's language and display preferences (the same in every circle: they are the reader's own).
+        public let words: Localizer
+        let htmlClass: String?
 
         public init(_ context: ReportContext) {
+            words = context.words
             writtenOn = context.format.dateTime(.instant(context.now))
-            dataAsOf = context.dataAsOf ?? "an unknown time (the export does not say when it was taken)"
+            dataAsOf = context.dataAsOf ?? context.words.t("an unknown time (the export does not say when it was taken)")
             staleNote = context.staleNote
+            htmlClass = context.display.htmlClass.isEmpty ? nil : context.display.htmlClass
         }
     }
 
@@ -52,13 +59,15 @@ public struct ReaderHomePage: Sendable, Encodable {
         self.attention = caseload ? [] : sorted.flatMap(\.attention)
         let needing = circles.filter { $0.attentionCount > 0 }.count
         let total = circles.reduce(0) { $0 + $1.attentionCount }
-        attentionSummary = switch (needing, total) {
-        case (0, _): "Nothing needs attention in any of your \(circles.count) circles this week."
-        case (_, 1): "1 thing needs attention this week, in 1 of your \(circles.count) circles."
-        default: "\(total) things need attention this week, in \(needing) of your \(circles.count) circles."
-        }
+        let words = moment.words
+        let counts = ["needing": words.integer(needing), "circles": words.integer(circles.count)]
+        attentionSummary = total == 0
+            ? words.t("Nothing needs attention in any of your {circles} circles this week.", counts)
+            : words.n(
+                "{count} thing needs attention this week, in {needing} of your {circles} circles.",
+                "{count} things need attention this week, in {needing} of your {circles} circles.", count: total, counts)
         page = Chrome(
-            title: caseload ? "Your caseload" : "Your care circles", writtenFor: readerName, writtenOn: moment.writtenOn,
-            dataAsOf: moment.dataAsOf, staleNote: moment.staleNote)
+            title: caseload ? words.t("Your caseload") : words.t("Your care circles"), writtenFor: readerName, writtenOn: moment.writtenOn,
+            dataAsOf: moment.dataAsOf, staleNote: moment.staleNote, htmlClass: moment.htmlClass)
     }
 }

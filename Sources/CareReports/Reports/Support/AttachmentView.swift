@@ -17,13 +17,14 @@ public struct AttachmentView: Sendable, Encodable, Hashable {
     /// the export"; nil when it is linked.
     public let unlinked: String?
 
-    public init(_ attachment: Attachment, files: AttachmentFiles) {
+    /// The attachment as `files` placed it, its kind and reason in `words`'s language.
+    public init(_ attachment: Attachment, files: AttachmentFiles, words: Localizer = .english) {
         name = attachment.fileName
         let mime = attachment.mimeType.lowercased()
-        let declared = mime == "application/pdf" ? "PDF" : mime.hasPrefix("image/") ? "image" : attachment.mimeType
+        let declared = mime == "application/pdf" ? "PDF" : mime.hasPrefix("image/") ? words.t("image", context: "attachment") : attachment.mimeType
         switch files.outcome(attachment) {
         case .copied(let path, let kind, _):
-            self.kind = kind == .pdf ? "PDF" : kind == .png ? "PNG image" : "JPEG image"
+            self.kind = kind == .pdf ? "PDF" : kind == .png ? words.t("PNG image") : words.t("JPEG image")
             link = path
             relative = true
             unlinked = nil
@@ -36,10 +37,11 @@ public struct AttachmentView: Sendable, Encodable, Hashable {
             kind = declared
             link = nil
             relative = false
+            let file = ["file": attachment.fileName]
             switch reason {
-            case .notInExport: unlinked = "\(attachment.fileName), not included in the export"
-            case .notAllowedType: unlinked = "\(attachment.fileName), not copied: only PDF, PNG and JPEG files are"
-            case .tooLarge: unlinked = "\(attachment.fileName), not copied: larger than 10 MB"
+            case .notInExport: unlinked = words.t("{file}, not included in the export", file)
+            case .notAllowedType: unlinked = words.t("{file}, not copied: only PDF, PNG and JPEG files are", file)
+            case .tooLarge: unlinked = words.t("{file}, not copied: larger than 10 MB", file)
             }
         }
     }
@@ -68,6 +70,6 @@ public struct AttachmentView: Sendable, Encodable, Hashable {
 
 extension AttachmentView {
     static func views(_ attachments: [Attachment], _ context: ReportContext) -> [AttachmentView] {
-        attachments.map { AttachmentView($0, files: context.attachmentFiles) }
+        attachments.map { AttachmentView($0, files: context.attachmentFiles, words: context.words) }
     }
 }

@@ -4,11 +4,35 @@ import Foundation
 struct ChartFactory: Sendable {
     let context: ReportContext
 
+    /// The charts' words in the reader's language.
+    var chartWords: ChartWords {
+        let words = context.words
+        guard !words.isEnglish else { return .english }
+        var chart = ChartWords()
+        chart.high = words.t("high", context: "chart")
+        chart.low = words.t("low", context: "chart")
+        chart.aboveRange = words.t("above range (high)")
+        chart.belowRange = words.t("below range (low)")
+        chart.noReading = words.t("no reading")
+        chart.referenceRange = words.t("reference range {range}")
+        chart.noReferenceRange = words.t("no reference range")
+        chart.blankNotScheduled = words.t("blank: not scheduled")
+        chart.decimalMark = context.format.decimalMark
+        chart.doseStatuses = [
+            .takenOnTime: words.t("taken on time", context: "dose"), .takenLate: words.t("taken late", context: "dose"),
+            .missed: words.t("missed", context: "dose"), .skipped: words.t("skipped", context: "dose"),
+            .asNeeded: words.t("as-needed use", context: "dose"), .notRecorded: words.t("not recorded", context: "dose"),
+            .afterExport: words.t("after the export, not known", context: "dose"), .notScheduled: words.t("not scheduled", context: "dose"),
+        ]
+        return chart
+    }
+
     /// A measurement series of one week or period; blood pressure draws systolic and diastolic.
     /// `events` (medication changes) are drawn as numbered vertical lines.
     func measurementChart(kind: Measurement.Kind, readings: [(HealthRecord, Measurement)], id: String, events: [ChartEvent] = []) -> String? {
         guard readings.count >= 2 else { return nil }
-        let name = MeasurementRanges.kindName(kind)
+        let words = context.words
+        let name = MeasurementRanges.kindName(kind, words)
         let unit = readings.last!.1.unit
         func point(_ record: HealthRecord, _ value: Double?) -> ChartPoint? {
             guard let value else { return nil }
@@ -18,18 +42,22 @@ struct ChartFactory: Sendable {
         var series: [ChartSeries] = []
         var band: ReferenceBand?
         if kind == .bloodPressure {
-            series.append(ChartSeries(name: "Systolic", points: readings.compactMap { point($0.0, $0.1.systolic) }))
-            series.append(ChartSeries(name: "Diastolic", points: readings.compactMap { point($0.0, $0.1.diastolic) }))
+            series.append(ChartSeries(name: words.t("Systolic"), points: readings.compactMap { point($0.0, $0.1.systolic) }))
+            series.append(ChartSeries(name: words.t("Diastolic"), points: readings.compactMap { point($0.0, $0.1.diastolic) }))
         } else {
             series.append(ChartSeries(name: name, points: readings.filter { $0.1.unit == unit }.compactMap { point($0.0, $0.1.value) }))
             if let range = MeasurementRanges.range(for: kind, unit: unit) { band = ReferenceBand(low: range.low, high: range.high) }
         }
         var chart = LineChart(
-            title: "\(name), \(readings.count) readings", description: describe(series, unit: unit), id: id, unit: unit,
-            series: series, band: band)
+            title: words.n("{name}, {count} reading", "{name}, {count} readings", count: readings.count, ["name": name]),
+            description: describe(series, unit: unit), id: id, unit: unit, series: series, band: band,
+            xColumnTitle: words.t("Date"), emptyMessage: words.t("No readings in this period."))
         chart.events = events
+        chart.words = chartWords
         if !events.isEmpty {
-            chart.description += " Medication changes: " + events.enumerated().map { "\($0.offset + 1). \($0.element.label)" }.joined(separator: "; ") + "."
+            chart.description += " " + words.t(
+                "Medication changes: {changes}.",
+                ["changes": events.enumerated().map { "\($0.offset + 1). \($0.element.label)" }.joined(separator: "; ")])
         }
         return chart.svg()
     }
@@ -49,19 +77,24 @@ struct ChartFactory: Sendable {
             ?? analyte.points.reversed().lazy.compactMap { LabUnits.range($0.result, in: unit) }.first
         let band = range.flatMap { $0.low != nil || $0.high != nil ? ReferenceBand(low: $0.low, high: $0.high) : nil }
         let series = [ChartSeries(name: analyte.name, points: points)]
-        return LineChart(
-            title: "\(analyte.name) over time", description: describe(series, unit: LabUnitText.display(unit)), id: id, unit: LabUnitText.display(unit), series: series,
-            band: band
-        ).svg()
+        var chart = LineChart(
+            title: context.words.t("{name} over time", ["name": analyte.name]), description: describe(series, unit: LabUnitText.display(unit)), id: id,
+            unit: LabUnitText.display(unit), series: series, band: band,
+            xColumnTitle: context.words.t("Date"), emptyMessage: context.words.t("No readings in this period."))
+        chart.words = chartWords
+        return chart.svg()
     }
 
     /// The trend in words, for the chart's description.
     private func describe(_ series: [ChartSeries], unit: String) -> String {
-        series.map { line in
-            guard let first = line.points.first, let last = line.points.last else { return "\(line.name): no values." }
+        let format = context.format
+        return series.map { line in
+            guard let first = line.points.first, let last = line.points.last else { return format.words.t("{name}: no values.", ["name": line.name]) }
             let values = line.points.map(\.y)
-            return "\(line.name) from \(DisplayFormat.number(first.y)) to \(DisplayFormat.number(last.y)) \(unit), "
-                + "lowest \(DisplayFormat.number(values.min()!)), highest \(DisplayFormat.number(values.max()!))."
+            return format.words.t(
+                "{name} from {first} to {last} {unit}, lowest {lowest}, highest {highest}.",
+                ["name": line.name, "first": format.number(first.y), "last": format.number(last.y), "unit": unit,
+                 "lowest": format.number(values.min()!), "highest": format.number(values.max()!)])
         }.joined(separator: " ")
     }
 
@@ -73,7 +106,8 @@ struct ChartFactory: Sendable {
         guard let (from, last) = MedicationDays.span(medication, context: context) else { return nil }
         let times = medication.schedule?.times ?? []
         var slots = medication.asNeeded ? [] : times.map { DoseSlot(label: $0.description) }
-        if medication.asNeeded || events.contains(where: { $0.outcome == .asNeeded }) { slots.append(DoseSlot(label: "As needed")) }
+        let asNeededLabel = context.words.t("As needed")
+        if medication.asNeeded || events.contains(where: { $0.outcome == .asNeeded }) { slots.append(DoseSlot(label: asNeededLabel)) }
         guard !slots.isEmpty else { return nil }
         var byDay: [LocalDate: [DoseEvent]] = [:]
         for event in events { byDay[LocalDate(event.moment, in: zone), default: []].append(event) }
@@ -94,13 +128,13 @@ struct ChartFactory: Sendable {
                     cells.append(match.map(cell) ?? (day == dataDay && time.description > dataTime ? DoseCell(.afterExport) : DoseCell(.notScheduled)))
                 }
             }
-            if slots.last?.label == "As needed" {
+            if slots.last?.label == asNeededLabel {
                 let uses = todays.filter { $0.outcome == .asNeeded }.count
-                cells.append(uses == 0 ? DoseCell(.notScheduled) : DoseCell(.asNeeded, detail: "\(uses) use\(uses == 1 ? "" : "s")"))
+                cells.append(uses == 0 ? DoseCell(.notScheduled) : DoseCell(.asNeeded, detail: context.words.n("{count} use", "{count} uses", count: uses)))
             }
             let entry = DoseDay(
                 day: day.daysSinceEpoch, label: context.format.day(day), shortLabel: "\(day.day)", cells: cells,
-                month: "\(DisplayFormat.months[day.month - 1]) \(day.year)")
+                month: "\(context.format.month(day.month)) \(day.year)")
             if let open = months.last, open.first.month == day.month, open.first.year == day.year {
                 months[months.count - 1] = (open.first, day, open.days + [entry])
             } else {
@@ -110,18 +144,26 @@ struct ChartFactory: Sendable {
         }
         // One calendar per month, as on a wall: each fits a printed page, and the months read in order.
         let calendars = months.map { month in
-            DoseCalendar(
-                title: "\(medication.name) doses, \(context.format.shortDay(month.first)) to \(context.format.shortDay(month.last)) \(month.last.year)",
-                description: "Each day's doses from \(context.format.day(month.first)) to \(context.format.day(month.last)), a block of rows "
-                    + "per week: taken on time, taken late, missed, skipped, as needed or not recorded.",
-                id: "\(id)-\(month.first.year)-\(month.first.month < 10 ? "0" : "")\(month.first.month)", slots: slots, days: month.days)
+            var calendar = DoseCalendar(
+                title: context.words.t(
+                    "{medication} doses, {first} to {last}",
+                    ["medication": medication.name, "first": context.format.shortDay(month.first),
+                     "last": "\(context.format.shortDay(month.last)) \(month.last.year)"]),
+                description: context.words.t(
+                    "Each day's doses from {first} to {last}, a block of rows per week: taken on time, taken late, missed, skipped, as needed or not recorded.",
+                    ["first": context.format.day(month.first), "last": context.format.day(month.last)]),
+                id: "\(id)-\(month.first.year)-\(month.first.month < 10 ? "0" : "")\(month.first.month)", slots: slots, days: month.days,
+                weekdayNames: (1...7).map(context.format.weekday), dayColumnTitle: context.words.t("Day"),
+                emptyMessage: context.words.t("No doses scheduled in this period."))
+            calendar.words = chartWords
+            return calendar
         }
         guard !calendars.isEmpty, !calendars.contains(where: \.isEmpty) else { return nil }
         return calendars.map { $0.svg() }.joined(separator: "\n")
     }
 
     private func cell(_ event: DoseEvent) -> DoseCell {
-        let taken = event.takenAt.map { "at \(context.format.time($0))" }
+        let taken = event.takenAt.map { context.words.t("at {time}", ["time": context.format.time($0)]) }
         switch event.outcome {
         case .onTime: return DoseCell(.takenOnTime, detail: taken)
         case .late: return DoseCell(.takenLate, detail: taken)

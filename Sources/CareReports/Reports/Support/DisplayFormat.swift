@@ -1,24 +1,55 @@
 import Foundation
 
-/// Locale-free, deterministic wording of dates, times and numbers for every report.
+/// Deterministic wording of dates, times and numbers for every report, in the reader's language:
+/// the names of days and months and the decimal mark come from the translation catalogue (fixed
+/// tables, never the machine's locale data), so the same input gives the same bytes anywhere.
 public struct DisplayFormat: Sendable {
     public let timeZone: TimeZone
+    /// The reader's language.
+    public let words: Localizer
+    private let weekdayNames: [String]
+    private let monthNames: [String]
+    /// `.` in English, `,` in Spanish.
+    public let decimalMark: String
 
-    public init(timeZone: TimeZone) {
+    public init(timeZone: TimeZone, words: Localizer = .english) {
         self.timeZone = timeZone
+        self.words = words
+        if words.isEnglish {
+            (weekdayNames, monthNames, decimalMark) = (Self.weekdays, Self.months, ".")
+        } else {
+            weekdayNames = [
+                words.t("Mon", context: "weekday"), words.t("Tue", context: "weekday"), words.t("Wed", context: "weekday"),
+                words.t("Thu", context: "weekday"), words.t("Fri", context: "weekday"), words.t("Sat", context: "weekday"),
+                words.t("Sun", context: "weekday"),
+            ]
+            monthNames = [
+                words.t("Jan", context: "month"), words.t("Feb", context: "month"), words.t("Mar", context: "month"),
+                words.t("Apr", context: "month"), words.t("May", context: "month"), words.t("Jun", context: "month"),
+                words.t("Jul", context: "month"), words.t("Aug", context: "month"), words.t("Sep", context: "month"),
+                words.t("Oct", context: "month"), words.t("Nov", context: "month"), words.t("Dec", context: "month"),
+            ]
+            decimalMark = words.t(".", context: "decimal mark")
+        }
     }
 
     static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// `Tue 14 Jan 2025`.
+    /// The short name of a weekday (1 = Monday): `Tue`, `mar`.
+    public func weekday(_ isoWeekday: Int) -> String { weekdayNames[isoWeekday - 1] }
+
+    /// The short name of a month (1 = January): `Apr`, `abr`.
+    public func month(_ month: Int) -> String { monthNames[month - 1] }
+
+    /// `Tue 14 Jan 2025` (`mar 14 ene 2025`).
     public func day(_ day: LocalDate) -> String {
-        "\(Self.weekdays[day.isoWeekday - 1]) \(day.day) \(Self.months[day.month - 1]) \(day.year)"
+        "\(weekdayNames[day.isoWeekday - 1]) \(day.day) \(monthNames[day.month - 1]) \(day.year)"
     }
 
     /// `14 Jan`.
     public func shortDay(_ day: LocalDate) -> String {
-        "\(day.day) \(Self.months[day.month - 1])"
+        "\(day.day) \(monthNames[day.month - 1])"
     }
 
     /// `Tue 14 Jan 2025, 08:30` for instants, the day alone for calendar dates.
@@ -28,6 +59,24 @@ public struct DisplayFormat: Sendable {
         case .instant(let instant): "\(day(LocalDate(instant, in: timeZone))), \(time(instant))"
         }
     }
+
+    /// A number as ``number(_:maxDecimals:)`` with the reader's decimal mark: 7,8 in Spanish.
+    public func number(_ value: Double, maxDecimals: Int = 2) -> String {
+        localized(Self.number(value, maxDecimals: maxDecimals))
+    }
+
+    /// A number already written with `.` (`ChartFormat.fixed`, a lab value as recorded) with the reader's decimal mark.
+    public func localized(_ text: String) -> String {
+        decimalMark == "." || !text.utf8.contains(UInt8(ascii: ".")) ? text : text.split(separator: ".", omittingEmptySubsequences: false).joined(separator: decimalMark)
+    }
+
+    /// `86%` (`86 %` in Spanish, with a no-break space).
+    public func percent(_ fraction: Double) -> String {
+        words.isEnglish ? Self.percent(fraction) : words.t("{number}%", context: "percent", ["number": "\(Int((fraction * 100).rounded()))"])
+    }
+
+    /// `2 h 15 min`, `45 min` (the same symbols in Spanish).
+    public func duration(minutes: Int) -> String { Self.duration(minutes: minutes) }
 
     /// `08:30` in the export's zone.
     public func time(_ instant: Date) -> String {

@@ -28,6 +28,8 @@ public struct PageChrome: Sendable, Encodable {
     /// In a reader's site of several circles, the link (without extension) back to the reader's
     /// home with every circle; nil in a site of one circle.
     public let readerHome: String?
+    /// The `class` of `<html>` for the reader's type size and theme (`theme-dark text-large`), nil for none.
+    public let htmlClass: String?
 
     /// The chrome of the page at `link` (a path without extension), in section `section`.
     public init(title: String, link: String, section: String, context: ReportContext) {
@@ -39,9 +41,11 @@ public struct PageChrome: Sendable, Encodable {
         self.root = root
         self.assetRoot = root + (context.readerRoot ?? "")
         self.readerHome = context.readerRoot.map { root + $0 + "index" }
+        let words = context.words
         let items: [(String, String, String)] = [
-            ("Home", "index", "home"), ("Weeks", "weeks/index", "weeks"), ("Workload", "workload", "workload"), ("Medications", "medications/index", "medications"),
-            ("Labs", "labs/index", "labs"), ("Visit summary", "visit", "visit"),
+            (words.t("Home"), "index", "home"), (words.t("Weeks"), "weeks/index", "weeks"), (words.t("Workload"), "workload", "workload"),
+            (words.t("Medications"), "medications/index", "medications"), (words.t("Labs"), "labs/index", "labs"),
+            (words.t("Visit summary"), "visit", "visit"),
         ]
         let sections = context.sections
         let shown = items.filter { item in
@@ -56,23 +60,31 @@ public struct PageChrome: Sendable, Encodable {
         self.nav = shown.map { NavItem(label: $0.0, link: $0.1, current: $0.2 == section, htmlOnly: $0.2 == "visit") }
         self.showsVisit = sections.visit
         let viewer = records.viewer
-        let roles = viewer.roles.sorted().map(PageChrome.roleName).joined(separator: " and ")
+        let roles = PageChrome.list(viewer.roles.sorted().map { PageChrome.roleName($0, words) }, words)
         if let userId = viewer.userId {
-            self.writtenFor = "\(context.names.name(userId)) (\(roles))"
+            self.writtenFor = words.t("{name} ({roles})", ["name": context.names.name(userId), "roles": roles])
         } else {
-            self.writtenFor = "any \(roles) of the circle"
+            self.writtenFor = words.t("any {roles} of the circle", ["roles": roles])
         }
         self.writtenOn = context.format.dateTime(.instant(context.now))
-        self.dataAsOf = context.dataAsOf ?? "an unknown time (the export does not say when it was taken)"
+        self.dataAsOf = context.dataAsOf ?? words.t("an unknown time (the export does not say when it was taken)")
         self.staleNote = context.staleNote
+        self.htmlClass = context.display.htmlClass.isEmpty ? nil : context.display.htmlClass
     }
 
-    static func roleName(_ role: Role) -> String {
+    /// A role's name in the reader's language (`caregiver`, `cuidador principal`…).
+    static func roleName(_ role: Role, _ words: Localizer = .english) -> String {
         switch role {
-        case .careRecipient: "care recipient"
-        case .caregiver: "caregiver"
-        case .organizer: "organizer"
-        case .supporter: "supporter"
+        case .careRecipient: words.t("care recipient")
+        case .caregiver: words.t("caregiver")
+        case .organizer: words.t("organizer")
+        case .supporter: words.t("supporter")
         }
+    }
+
+    /// `a`, `a and b`, `a, b and c` in the reader's language.
+    static func list(_ items: [String], _ words: Localizer) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return words.t("{first} and {last}", ["first": items.dropLast().joined(separator: ", "), "last": items.last!])
     }
 }

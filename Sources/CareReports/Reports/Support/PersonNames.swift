@@ -6,8 +6,10 @@ public struct PersonNames: Sendable {
     let full: Bool
     let viewerId: String?
     let recipient: CareRecipient
+    let unknown: String
 
-    public init(_ records: VisibleRecords) {
+    public init(_ records: VisibleRecords, words: Localizer = .english) {
+        self.unknown = words.t("unknown member")
         self.members = records.members
         self.full = records.viewer.isCareRecipient || records.viewer.roles.contains(.caregiver)
         self.viewerId = records.viewer.userId
@@ -16,7 +18,7 @@ public struct PersonNames: Sendable {
 
     /// The display name of `userId`.
     public func name(_ userId: String?) -> String {
-        guard let userId, let user = members[userId] else { return "unknown member" }
+        guard let userId, let user = members[userId] else { return unknown }
         return name(userId: userId, firstName: user.firstName, lastName: user.lastName)
     }
 

@@ -29,17 +29,17 @@ public struct VisitPeriod: Sendable {
         self.end = context.dataUntil
         if let since {
             self.firstDay = since
-            self.reason = "from the date asked for"
+            self.reason = context.words.t("from the date asked for")
         } else if let next, let last = VisitPeriod.lastMatchingVisit(next.1, in: appointments, context: context) {
             self.firstDay = last.1.start.localDay(in: zone)
             let who = [last.1.specialty, last.1.provider].compactMap { $0 }.joined(separator: ", ")
-            self.reason = "since the last visit to \(who) on \(context.format.day(self.firstDay))"
+            self.reason = context.words.t("since the last visit to {who} on {day}", ["who": who, "day": context.format.day(self.firstDay)])
         } else {
             self.firstDay = context.today.adding(days: -VisitPeriod.defaultDays)
             // Without a coming appointment, no reason is given: one the viewer may not see must leave no trace.
             self.reason = next == nil
-                ? "the last \(VisitPeriod.defaultDays) days"
-                : "the last \(VisitPeriod.defaultDays) days (no earlier visit to the same specialty or provider)"
+                ? context.words.t("the last {count} days", ["count": "\(VisitPeriod.defaultDays)"])
+                : context.words.t("the last {count} days (no earlier visit to the same specialty or provider)", ["count": "\(VisitPeriod.defaultDays)"])
         }
         self.start = firstDay.midnight(in: zone)
     }

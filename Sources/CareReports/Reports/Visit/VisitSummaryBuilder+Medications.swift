@@ -30,7 +30,7 @@ extension VisitSummaryBuilder {
         let (record, medication) = chain.latest
         return VisitSummary.MedicationRow(
             name: medications.displayName(medication), dose: medications.doseText(medication),
-            schedule: medications.scheduleText(medication), status: medication.status == .onHold ? "on hold" : nil,
+            schedule: medications.scheduleText(medication), status: medication.status == .onHold ? context.words.t("on hold") : nil,
             adherence: medication.asNeeded ? asNeededSummary(chain) : adherenceSummary(chain),
             history: historyText(chain), warnings: medication.asNeeded ? asNeededWarnings(chain) : [],
             reason: medication.reason ?? record.title)
@@ -40,7 +40,8 @@ extension VisitSummaryBuilder {
     func historyText(_ chain: DoseHistory.Chain) -> String {
         let prescribers = Dictionary(chain.orders.map { ($0.record.id, $0.medication.prescriber) }, uniquingKeysWith: { a, _ in a })
         let steps = chain.changes.map { change -> String in
-            var text = change.words + (change.day.map { " on \(when($0))" } ?? "")
+            var text = change.day.map { context.words.t("{change} on {day}", ["change": change.words(context.format), "day": when($0)]) }
+                ?? change.words(context.format)
             if change.isDoseChange, let to = change.toRecordId, let prescriber = prescribers[to] ?? nil { text += " (\(prescriber))" }
             return text
         }
@@ -56,21 +57,26 @@ extension VisitSummaryBuilder {
     /// A clinical document lists medicines, not the doses taken: nothing of it is counted as missed.
     func adherenceSummary(_ chain: DoseHistory.Chain) -> String {
         if chain.orders.allSatisfy({ $0.record.importedFrom != nil && $0.medication.administrations.isEmpty }) {
-            return "Doses taken are not recorded in the document."
+            return context.words.t("Doses taken are not recorded in the document.")
         }
         let adherence = Adherence(periodSlots(chain))
-        guard adherence.scheduled > 0 else { return "no doses due in the period" }
+        guard adherence.scheduled > 0 else { return context.words.t("no doses due in the period") }
         let taken = adherence.onTime + adherence.late
-        let share = { (count: Int) in DisplayFormat.percent(Double(count) / Double(adherence.scheduled)) }
-        return "taken \(taken) of \(adherence.scheduled) (\(share(taken))), on time \(adherence.onTime) (\(share(adherence.onTime)))"
+        let share = { (count: Int) in context.format.percent(Double(count) / Double(adherence.scheduled)) }
+        return context.words.t(
+            "taken {taken} of {scheduled} ({takenShare}), on time {onTime} ({onTimeShare})",
+            ["taken": "\(taken)", "scheduled": "\(adherence.scheduled)", "takenShare": share(taken), "onTime": "\(adherence.onTime)",
+             "onTimeShare": share(adherence.onTime)])
     }
 
     func asNeededSummary(_ chain: DoseHistory.Chain) -> String {
         let use = AsNeededUse(chain, slots: periodSlots(chain), timeZone: context.timeZone)
-        guard let busiest = use.busiestDay else { return "not used in the period" }
-        var text = "\(use.doses) dose\(use.doses == 1 ? "" : "s") on \(use.days.count) day\(use.days.count == 1 ? "" : "s"); most \(busiest.doses)"
-        if let amount = busiest.amountText { text += " (\(amount))" }
-        return text + " on \(when(busiest.day))"
+        let words = context.words
+        guard let busiest = use.busiestDay else { return words.t("not used in the period") }
+        let doses = words.n("{count} dose", "{count} doses", count: use.doses)
+        let days = words.n("on {count} day", "on {count} days", count: use.days.count)
+        let most = busiest.amountText.map { "\(busiest.doses) (\(context.format.localized($0)))" } ?? "\(busiest.doses)"
+        return words.t("{doses} {days}; most {most} on {day}", ["doses": doses, "days": days, "most": most, "day": when(busiest.day)])
     }
 
     /// Days over the order's daily maximum, and doses taken closer together than its minimum gap.
@@ -80,8 +86,11 @@ extension VisitSummaryBuilder {
         if let maximum = use.maximum {
             let over = use.days.filter { $0.doses > maximum }.sorted { ($1.doses, $0.day) < ($0.doses, $1.day) }
             if !over.isEmpty {
-                let list = over.map { day in "\(day.doses)\(day.amountText.map { " (\($0))" } ?? "") on \(when(day.day))" }
-                warnings.append("▲ over the maximum of \(maximum) a day: \(shortList(list, unit: "day"))")
+                let list = over.map { day in
+                    context.words.t(
+                        "{doses} on {day}", ["doses": "\(day.doses)\(day.amountText.map { " (\(context.format.localized($0)))" } ?? "")", "day": when(day.day)])
+                }
+                warnings.append(context.words.t("▲ over the maximum of {maximum} a day: {days}", ["maximum": "\(maximum)", "days": shortList(list)]))
             }
         }
         if let gap = use.minimumGapHours {
@@ -89,15 +98,18 @@ extension VisitSummaryBuilder {
             if !close.isEmpty {
                 let count = close.reduce(0) { $0 + $1.shortGaps }
                 let list = close.map { "\(when($0.day))\($0.shortGaps > 1 ? " (\($0.shortGaps))" : "")" }
-                warnings.append("▲ under \(DisplayFormat.number(gap)) h apart \(count) time\(count == 1 ? "" : "s"): \(shortList(list, unit: "day"))")
+                warnings.append(context.words.n(
+                    "▲ under {gap} h apart {count} time: {days}", "▲ under {gap} h apart {count} times: {days}", count: count,
+                    ["gap": context.format.number(gap), "days": shortList(list)]))
             }
         }
         return warnings
     }
 
     /// The first three items (the worst, as sorted), then how many more: a long export compresses.
-    func shortList(_ items: [String], unit: String) -> String {
+    func shortList(_ items: [String]) -> String {
         guard items.count > 3 else { return items.joined(separator: "; ") }
-        return items.prefix(3).joined(separator: "; ") + "; and \(items.count - 3) more \(unit)s"
+        return context.words.n(
+            "{list}; and {count} more day", "{list}; and {count} more days", count: items.count - 3, ["list": items.prefix(3).joined(separator: "; ")])
     }
 }

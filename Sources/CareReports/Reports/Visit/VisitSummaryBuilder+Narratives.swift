@@ -13,7 +13,7 @@ extension VisitSummaryBuilder {
         return ordered.map { _, record, paragraphs in
             let origin = [record.importedFrom, context.format.day(context.day(record.date))].compactMap { $0 }.joined(separator: ", ")
             return VisitSummary.Narrative(
-                title: record.title, source: "As written in the source document (\(origin))", paragraphs: paragraphs)
+                title: record.title, source: context.words.t("As written in the source document ({origin})", ["origin": origin]), paragraphs: paragraphs)
         }
     }
 }

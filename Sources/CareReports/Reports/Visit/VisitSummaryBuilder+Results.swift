@@ -14,7 +14,8 @@ extension VisitSummaryBuilder {
             let day = context.day(latest.entry.collected)
             let instant = latest.entry.collected.resolved(in: context.timeZone)
             let status = statusWords(latest)
-            let value = LabUnitText.value(result)
+            let format = context.format
+            let value = format.localized(LabUnitText.value(result))
             let rank = severityRank(result)
             if rank == 0 {
                 normal.append((day, instant, result.name, value + (status.isEmpty ? "" : " (\(status))")))
@@ -22,12 +23,12 @@ extension VisitSummaryBuilder {
             }
             let previous = analyte.points.dropLast().last { $0.entry.collected.resolved(in: context.timeZone) < instant }
             let previousText = previous.map { point in
-                return "\(LabUnitText.value(point.result)) (\(when(context.day(point.entry.collected))))"
+                return "\(format.localized(LabUnitText.value(point.result))) (\(when(context.day(point.entry.collected))))"
                     + converted(point.result, to: result)
-            } ?? "none"
+            } ?? context.words.t("none", context: "previous result")
             rows.append((rank, instant, VisitSummary.ResultRow(
-                name: result.name, value: value, range: LabValueText.range(result.referenceRange), flag: FlagView(result),
-                remark: rank == 2 ? "not as expected" : rank == 1 ? "no range given" : nil,
+                name: result.name, value: value, range: format.localized(LabValueText.range(result.referenceRange)), flag: FlagView(result, context.words),
+                remark: rank == 2 ? context.words.t("not as expected") : rank == 1 ? context.words.t("no range given") : nil,
                 status: status.isEmpty ? nil : status, date: when(day), previous: previousText)))
         }
         let table = rows.sorted { a, b in
@@ -56,7 +57,7 @@ extension VisitSummaryBuilder {
         // No more precise than the latest result is written: 7.4 mmol/L beside "= 8.2", not "= 8.21".
         let written = LabValueText.value(latest)
         let decimals = written.firstIndex(of: ".").map { written.distance(from: $0, to: written.endIndex) - 1 } ?? 0
-        return " = \(DisplayFormat.number(value, maxDecimals: decimals)) \(LabUnitText.display(unit))"
+        return " = \(context.format.number(value, maxDecimals: decimals)) \(LabUnitText.display(unit))"
     }
 
     /// 0 normal; 1 not flagged; 2 a text result that differs from its expected text; 3 abnormal,
@@ -78,12 +79,8 @@ extension VisitSummaryBuilder {
 
     /// The report's status in words when it is not final; "pending" for a result not yet given.
     func statusWords(_ point: LabCatalog.Point) -> String {
-        if case .text(let text) = point.result.value, text.lowercased().hasPrefix("pending") { return "pending" }
-        switch point.entry.report.status {
-        case .final: return ""
-        case .preliminary: return "preliminary"
-        case .corrected: return "corrected"
-        case .amended: return "amended"
-        }
+        if case .text(let text) = point.result.value, text.lowercased().hasPrefix("pending") { return context.words.t("pending", context: "lab report") }
+        let status = point.entry.report.status
+        return status == .final ? "" : LabWording.status(status, context.words)
     }
 }

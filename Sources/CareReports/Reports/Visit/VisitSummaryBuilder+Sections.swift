@@ -21,12 +21,17 @@ extension VisitSummaryBuilder {
             let group = groups[key]!
             let worst = group.map(\.1.severity).max() ?? 0
             return (worst, VisitSummary.SymptomRow(
-                name: group[0].1.name, firstSeen: when(context.day(group[0].0.date)), worst: "\(worst) of 10", times: group.count))
+                name: group[0].1.name, firstSeen: when(context.day(group[0].0.date)), worst: context.words.t("{severity} of 10", ["severity": "\(worst)"]), times: group.count))
         }
         .sorted { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1.name.lowercased() < $1.1.name.lowercased() }
         let shown = rows.prefix(Self.symptomRowsShown).map(\.1)
         let rest = rows.dropFirst(Self.symptomRowsShown)
-        let more = rest.isEmpty ? nil : "Milder: " + rest.map { "\($0.1.name) (\($0.0) of 10, \($0.1.firstSeen))" }.joined(separator: "; ") + "."
+        let more = rest.isEmpty
+            ? nil
+            : context.words.t(
+                "Milder: {symptoms}.",
+                ["symptoms": rest.map { context.words.t("{name} ({severity} of 10, {firstSeen})", ["name": $0.1.name, "severity": "\($0.0)", "firstSeen": $0.1.firstSeen]) }
+                    .joined(separator: "; ")])
         return (shown, more)
     }
 
@@ -58,7 +63,9 @@ extension VisitSummaryBuilder {
             guard case .appointment(let appointment) = record.data else { return nil }
             let start = appointment.start.resolved(in: context.timeZone)
             guard start >= since || appointment.status == .scheduled && start >= context.dataUntil else { return nil }
-            let status = appointment.status == .scheduled ? (start >= context.dataUntil ? "coming" : "scheduled") : appointment.status.rawValue
+            let status = appointment.status == .scheduled
+                ? (start >= context.dataUntil ? context.words.t("coming", context: "appointment") : AppointmentWording.status(.scheduled, context.words))
+                : AppointmentWording.status(appointment.status, context.words)
             return VisitSummary.Line(
                 text: "\(when(context.day(appointment.start))): \(record.title)",
                 detail: "\(appointment.specialty ?? appointment.provider), \(status)")
@@ -74,6 +81,6 @@ extension VisitSummaryBuilder {
                 VisitSummary.Line(text: task.title, detail: context.text.renderer.plainText(task.description ?? ""))
             }
         let rest = all.dropFirst(Self.questionsShown)
-        return (Array(all.prefix(Self.questionsShown)), rest.isEmpty ? nil : "Also: " + rest.map(\.text).joined(separator: "; ") + ".")
+        return (Array(all.prefix(Self.questionsShown)), rest.isEmpty ? nil : context.words.t("Also: {questions}.", ["questions": rest.map(\.text).joined(separator: "; ")]))
     }
 }

@@ -22,17 +22,19 @@ extension VisitSummaryBuilder {
     private func row(_ readings: [(HealthRecord, Measurement)], anyDate: Bool) -> VisitSummary.VitalRow? {
         guard let (lastRecord, last) = readings.last, let (firstRecord, _) = readings.first else { return nil }
         let kind = last.kind
-        let name = kind == .other ? lastRecord.title : MeasurementRanges.kindName(kind)
+        let name = kind == .other ? lastRecord.title : MeasurementRanges.kindName(kind, context.words)
         let (lowest, highest) = kind == .bloodPressure ? pressureExtremes(readings) : singleExtremes(readings)
-        var trend = VitalTrend.words(kind, readings.map(\.1))
+        var trend = VitalTrend.words(kind, readings.map(\.1), context.format)
         let span = lastRecord.date.resolved(in: context.timeZone).timeIntervalSince(firstRecord.date.resolved(in: context.timeZone))
         if anyDate, readings.count > 1, span > Double(VisitPeriod.defaultDays) * 86_400 {
             // Readings spread over more than a period are not one period: halves of them would compare years, not weeks.
-            trend = "Not assessed: the readings span \(when(context.day(firstRecord.date))) to \(when(context.day(lastRecord.date)))."
+            trend = context.words.t(
+                "Not assessed: the readings span {first} to {last}.",
+                ["first": when(context.day(firstRecord.date)), "last": when(context.day(lastRecord.date))])
         }
         return VisitSummary.VitalRow(
             kind: "\(name), \(last.unit)",
-            latest: "\(Self.number(last)) (\(when(context.day(lastRecord.date))))",
+            latest: "\(Self.number(last, context.format)) (\(when(context.day(lastRecord.date))))",
             lowest: lowest, highest: highest, readings: readings.count, trend: trend)
     }
 
@@ -74,15 +76,15 @@ extension VisitSummaryBuilder {
     }
 
     private func dated(_ reading: (HealthRecord, Measurement)) -> String {
-        "\(Self.number(reading.1)) (\(when(context.day(reading.0.date))))"
+        "\(Self.number(reading.1, context.format)) (\(when(context.day(reading.0.date))))"
     }
 
     /// `126/75`, `70.7`: the value without its unit (the row names the unit).
-    static func number(_ measurement: Measurement) -> String {
+    static func number(_ measurement: Measurement, _ format: DisplayFormat) -> String {
         if measurement.kind == .bloodPressure {
-            return "\(DisplayFormat.number(measurement.systolic ?? 0))/\(DisplayFormat.number(measurement.diastolic ?? 0))"
+            return "\(format.number(measurement.systolic ?? 0))/\(format.number(measurement.diastolic ?? 0))"
         }
-        return DisplayFormat.number(measurement.value ?? 0)
+        return format.number(measurement.value ?? 0)
     }
 }
 
@@ -104,8 +106,9 @@ enum VitalTrend {
         }
     }
 
-    static func words(_ kind: Measurement.Kind, _ readings: [Measurement]) -> String {
-        guard readings.count >= 4 else { return readings.count == 1 ? "one reading" : "too few readings for a trend" }
+    static func words(_ kind: Measurement.Kind, _ readings: [Measurement], _ format: DisplayFormat = DisplayFormat(timeZone: TimeZone(secondsFromGMT: 0)!)) -> String {
+        let words = format.words
+        guard readings.count >= 4 else { return readings.count == 1 ? words.t("one reading") : words.t("too few readings for a trend") }
         let unit = readings[0].unit
         let (absolute, relative) = threshold(kind, unit: unit)
         func means(_ key: (Measurement) -> Double) -> (Double, Double) {
@@ -118,16 +121,19 @@ enum VitalTrend {
             let limit = absolute ?? abs(first) * (relative ?? 0.05)
             return second - first > limit ? 1 : first - second > limit ? -1 : 0
         }
-        let number = { (value: Double) in DisplayFormat.number(value, maxDecimals: kind == .temperature || kind == .weight ? 1 : 0) }
+        let number = { (value: Double) in format.number(value, maxDecimals: kind == .temperature || kind == .weight ? 1 : 0) }
         if kind == .bloodPressure {
             let (s1, s2) = means { $0.systolic ?? 0 }
             let (d1, d2) = means { $0.diastolic ?? 0 }
             let move = direction(s1, s2) != 0 ? direction(s1, s2) : direction(d1, d2)
-            return "\(arrow(move)) (average \(number(s1))/\(number(d1)) → \(number(s2))/\(number(d2)))"
+            return words.t(
+                "{trend} (average {from} → {to})", ["trend": arrow(move, words), "from": "\(number(s1))/\(number(d1))", "to": "\(number(s2))/\(number(d2))"])
         }
         let (first, second) = means { $0.value ?? 0 }
-        return "\(arrow(direction(first, second))) (average \(number(first)) → \(number(second)))"
+        return words.t("{trend} (average {from} → {to})", ["trend": arrow(direction(first, second), words), "from": number(first), "to": number(second)])
     }
 
-    static func arrow(_ move: Int) -> String { move > 0 ? "↑ rising" : move < 0 ? "↓ falling" : "→ steady" }
+    static func arrow(_ move: Int, _ words: Localizer = .english) -> String {
+        move > 0 ? words.t("↑ rising") : move < 0 ? words.t("↓ falling") : words.t("→ steady")
+    }
 }

@@ -42,19 +42,22 @@ public struct VisitSummaryBuilder: Sendable {
         let (symptoms, moreSymptoms) = symptomRows()
         let (questions, moreQuestions) = questionLines()
         let patient = context.names.recipientName
-        let born = recipient.dateOfBirth.map(format.day) ?? "not recorded"
-        let periodText = "\(format.day(period.firstDay)) to \(format.day(context.today))"
+        let words = context.words
+        let born = recipient.dateOfBirth.map(format.day) ?? words.t("not recorded")
+        let periodText = words.t("{first} to {last}", ["first": format.day(period.firstDay), "last": format.day(context.today)])
         let written = format.dateTime(.instant(context.now))
         let (vitals, vitalsAnyDate) = vitalRowsOrLatest()
         var summary = VisitSummary(
-            page: PageChrome(title: "Visit summary", link: "visit", section: "visit", context: context),
+            page: PageChrome(title: words.t("Visit summary"), link: "visit", section: "visit", context: context),
             patientName: patient, dateOfBirth: born, period: periodText, periodReason: period.reason,
             nextAppointment: nextAppointmentText(), writtenOn: written,
             medications: current, stoppedMedications: stopped, allergies: allergies, allergyStatus: allergyStatus,
             problems: problems, pastProblems: pastProblems, results: results, normalResults: normal, vitals: vitals,
             symptoms: symptoms, moreSymptoms: moreSymptoms, falls: fallLines(), appointments: appointmentLines(),
             immunizations: immunizationLines(), questions: questions, moreQuestions: moreQuestions, styles: styles,
-            runningHeader: CSSString.escape("\(patient) · born \(born) · visit summary \(periodText) · data as of \(context.dataAsOf ?? "unknown") · written \(written)"),
+            runningHeader: CSSString.escape(words.t(
+                "{patient} · born {born} · visit summary {period} · data as of {dataAsOf} · written {written}",
+                ["patient": patient, "born": born, "period": periodText, "dataAsOf": context.dataAsOf ?? words.t("unknown"), "written": written])),
             sourceNarratives: narratives())
         summary.vitalsAnyDate = vitalsAnyDate
         summary.allergyStatements = statementLines(.allergies)
@@ -83,11 +86,12 @@ public struct VisitSummaryBuilder: Sendable {
     func allergyLines() -> ([VisitSummary.Line], String?) {
         let real = findings(.allergy).filter { $0.1.clinicalStatus != .resolved }
         let lines = real.map { record, allergy in
-            let detail = [allergy.reaction.map { "reaction: \($0)" }, allergy.severity].compactMap { $0 }.joined(separator: ", ")
+            let detail = [allergy.reaction.map { context.words.t("reaction: {reaction}", ["reaction": $0]) }, allergy.severity]
+                .compactMap { $0 }.joined(separator: ", ")
             return VisitSummary.Line(text: allergy.substance ?? record.title, detail: detail)
         }
         let stated = !statedAbsences(.allergies).isEmpty
-        return (lines, lines.isEmpty && !stated ? "Allergies: not recorded." : nil)
+        return (lines, lines.isEmpty && !stated ? context.words.t("Allergies: not recorded.") : nil)
     }
 
     /// Active problems with their onset, and the resolved ones as one sentence.
@@ -99,7 +103,7 @@ public struct VisitSummaryBuilder: Sendable {
             if condition.clinicalStatus == .resolved {
                 past.append(name + (condition.onset.map { " (\(when(context.day($0))))" } ?? ""))
             } else {
-                let since = condition.onset.map { "since \(context.format.day(context.day($0)))" } ?? ""
+                let since = condition.onset.map { context.words.t("since {day}", ["day": context.format.day(context.day($0))]) } ?? ""
                 active.append(VisitSummary.Line(text: name, detail: since))
             }
         }

@@ -30,11 +30,14 @@ struct MedicationChangeMarks: Sendable {
             let name = chain.latest.medication.name
             for change in chain.changes {
                 guard let day = change.day, day <= context.today else { continue }
-                let short = change.isDoseChange
-                    ? "\(name) \(change.words.split(separator: " ", maxSplits: 1).last.map(String.init) ?? change.words)"
-                    : "\(name) \(change.words)"
+                let format = context.format
+                let words = change.words(format)
+                var short = "\(name) \(words)"
+                if change.isDoseChange, let from = change.values["from"], let to = change.values["to"] {
+                    short = "\(name) \(format.localized(from)) → \(format.localized(to))" + (change.values["unit"].map { " \($0)" } ?? "")
+                }
                 marks.append(Mark(
-                    day: day, measures: measures, short: short, long: "\(name) \(change.words)", kind: change.kind, medicine: name))
+                    day: day, measures: measures, short: short, long: "\(name) \(words)", kind: change.kind, medicine: name))
             }
         }
         self.marks = marks.sorted { ($0.day, $0.medicine) < ($1.day, $1.medicine) }
@@ -50,7 +53,7 @@ struct MedicationChangeMarks: Sendable {
     static func firstWeekNote(_ marks: [Mark], format: DisplayFormat) -> String? {
         let starts = marks.filter { [.started, .increased, .decreased, .changed, .restarted].contains($0.kind) }
         guard !starts.isEmpty else { return nil }
-        let list = starts.map { "\($0.long) on \(format.day($0.day))" }.joined(separator: "; ")
-        return "First week on the new dose: \(list)."
+        let list = starts.map { format.words.t("{change} on {day}", ["change": $0.long, "day": format.day($0.day)]) }.joined(separator: "; ")
+        return format.words.t("First week on the new dose: {changes}.", ["changes": list])
     }
 }

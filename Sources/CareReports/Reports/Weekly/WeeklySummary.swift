@@ -11,6 +11,8 @@ public struct WeeklySummary: Sendable, Encodable {
         public let title: String
         public let category: String
         public let priority: String
+        /// `high priority`, in the reader's language (`priority` is the value, for the badge's class).
+        public let priorityLabel: String
         public let due: String
         public let who: String
         public let state: String
@@ -51,6 +53,8 @@ public struct WeeklySummary: Sendable, Encodable {
         public let when: String
         public let value: String
         public let flag: String?
+        /// `high` or `low` in the reader's language (`flag` names the CSS class).
+        public var flagLabel: String? = nil
         /// Why a reading within the usual range is flagged: how far it is from the person's usual.
         public let flagReason: String?
         public let title: String

@@ -8,18 +8,21 @@ extension WeeklySummaryBuilder {
             let slots = entry.slots(in: week)
             let adherence = Adherence(slots)
             var changes: [String] = []
+            let words = context.words
             let start = context.day(medication.startDate)
-            if week.contains(start) { changes.append("started \(context.format.day(start))") }
-            if let end = medication.endDate.map(context.day), week.contains(end) { changes.append("stopped \(context.format.day(end))") }
+            if week.contains(start) { changes.append(words.t("started {day}", ["day": context.format.day(start)])) }
+            if let end = medication.endDate.map(context.day), week.contains(end) { changes.append(words.t("stopped {day}", ["day": context.format.day(end)])) }
             let unknown = dosesAfterExport(record, medication, in: week)
             guard !slots.isEmpty || !changes.isEmpty || unknown > 0 else { return nil }
             let logged = context.hasDoseLog(record, medication)
-            var summary = adherence.summary ?? (!logged ? "Doses taken are not recorded in the document." : medication.asNeeded ? "as needed" : "no doses due")
-            if unknown > 0 { summary += "; \(unknown) due after the export, not counted" }
+            var summary = adherence.summary(context.format)
+                ?? (!logged ? words.t("Doses taken are not recorded in the document.") : medication.asNeeded ? words.t("as needed") : words.t("no doses due"))
+            if unknown > 0 { summary = words.t("{summary}; {count} due after the export, not counted", ["summary": summary, "count": "\(unknown)"]) }
             var row = WeeklySummary.MedicationRow(
                 name: "\(medication.name)\(medication.strength.map { " \($0)" } ?? "")", link: links.medication(record.id),
                 adherence: summary,
-                adherenceShort: adherence.shortSummary ?? (!logged ? "not in the document" : medication.asNeeded ? "as needed" : "no doses due"),
+                adherenceShort: adherence.shortSummary(words)
+                    ?? (!logged ? words.t("not in the document") : medication.asNeeded ? words.t("as needed") : words.t("no doses due")),
                 late: adherence.late, missed: adherence.missed + adherence.notRecorded, skipped: adherence.skipped,
                 asNeededUses: adherence.asNeededUses, change: changes.isEmpty ? nil : changes.joined(separator: "; "))
             row.afterExport = unknown
@@ -58,9 +61,11 @@ extension WeeklySummaryBuilder {
             let high = readings.max { key($0.1) < key($1.1) }!.1
             var rows: [(instant: Date, row: WeeklySummary.Reading)] = readings.map { record, measurement in
                 let flag = signs.flag(record, measurement)
-                return (record.date.resolved(in: context.timeZone), WeeklySummary.Reading(
-                    when: context.format.dateTime(record.date), value: MeasurementRanges.valueText(measurement),
-                    flag: flag?.direction, flagReason: flag?.reason, title: record.title, context: measurement.context))
+                var reading = WeeklySummary.Reading(
+                    when: context.format.dateTime(record.date), value: MeasurementRanges.valueText(measurement, context.format),
+                    flag: flag?.direction, flagReason: flag?.reason, title: record.title, context: measurement.context)
+                reading.flagLabel = flag.map { $0.direction == "high" ? context.words.t("high", context: "reading") : context.words.t("low", context: "reading") }
+                return (record.date.resolved(in: context.timeZone), reading)
             }
             let marks = changeMarks.marks(for: kind, in: week)
             for mark in marks {
@@ -74,8 +79,8 @@ extension WeeklySummaryBuilder {
                     label: "\(mark.short), \(context.format.shortDay(mark.day))")
             }
             return WeeklySummary.MeasurementGroup(
-                kind: MeasurementRanges.kindName(kind), unit: last.1.unit, latest: MeasurementRanges.valueText(last.1),
-                minimum: MeasurementRanges.valueText(low), maximum: MeasurementRanges.valueText(high),
+                kind: MeasurementRanges.kindName(kind, context.words), unit: last.1.unit, latest: MeasurementRanges.valueText(last.1, context.format),
+                minimum: MeasurementRanges.valueText(low, context.format), maximum: MeasurementRanges.valueText(high, context.format),
                 outOfRange: rows.filter { $0.row.flag != nil }.count,
                 chart: charts.measurementChart(kind: kind, readings: readings, id: "week-\(kind.rawValue)", events: events),
                 readings: rows.map(\.row), doseNote: MedicationChangeMarks.firstWeekNote(marks, format: context.format))
@@ -84,12 +89,13 @@ extension WeeklySummaryBuilder {
 
     func symptomRow(_ record: HealthRecord) -> WeeklySummary.EventRow? {
         guard case .symptom(let symptom) = record.data else { return nil }
-        var detail = "severity \(symptom.severity) of 10"
+        let words = context.words
+        var detail = words.t("severity {severity} of 10", ["severity": "\(symptom.severity)"])
         if let site = symptom.bodySite { detail += ", \(site)" }
-        if let minutes = symptom.durationMinutes { detail += ", for \(DisplayFormat.duration(minutes: minutes))" }
+        if let minutes = symptom.durationMinutes { detail += ", " + words.t("for {duration}", ["duration": context.format.duration(minutes: minutes)]) }
         return attached(record, WeeklySummary.EventRow(
             title: record.title, when: context.format.dateTime(record.date), detail: detail,
-            badge: symptom.severity >= 7 ? "severe" : signs.isNew(record, symptom) ? "new" : nil, link: nil, text: context.rich(symptom.notes ?? record.description)))
+            badge: symptom.severity >= 7 ? words.t("severe") : signs.isNew(record, symptom) ? words.t("new", context: "symptom") : nil, link: nil, text: context.rich(symptom.notes ?? record.description)))
     }
 
     func labRow(_ record: HealthRecord) -> WeeklySummary.EventRow? {
@@ -97,11 +103,16 @@ extension WeeklySummaryBuilder {
         let abnormal = report.results.filter { LabFlagging.flag(of: $0).map { LabFlagging.isAbnormal($0.flag) } ?? false }.count
         let drawn = report.collectedAt ?? record.date
         var when = context.format.dateTime(drawn)
-        if let reported = report.reportedAt { when = "reported \(context.format.dateTime(reported)), drawn \(context.format.dateTime(drawn))" }
+        let words = context.words
+        if let reported = report.reportedAt {
+            when = words.t("reported {reported}, drawn {drawn}", ["reported": context.format.dateTime(reported), "drawn": context.format.dateTime(drawn)])
+        }
         return attached(record, WeeklySummary.EventRow(
             title: record.title, when: when,
-            detail: "\(report.results.count) result\(report.results.count == 1 ? "" : "s"), \(abnormal) outside the range",
-            badge: report.status == .final ? nil : report.status.rawValue, link: links.report(record.id), text: nil))
+            detail: words.n(
+                "{count} result, {abnormal} outside the range", "{count} results, {abnormal} outside the range", count: report.results.count,
+                ["abnormal": "\(abnormal)"]),
+            badge: report.status == .final ? nil : LabWording.status(report.status, words), link: links.report(record.id), text: nil))
     }
 
     /// The row with the record's attachments.
@@ -124,7 +135,7 @@ extension WeeklySummaryBuilder {
             if let purpose = appointment.purpose { detail += ". \(purpose)" }
             let row = attached(record, WeeklySummary.EventRow(
                 title: record.title, when: context.format.dateTime(appointment.start), detail: detail,
-                badge: appointment.status == .scheduled ? nil : appointment.status.rawValue, link: nil,
+                badge: appointment.status == .scheduled ? nil : AppointmentWording.status(appointment.status, context.words), link: nil,
                 text: context.rich(appointment.outcome ?? record.description)))
             if appointment.status == .scheduled { coming.append(row) } else { held.append(row) }
         }
@@ -134,17 +145,17 @@ extension WeeklySummaryBuilder {
     func noteRow(_ record: HealthRecord) -> WeeklySummary.EventRow? {
         switch record.data {
         case .observation(let observation):
-            var detail: [String] = [ObservationWording.kind(observation.kind)]
+            var detail: [String] = [ObservationWording.kind(observation.kind, context.words)]
             if let substance = observation.substance { detail.append(substance) }
             if let name = observation.name { detail.append(name) }
-            if let reaction = observation.reaction { detail.append("reaction: \(reaction)") }
-            if let status = observation.clinicalStatus { detail.append(status.rawValue) }
+            if let reaction = observation.reaction { detail.append(context.words.t("reaction: {reaction}", ["reaction": reaction])) }
+            if let status = observation.clinicalStatus { detail.append(ObservationWording.status(status, context.words)) }
             return attached(record, WeeklySummary.EventRow(
                 title: record.title, when: context.format.dateTime(record.date), detail: detail.joined(separator: ", "),
                 badge: nil, link: nil, text: context.rich(observation.text ?? record.description)))
         case .document(let document) where document.labReport == nil:
             return attached(record, WeeklySummary.EventRow(
-                title: record.title, when: context.format.dateTime(record.date), detail: "document (\(document.kind.rawValue))",
+                title: record.title, when: context.format.dateTime(record.date), detail: context.words.t("document ({kind})", ["kind": DocumentWording.kind(document.kind, context.words)]),
                 badge: nil, link: nil, text: context.rich(record.description)))
         default:
             return nil
@@ -154,12 +165,12 @@ extension WeeklySummaryBuilder {
 
 /// Words for observation kinds.
 public enum ObservationWording {
-    public static func kind(_ kind: Observation.Kind) -> String {
+    public static func kind(_ kind: Observation.Kind, _ words: Localizer = .english) -> String {
         switch kind {
-        case .note: "note"
-        case .allergy: "allergy"
-        case .condition: "condition"
-        case .immunization: "immunisation"
+        case .note: words.t("note")
+        case .allergy: words.t("allergy")
+        case .condition: words.t("condition")
+        case .immunization: words.t("immunisation")
         }
     }
 }

@@ -13,6 +13,7 @@ extension WeeklySummaryBuilder {
 
     func taskSections(_ week: ISOWeek) -> TaskSections {
         var sections = TaskSections()
+        let words = context.words
         let weekEnd = min(context.end(of: week), context.dataUntil)
         var doneBy: [String: Int] = [:]
         for entry in index.sortedTasks {
@@ -23,26 +24,29 @@ extension WeeklySummaryBuilder {
             let overdue = !finished && entry.due < context.dataUntil
             if ownWeek == week {
                 if task.status == .completed {
-                    sections.done.append(row(task, state: "Done", cssClass: "status-done"))
+                    sections.done.append(row(task, state: words.t("Done", context: "task state"), cssClass: "status-done"))
                     if let by = task.completionDetails?.completedBy { doneBy[by, default: 0] += 1 }
                 } else if overdue {
-                    sections.overdue.append(row(task, state: "Overdue", cssClass: "status-overdue"))
+                    sections.overdue.append(row(task, state: words.t("Overdue", context: "task state"), cssClass: "status-overdue"))
                     sections.overdueTasks.append(task)
                 } else if !finished, context.isAfterExport(entry.due), entry.due <= context.now {
-                    sections.open.append(row(task, state: "Due after the export", cssClass: "status-open"))
+                    sections.open.append(row(task, state: words.t("Due after the export", context: "task state"), cssClass: "status-open"))
                 } else {
-                    let state = task.status == .cancelled ? "Cancelled" : task.status == .inProgress ? "In progress" : "Open"
+                    let state = task.status == .cancelled
+                        ? words.t("Cancelled", context: "task state")
+                        : task.status == .inProgress ? words.t("In progress", context: "task state") : words.t("Open", context: "task state")
                     sections.open.append(row(task, state: state, cssClass: task.status == .cancelled ? "status-skipped" : "status-open"))
                 }
                 if !finished, task.assignedTo == nil { sections.unassignedOpen.append(task) }
             } else if due < week.monday, week.monday <= context.today, Self.stillOpen(task, at: weekEnd, in: context) {
                 // Overdue from an earlier week and not done by the end of this one (or by now).
-                let state = task.status == .completed ? "Overdue that week, done later" : "Overdue"
+                let state = task.status == .completed
+                    ? words.t("Overdue that week, done later", context: "task state") : words.t("Overdue", context: "task state")
                 sections.overdue.append(row(task, state: state, cssClass: "status-overdue"))
                 sections.overdueTasks.append(task)
             }
             if !finished, week.next.contains(due) {
-                sections.nextWeek.append(row(task, state: "Due next week", cssClass: "status-open"))
+                sections.nextWeek.append(row(task, state: words.t("Due next week", context: "task state"), cssClass: "status-open"))
             }
         }
         sections.shares = doneBy.map { WeeklySummary.Share(name: context.names.name($0.key), done: $0.value) }
@@ -61,12 +65,14 @@ extension WeeklySummaryBuilder {
     }
 
     func row(_ task: CareTask, state: String, cssClass: String) -> WeeklySummary.TaskRow {
-        var who = task.assignedTo.map { context.names.name($0.userId) } ?? "unassigned"
+        let words = context.words
+        var who = task.assignedTo.map { context.names.name($0.userId) } ?? words.t("unassigned")
         if let done = task.completionDetails, task.status == .completed {
-            who = "done by \(context.names.name(done.completedBy)), \(context.format.dateTime(done.completedAt))"
+            who = words.t("done by {name}, {when}", ["name": context.names.name(done.completedBy), "when": context.format.dateTime(done.completedAt)])
         }
         return WeeklySummary.TaskRow(
-            title: task.title, category: TaskWording.category(task.category), priority: task.priority.rawValue,
+            title: task.title, category: TaskWording.category(task.category, words), priority: task.priority.rawValue,
+            priorityLabel: TaskWording.priority(task.priority, words),
             due: context.format.dateTime(task.dueDate), who: who, state: state, stateClass: cssClass,
             description: context.rich(task.description),
             notes: task.notes.map { note in
@@ -80,10 +86,28 @@ extension WeeklySummaryBuilder {
 
 /// Words for task values.
 public enum TaskWording {
-    public static func category(_ category: TaskCategory) -> String {
+    public static func category(_ category: TaskCategory, _ words: Localizer = .english) -> String {
         switch category {
-        case .personalCare: "personal care"
-        default: category.rawValue
+        case .medical: words.t("medical", context: "task category")
+        case .medication: words.t("medication", context: "task category")
+        case .appointment: words.t("appointment", context: "task category")
+        case .personalCare: words.t("personal care", context: "task category")
+        case .household: words.t("household", context: "task category")
+        case .meals: words.t("meals", context: "task category")
+        case .transportation: words.t("transportation", context: "task category")
+        case .errands: words.t("errands", context: "task category")
+        case .social: words.t("social", context: "task category")
+        case .financial: words.t("financial", context: "task category")
+        case .other: words.t("other", context: "task category")
+        }
+    }
+
+    /// `high priority` …
+    public static func priority(_ priority: TaskPriority, _ words: Localizer = .english) -> String {
+        switch priority {
+        case .high: words.t("high priority")
+        case .medium: words.t("medium priority")
+        case .low: words.t("low priority")
         }
     }
 }

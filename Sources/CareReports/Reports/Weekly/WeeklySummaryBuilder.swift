@@ -55,14 +55,19 @@ public struct WeeklySummaryBuilder: Sendable {
             && medications.isEmpty && measurements.isEmpty && symptoms.isEmpty && labs.isEmpty && held.isEmpty
             && coming.isEmpty && notes.isEmpty && updates.isEmpty
         var summary = WeeklySummary(
-            page: PageChrome(title: "Week \(week.week): \(rangeText(week))", link: link, section: "weeks", context: context),
+            page: PageChrome(title: context.words.t("Week {number}: {range}", ["number": "\(week.week)", "range": rangeText(week)]), link: link, section: "weeks", context: context),
             week: week.description, range: rangeText(week),
             previousLink: previous.map(links.week), nextLink: next.map(links.week), quiet: quiet,
             attention: attention, tasksDone: tasks.done, tasksOpen: tasks.open, tasksOverdue: tasks.overdue,
             tasksNextWeek: tasks.nextWeek, shares: tasks.shares, medications: medications, measurements: measurements,
             symptoms: symptoms, labs: labs, appointmentsHeld: held, appointmentsComing: coming, notes: notes, updates: updates)
-        if let previous, previous != week.previous { summary.previousLabel = "Week \(previous.week), \(previous.year)" }
-        if let next, next != week.next { summary.nextLabel = "Week \(next.week), \(next.year)" }
+        let words = context.words
+        summary.previousLabel = words.t("Previous week")
+        summary.nextLabel = words.t("Next week")
+        if let previous, previous != week.previous {
+            summary.previousLabel = words.t("Week {number}, {year}", ["number": "\(previous.week)", "year": "\(previous.year)"])
+        }
+        if let next, next != week.next { summary.nextLabel = words.t("Week {number}, {year}", ["number": "\(next.week)", "year": "\(next.year)"]) }
         summary.dataEnds = context.dataEnds(in: week)
         return summary
     }
@@ -80,7 +85,8 @@ public struct WeeklySummaryBuilder: Sendable {
     func rangeText(_ week: ISOWeek) -> String {
         let monday = week.monday
         let sunday = week.sunday
-        return "Mon \(context.format.shortDay(monday)) – Sun \(context.format.shortDay(sunday)) \(sunday.year)"
+        let format = context.format
+        return "\(format.weekday(1)) \(format.shortDay(monday)) – \(format.weekday(7)) \(format.shortDay(sunday)) \(sunday.year)"
     }
 
     private func updateRows(_ week: ISOWeek) -> [WeeklySummary.UpdateRow] {

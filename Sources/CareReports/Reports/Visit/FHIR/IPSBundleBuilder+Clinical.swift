@@ -5,8 +5,8 @@ extension IPSBundleBuilder {
 
     /// Current medicines (active or on hold) and those stopped in the period, as MedicationStatements.
     func medicationSection() -> Section {
-        var section = Section(title: "Medication summary", code: "10160-0", display: "History of Medication use Narrative",
-            empty: "No medications recorded.")
+        var section = Section(title: context.words.t("Medication summary"), code: "10160-0", display: "History of Medication use Narrative",
+            empty: context.words.t("No medications recorded."))
         let (current, stopped) = summary.reconciledChains()
         for chain in current + stopped {
             let (record, medication) = chain.latest
@@ -55,7 +55,8 @@ extension IPSBundleBuilder {
                 ("note", .array(history.isEmpty ? [] : [FHIRJSON.object([("text", .string(history))])])),
                 ("dosage", .array(dosageText.isEmpty && timing == nil && doseAndRate == nil ? [] : [dosage])),
             ])
-            let state = status == "active" ? "" : " (\(status.replacingOccurrences(of: "-", with: " ")))"
+            let stateWords = status == "on-hold" ? context.words.t("on hold") : status == "stopped" ? context.words.t("stopped") : status.replacingOccurrences(of: "-", with: " ")
+            let state = status == "active" ? "" : " (\(stateWords))"
             let line = "\(summary.medications.displayName(medication))\(state): "
                 + [dose, schedule, history].filter { !$0.isEmpty }.joined(separator: "; ")
             section.entries.append((id, resource, line))
@@ -89,8 +90,9 @@ extension IPSBundleBuilder {
     /// Allergies that are not resolved, and every statement such as "No known food allergies."
     /// beside them (never dropped because an allergy is also listed).
     func allergySection() -> Section {
-        var section = Section(title: "Allergies and intolerances", code: "48765-2", display: "Allergies and adverse reactions Document",
-            empty: "Allergies: not recorded.")
+        var section = Section(
+            title: context.words.t("Allergies and intolerances"), code: "48765-2", display: "Allergies and adverse reactions Document",
+            empty: context.words.t("Allergies: not recorded."))
         let real = summary.findings(.allergy).filter { $0.1.clinicalStatus != .resolved }
         for (record, allergy) in real {
             let id = uuid("AllergyIntolerance", record.id)
@@ -112,7 +114,7 @@ extension IPSBundleBuilder {
                 ("reaction", reaction),
                 ("note", .array(note.map { [FHIRJSON.object([("text", .string($0))])] } ?? [])),
             ])
-            let detail = [allergy.reaction.map { "reaction: \($0)" }, allergy.severity].compactMap { $0 }.joined(separator: ", ")
+            let detail = [allergy.reaction.map { context.words.t("reaction: {reaction}", ["reaction": $0]) }, allergy.severity].compactMap { $0 }.joined(separator: ", ")
             section.entries.append((id, resource, substance + (detail.isEmpty ? "" : " (\(detail))")))
         }
         for (record, absence) in summary.statedAbsences(.allergies) {
@@ -131,7 +133,8 @@ extension IPSBundleBuilder {
 
     /// Problems, active and resolved, with their onset.
     func problemSection() -> Section {
-        var section = Section(title: "Problem list", code: "11450-4", display: "Problem list - Reported", empty: "No problems recorded.")
+        var section = Section(
+            title: context.words.t("Problem list"), code: "11450-4", display: "Problem list - Reported", empty: context.words.t("No problems recorded."))
         for (record, condition) in summary.findings(.condition) {
             let id = uuid("Condition", record.id)
             let name = condition.name ?? record.title
@@ -149,8 +152,9 @@ extension IPSBundleBuilder {
                 ("onsetDateTime", condition.onset.map { FHIRJSON.date($0, in: zone) }),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
             ])
-            let since = condition.onset.map { " since \(context.format.day(context.day($0)))" } ?? ""
-            section.entries.append((id, resource, "\(name)\(resolved ? " (resolved)" : "")\(since)"))
+            let since = condition.onset.map { " " + context.words.t("since {day}", ["day": context.format.day(context.day($0))]) } ?? ""
+            let state = resolved ? " (\(ObservationWording.status(.resolved, context.words)))" : ""
+            section.entries.append((id, resource, "\(name)\(state)\(since)"))
         }
         for (record, absence) in summary.statedAbsences(.problems) {
             let id = uuid("Condition", record.id)
@@ -171,8 +175,8 @@ extension IPSBundleBuilder {
 
     /// Every immunisation the viewer may see, oldest first.
     func immunizationSection() -> Section {
-        var section = Section(title: "Immunizations", code: "11369-6", display: "History of Immunization Narrative",
-            empty: "No immunizations recorded.")
+        var section = Section(title: context.words.t("Immunizations"), code: "11369-6", display: "History of Immunization Narrative",
+            empty: context.words.t("No immunizations recorded."))
         for (record, shot) in summary.findings(.immunization) {
             let id = uuid("Immunization", record.id)
             let name = shot.name ?? record.title
@@ -185,7 +189,10 @@ extension IPSBundleBuilder {
                 ("patient", patientReference),
                 ("occurrenceDateTime", FHIRJSON.date(record.date, in: zone)),
             ])
-            section.entries.append((id, resource, "\(name), \(context.format.day(context.day(record.date)))\(notGiven ? " (not given)" : "")"))
+            let given = context.format.day(context.day(record.date))
+            section.entries.append((
+                id, resource,
+                notGiven ? context.words.t("{name}, {day} (not given)", ["name": name, "day": given]) : context.words.t("{name}, {day}", ["name": name, "day": given])))
         }
         for (record, absence) in summary.statedAbsences(.immunizations) {
             let id = uuid("Immunization", record.id)

@@ -27,8 +27,8 @@ extension IPSBundleBuilder {
     /// The latest result of every test, as laboratory Observations, each in a DiagnosticReport
     /// for the lab report it came from (its status, date and laboratory).
     func resultSection() -> Section {
-        var section = Section(title: "Results", code: "30954-2", display: "Relevant diagnostic tests/laboratory data Narrative",
-            empty: "No results recorded.")
+        var section = Section(title: context.words.t("Results"), code: "30954-2", display: "Relevant diagnostic tests/laboratory data Narrative",
+            empty: context.words.t("No results recorded."))
         var reports: [String: (entry: LabCatalog.Entry, results: [String])] = [:]
         var reportOrder: [String] = []
         for analyte in summary.catalog.analytes {
@@ -70,10 +70,12 @@ extension IPSBundleBuilder {
                 ("note", .array(result.note.map { [FHIRJSON.object([("text", .string($0))])] } ?? [])),
                 ("referenceRange", range),
             ])
-            let flag = FlagView(result).map { " \($0.symbol) \($0.label)" } ?? ""
-            let rangeText = LabValueText.range(result.referenceRange)
-            let line = "\(result.name): \(LabUnitText.value(result))\(flag) (range \(rangeText)), "
-                + context.format.day(context.day(latest.entry.collected))
+            let flag = FlagView(result, context.words).map { " \($0.symbol) \($0.label)" } ?? ""
+            let rangeText = context.format.localized(LabValueText.range(result.referenceRange))
+            let line = context.words.t(
+                "{test}: {value} (range {range}), {day}",
+                ["test": result.name, "value": context.format.localized(LabUnitText.value(result)) + flag, "range": rangeText,
+                 "day": context.format.day(context.day(latest.entry.collected))])
             section.entries.append((id, resource, line))
             let reportId = latest.entry.record.id
             if reports[reportId] == nil { reportOrder.append(reportId) }
@@ -110,7 +112,8 @@ extension IPSBundleBuilder {
     /// The latest reading of each kind (and unit) in the period, as vital-sign Observations; with
     /// none in the period, the latest of each kind whatever its date, as the printed page shows them.
     func vitalSignSection() -> Section {
-        var section = Section(title: "Vital signs", code: "8716-3", display: "Vital signs", empty: "No readings recorded.")
+        var section = Section(
+            title: context.words.t("Vital signs"), code: "8716-3", display: "Vital signs", empty: context.words.t("No readings recorded."))
         let inPeriod = summary.vitalGroups()
         for readings in inPeriod.isEmpty ? summary.vitalGroups(inPeriodOnly: false) : inPeriod {
             guard let (record, reading) = readings.last else { continue }
@@ -136,9 +139,11 @@ extension IPSBundleBuilder {
                 ("subject", patientReference),
                 ("effectiveDateTime", FHIRJSON.date(record.date, in: zone)),
             ] + value)
-            let name = reading.kind == .other ? record.title : MeasurementRanges.kindName(reading.kind)
-            let line = "\(name): \(VisitSummaryBuilder.number(reading)) \(reading.unit), "
-                + "\(context.format.dateTime(record.date)) (latest of \(readings.count) in the period)"
+            let name = reading.kind == .other ? record.title : MeasurementRanges.kindName(reading.kind, context.words)
+            let line = context.words.n(
+                "{name}: {value} {unit}, {when} (latest of {count} in the period)", "{name}: {value} {unit}, {when} (latest of {count} in the period)",
+                count: readings.count,
+                ["name": name, "value": VisitSummaryBuilder.number(reading, context.format), "unit": reading.unit, "when": context.format.dateTime(record.date)])
             section.entries.append((id, resource, line))
         }
         return section
