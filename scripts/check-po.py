@@ -50,6 +50,16 @@ def lab_blocks(source):
     return blocks
 
 
+def has_number(text):
+    """A digit not inside a name (B12, T4, A1c, GLP-1), as LabExplanationsTests reads the English."""
+    previous = " "
+    for character in text:
+        if character.isdigit() and not (previous.isalpha() or previous == "-" or previous.isdigit()):
+            return True
+        previous = character
+    return False
+
+
 def po_string(lines):
     return "".join(ast.literal_eval(l) for l in lines)
 
@@ -127,8 +137,16 @@ def main(argv):
             entry = byid.get(text)
             if entry is None:
                 errors.append(f"{labs}: the explanation of {test!r} is not a msgid of {path}")
-            elif not any("medlineplus" in c.lower() or "fuente" in c.lower() for c in entry["comments"]):
-                errors.append(f"{path}:{entry['line']}: {test!r} names no source in a #. comment")
+            else:
+                if not any("medlineplus" in c.lower() or "fuente" in c.lower() for c in entry["comments"]):
+                    errors.append(f"{path}:{entry['line']}: {test!r} names no source in a #. comment")
+                # The same rules as LabExplanationsTests for the English: two or three sentences,
+                # and never a number (a digit inside a name such as B12, T4 or A1c is not one).
+                sentences = len(entry["msgstr"].split(". "))
+                if not 2 <= sentences <= 3:
+                    errors.append(f"{path}:{entry['line']}: {test!r} has {sentences} sentences in Spanish")
+                if has_number(entry["msgstr"]):
+                    errors.append(f"{path}:{entry['line']}: {test!r} quotes a number in Spanish")
         print(f"{len(blocks)} lab explanations, {sum(t in byid for _, t in blocks)} in the catalogue")
     fuzzy = [e for e in entries if "fuzzy" in e["flags"]]
     print(f"{len(entries)} messages, {len(fuzzy)} fuzzy")
