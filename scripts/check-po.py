@@ -6,7 +6,8 @@
 
 What it checks, for every entry that is not the header:
   * the msgstr is not empty (an untranslated message is an error);
-  * every {placeholder} in the msgid appears in the msgstr and the msgstr adds none;
+  * every {placeholder} in the msgid (and msgid_plural) appears in the msgstr (each plural form)
+    and the msgstr adds none;
   * no msgid appears twice;
   * with --labs FILE: every explanation block of FILE, joined the way LabExplanations.swift joins
     it (text lines trimmed, joined with one space, trimmed), is a msgid of the catalogue, byte for
@@ -70,8 +71,13 @@ def parse_po(path):
 
     def close():
         if cur is not None and "msgid" in cur:
-            cur["msgid"] = po_string(cur["msgid"])
-            cur["msgstr"] = po_string(cur["msgstr"])
+            for key in [k for k in cur if k.startswith("msg")]:
+                cur[key] = po_string(cur[key])
+            # A plural entry: every form must be translated, so an empty form empties msgstr.
+            forms = sorted(k for k in cur if k.startswith("msgstr["))
+            if forms:
+                cur["forms"] = [cur[k] for k in forms]
+                cur["msgstr"] = "" if any(not f for f in cur["forms"]) else cur["forms"][0]
             entries.append(cur)
 
     with open(path, encoding="utf-8") as f:
@@ -93,9 +99,15 @@ def parse_po(path):
                 field = "msgid"
                 cur["msgid"] = [line[6:]]
                 cur.setdefault("line", number)
+            elif line.startswith("msgid_plural "):
+                field = "msgid_plural"
+                cur["msgid_plural"] = [line[13:]]
             elif line.startswith("msgstr "):
                 field = "msgstr"
                 cur["msgstr"] = [line[7:]]
+            elif line.startswith("msgstr["):
+                field = line[: line.index("]") + 1]
+                cur[field] = [line[len(field) + 1 :]]
             elif line.startswith('"') and field:
                 cur[field].append(line)
             else:
@@ -125,11 +137,13 @@ def main(argv):
         if not e["msgstr"]:
             errors.append(f"{where}: no translation")
             continue
-        ids, strs = set(PLACEHOLDER.findall(e["msgid"])), set(PLACEHOLDER.findall(e["msgstr"]))
-        if ids - strs:
-            errors.append(f"{where}: translation drops {sorted(ids - strs)}")
-        if strs - ids:
-            errors.append(f"{where}: translation adds {sorted(strs - ids)}")
+        ids = set(PLACEHOLDER.findall(e["msgid"] + e.get("msgid_plural", "")))
+        for form in e.get("forms", [e["msgstr"]]):
+            strs = set(PLACEHOLDER.findall(form))
+            if ids - strs:
+                errors.append(f"{where}: translation drops {sorted(ids - strs)}")
+            if strs - ids:
+                errors.append(f"{where}: translation adds {sorted(strs - ids)}")
     if labs:
         byid = {e["msgid"]: e for e in entries}
         blocks = lab_blocks(open(labs, encoding="utf-8").read())
