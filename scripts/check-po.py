@@ -6,8 +6,8 @@
 
 What it checks, for every entry that is not the header:
   * the msgstr is not empty (an untranslated message is an error);
-  * every {placeholder} in the msgid (and msgid_plural) appears in the msgstr (each plural form)
-    and the msgstr adds none;
+  * every {placeholder} in the msgid appears in the msgstr and the msgstr adds none (a plural
+    form may leave out one that only msgid_plural has, such as the {count} of "the {count} weeks");
   * no msgid appears twice;
   * with --labs FILE: every explanation block of FILE, joined the way LabExplanations.swift joins
     it (text lines trimmed, joined with one space, trimmed), is a msgid of the catalogue, byte for
@@ -66,7 +66,8 @@ def po_string(lines):
 
 
 def parse_po(path):
-    """Entries as dicts: msgid, msgstr, flags, comments (the `#.` lines), line."""
+    """Entries as dicts: msgctxt (if any), msgid, msgid_plural and forms (if plural), msgstr,
+    flags, comments (the `#.` lines), line."""
     entries, cur, field = [], None, None
 
     def close():
@@ -95,6 +96,9 @@ def parse_po(path):
                 cur["comments"].append(line[2:].strip())
             elif line.startswith("#"):
                 pass
+            elif line.startswith("msgctxt "):
+                field = "msgctxt"
+                cur["msgctxt"] = [line[8:]]
             elif line.startswith("msgid "):
                 field = "msgid"
                 cur["msgid"] = [line[6:]]
@@ -131,19 +135,24 @@ def main(argv):
     errors, seen = [], {}
     for e in entries:
         where = f"{path}:{e['line']}"
-        if e["msgid"] in seen:
-            errors.append(f"{where}: msgid repeated (first at line {seen[e['msgid']]})")
-        seen[e["msgid"]] = e["line"]
+        key = (e.get("msgctxt"), e["msgid"])
+        if key in seen:
+            errors.append(f"{where}: msgid repeated (first at line {seen[key]})")
+        seen[key] = e["line"]
         if not e["msgstr"]:
             errors.append(f"{where}: no translation")
             continue
-        ids = set(PLACEHOLDER.findall(e["msgid"] + e.get("msgid_plural", "")))
+        # A plural form must keep the placeholders both English forms have; it may leave out one
+        # only the plural has ("{count}" in "the week" / "the {count} weeks"), and adds none.
+        singular = set(PLACEHOLDER.findall(e["msgid"]))
+        plural = set(PLACEHOLDER.findall(e.get("msgid_plural", e["msgid"])))
+        required, allowed = singular & plural, singular | plural
         for form in e.get("forms", [e["msgstr"]]):
             strs = set(PLACEHOLDER.findall(form))
-            if ids - strs:
-                errors.append(f"{where}: translation drops {sorted(ids - strs)}")
-            if strs - ids:
-                errors.append(f"{where}: translation adds {sorted(strs - ids)}")
+            if required - strs:
+                errors.append(f"{where}: translation drops {sorted(required - strs)}")
+            if strs - allowed:
+                errors.append(f"{where}: translation adds {sorted(strs - allowed)}")
     if labs:
         byid = {e["msgid"]: e for e in entries}
         blocks = lab_blocks(open(labs, encoding="utf-8").read())
