@@ -51,16 +51,19 @@ def test_every_explanation_carereport_prints_is_a_msgid(sites):
 
 
 def test_a_dropped_placeholder_a_number_and_an_empty_translation_fail(tmp_path):
+    entries = check_po().parse_po(PO)
+    a1c = next(e for e in entries if e["msgid"].startswith("Hemoglobin A1c shows"))
     text = PO.read_text(encoding="utf-8")
-    text = text.replace("Suele repetirse cada tres a seis meses", "Suele repetirse cada 3 a 6 meses", 1)
-    text = text.replace('msgstr "Primera semana con la nueva dosis: {changes}."', 'msgstr "Primera semana con la nueva dosis."', 1)
-    text = text.replace('msgstr "se aumentó de {from} a {to} {unit}"', 'msgstr ""', 1)
+    assert f'msgstr "{a1c["msgstr"]}"' in text
+    text = text.replace(f'msgstr "{a1c["msgstr"]}"', f'msgstr "{a1c["msgstr"]} Suele estar por debajo de 7."', 1)
+    text += '\nmsgid "Test only: {medication} on {date}"\nmsgstr "Solo prueba: {medication}"\n'
+    text += '\nmsgid "Test only: untranslated"\nmsgstr ""\n'
     broken = tmp_path / "broken.po"
     broken.write_text(text, encoding="utf-8")
     result = run_check(broken, "--labs", SHIPPED)
     assert result.returncode == 1
     assert "'Hemoglobin A1c' quotes a number in Spanish" in result.stderr
-    assert "translation drops ['changes']" in result.stderr
+    assert "translation drops ['date']" in result.stderr
     assert "no translation" in result.stderr
 
 
