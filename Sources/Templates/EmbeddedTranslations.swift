@@ -4,13 +4,16 @@
 public enum EmbeddedTranslations {
     /// PO file contents by path relative to `translations/` (`es.po`).
     public static let files: [String: String] = [
-        "es.po": #"""
+        "es.po": ##"""
 # Spanish translation of carereport (Latin-American neutral Spanish, "usted").
 # Clinical text (lab explanations, medication-effect notes) is checked against MedlinePlus en español:
 # see docs/lab-explanations.md. How to translate: docs/translating.md.
 msgid ""
 msgstr ""
+"Project-Id-Version: carereport\n"
+"Language-Team: Spanish\n"
 "Language: es\n"
+"MIME-Version: 1.0\n"
 "Content-Type: text/plain; charset=UTF-8\n"
 "Content-Transfer-Encoding: 8bit\n"
 "Plural-Forms: nplurals=2; plural=(n != 1);\n"
@@ -31,7 +34,7 @@ msgstr "Escrito para {name} el {date}"
 
 #: Sources/CareReports/Localization/Localizer.swift:43 Sources/CareReports/Reports/Medication/DoseHistory.swift:94
 msgid "started {amount}"
-msgstr "iniciado con {amount}"
+msgstr "se inició con {amount}"
 
 #: Sources/CareReports/Reports/Digest/Digest.swift:65
 msgid "{circle}: week {week}, {range}: {count} thing needs attention"
@@ -75,7 +78,7 @@ msgstr "Saltadas"
 
 #: Sources/CareReports/Reports/Digest/Digest.swift:70 Sources/CareReports/Reports/Support/ChartFactory.swift:109 templates/html/week.mustache:20 templates/md/week.mustache:18
 msgid "As needed"
-msgstr "Según necesidad"
+msgstr "Según sea necesario"
 
 #: Sources/CareReports/Reports/Digest/Digest.swift:74 templates/digest/html.mustache:61 templates/html/visit.mustache:79
 msgid "Measurement"
@@ -220,7 +223,7 @@ msgstr "{test} está en {unit} aquí pero antes estaba en {earlierUnit}; el valo
 
 #: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:87
 msgid "not compared: different unit"
-msgstr "sin comparar: otra unidad"
+msgstr "no comparado: otra unidad"
 
 #: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:88
 msgid "{test} is in {unit} here but was in {earlierUnit} before; values are not compared"
@@ -236,11 +239,11 @@ msgstr "los valores sin unidad"
 
 #: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:120
 msgid "This test was reported in different units ({units}); the chart shows every value in {unit}, converted where needed."
-msgstr "Este examen se informó en unidades distintas ({units}); el gráfico muestra todos los valores en {unit}, convertidos cuando hace falta."
+msgstr "Esta prueba se informó en unidades diferentes ({units}); el gráfico muestra todos los valores en {unit}, convertidos cuando hace falta."
 
 #: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:123
 msgid "This test was reported in different units ({units}); the chart shows {unit} only: values in {others} cannot be converted."
-msgstr "Este examen se informó en unidades distintas ({units}); el gráfico muestra solo {unit}: los valores en {others} no se pueden convertir."
+msgstr "Esta prueba se informó en unidades diferentes ({units}); el gráfico muestra solo {unit}: los valores en {others} no se pueden convertir."
 
 #: Sources/CareReports/Reports/Labs/LabPageBuilder.swift:150
 msgid "no unit"
@@ -284,7 +287,7 @@ msgstr "Frecuencia respiratoria"
 
 #: Sources/CareReports/Reports/Measurements/MeasurementRanges.swift:66
 msgid "Pain score"
-msgstr "Nivel de dolor"
+msgstr "Puntuación del dolor"
 
 #: Sources/CareReports/Reports/Measurements/MeasurementRanges.swift:67
 msgid "Other measurement"
@@ -300,15 +303,15 @@ msgstr "{taken} de {scheduled} tomadas ({takenShare}), {onTime} a tiempo ({onTim
 
 #: Sources/CareReports/Reports/Medication/DoseHistory.swift:100
 msgid "stopped {amount}"
-msgstr "suspendido ({amount})"
+msgstr "se suspendió ({amount})"
 
 #: Sources/CareReports/Reports/Medication/DoseHistory.swift:102
 msgid "restarted {amount}"
-msgstr "reiniciado con {amount}"
+msgstr "se reinició con {amount}"
 
 #: Sources/CareReports/Reports/Medication/DoseHistory.swift:113 Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:94 Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Clinical.swift:58
 msgid "stopped"
-msgstr "suspendido"
+msgstr "se suspendió"
 
 #: Sources/CareReports/Reports/Medication/DoseHistory.swift:115 Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:95 Sources/CareReports/Reports/Visit/FHIR/IPSBundleBuilder+Clinical.swift:58 Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Medications.swift:33
 msgid "on hold"
@@ -316,23 +319,23 @@ msgstr "en pausa"
 
 #: Sources/CareReports/Reports/Medication/DoseHistory.swift:126
 msgid "increased {from} → {to} {unit}"
-msgstr "aumentado de {from} → {to} {unit}"
+msgstr "se aumentó de {from} a {to} {unit}"
 
 #: Sources/CareReports/Reports/Medication/DoseHistory.swift:127
 msgid "decreased {from} → {to} {unit}"
-msgstr "reducido de {from} → {to} {unit}"
+msgstr "se redujo de {from} a {to} {unit}"
 
 #: Sources/CareReports/Reports/Medication/DoseHistory.swift:130
 msgid "changed {from} → {to}"
-msgstr "cambiado de {from} → {to}"
+msgstr "se cambió de {from} a {to}"
 
 #: Sources/CareReports/Reports/Medication/DoseHistory.swift:132
 msgid "schedule changed {from} → {to}"
-msgstr "horario cambiado de {from} → {to}"
+msgstr "se cambió el horario de {from} a {to}"
 
 #: Sources/CareReports/Reports/Medication/DoseHistory.swift:133
 msgid "renewed, same dose"
-msgstr "renovado, misma dosis"
+msgstr "se renovó con la misma dosis"
 
 #: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:11 templates/html/medication-table.mustache:4 templates/html/medications.mustache:18 templates/md/medications.mustache:10 (+1 more)
 msgid "Dose"
@@ -418,7 +421,7 @@ msgstr "Sin registrar"
 
 #: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:115
 msgid "Taken as needed"
-msgstr "Tomada según necesidad"
+msgstr "Tomada según sea necesario"
 
 #: Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:33 Sources/CareReports/Reports/Support/ChartFactory.swift:133
 msgid "{count} use"
@@ -440,7 +443,7 @@ msgstr[1] "{schedule} (como máximo {count} al día)"
 
 #: Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:33 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:17 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:22
 msgid "no doses due"
-msgstr "sin dosis programadas"
+msgstr "ninguna dosis programada"
 
 #: Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:38 Sources/CareReports/Reports/Support/PageChrome.swift:38 templates/digest/html.mustache:36 templates/digest/text.mustache:34 (+3 more)
 msgid "Medications"
@@ -452,11 +455,11 @@ msgstr "{times} los {days}"
 
 #: Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:83 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:17 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:22
 msgid "as needed"
-msgstr "según necesidad"
+msgstr "según sea necesario"
 
 #: Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:83
 msgid "{times}, as needed"
-msgstr "{times}, según necesidad"
+msgstr "{times}, según sea necesario"
 
 #: Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:93
 msgctxt "medication"
@@ -465,7 +468,7 @@ msgstr "activo"
 
 #: Sources/CareReports/Reports/Medication/MedicationPageBuilder.swift:94 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:14
 msgid "stopped {day}"
-msgstr "suspendido el {day}"
+msgstr "se suspendió el {day}"
 
 #: Sources/CareReports/Reports/ReportContext.swift:70
 msgid "Written {days} days after the export of {dataAsOf}: nothing after it is known, so nothing due since then is counted as missed or overdue."
@@ -534,7 +537,7 @@ msgstr "saltada"
 #: Sources/CareReports/Reports/Support/ChartFactory.swift:24
 msgctxt "dose"
 msgid "as-needed use"
-msgstr "uso según necesidad"
+msgstr "uso según sea necesario"
 
 #: Sources/CareReports/Reports/Support/ChartFactory.swift:24
 msgctxt "dose"
@@ -589,7 +592,7 @@ msgstr "Dosis de {medication}, del {first} al {last}"
 
 #: Sources/CareReports/Reports/Support/ChartFactory.swift:152
 msgid "Each day's doses from {first} to {last}, a block of rows per week: taken on time, taken late, missed, skipped, as needed or not recorded."
-msgstr "Las dosis de cada día del {first} al {last}, un bloque de filas por semana: tomada a tiempo, tomada tarde, omitida, saltada, según necesidad o sin registrar."
+msgstr "Las dosis de cada día del {first} al {last}, un bloque de filas por semana: tomada a tiempo, tomada tarde, omitida, saltada, según sea necesario o sin registrar."
 
 #: Sources/CareReports/Reports/Support/ChartFactory.swift:156 templates/html/medication.mustache:29 templates/md/medication.mustache:36
 msgid "Day"
@@ -1203,7 +1206,7 @@ msgstr "Dosis"
 
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:28
 msgid "As-needed doses"
-msgstr "Dosis según necesidad"
+msgstr "Dosis según sea necesario"
 
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:29
 msgid "{medication}: {count} doses on {day}, more than the {maximum} allowed"
@@ -1255,11 +1258,11 @@ msgstr "{test} {value} (rango {range})"
 
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:84
 msgid "New severe symptom"
-msgstr "Síntoma grave nuevo"
+msgstr "Síntoma intenso nuevo"
 
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:84
 msgid "Severe symptom"
-msgstr "Síntoma grave"
+msgstr "Síntoma intenso"
 
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:84
 msgid "New symptom"
@@ -1277,7 +1280,7 @@ msgstr[1] "{count} resultados, {abnormal} fuera del rango"
 
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:13
 msgid "started {day}"
-msgstr "iniciado el {day}"
+msgstr "se inició el {day}"
 
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:18
 msgid "{summary}; {count} due after the export, not counted"
@@ -1303,7 +1306,7 @@ msgstr "durante {duration}"
 
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:95
 msgid "severe"
-msgstr "grave"
+msgstr "intenso"
 
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift:95
 msgctxt "symptom"
@@ -1593,7 +1596,7 @@ msgstr "Dosis de esta semana"
 
 #: templates/digest/html.mustache:39
 msgid "late {late}, missed {missed}, skipped {skipped}, as needed {asNeededUses}"
-msgstr "tarde {late}, omitidas {missed}, saltadas {skipped}, según necesidad {asNeededUses}"
+msgstr "tarde {late}, omitidas {missed}, saltadas {skipped}, según sea necesario {asNeededUses}"
 
 #: templates/digest/html.mustache:43 templates/digest/text.mustache:45 templates/html/week.mustache:32 templates/md/week.mustache:26
 msgid "Overdue tasks"
@@ -1693,7 +1696,7 @@ msgstr "Enviado por carereport. Contiene solo lo que {writtenFor} puede ver."
 
 #: templates/html/analyte.mustache:4 templates/md/analyte.mustache:6
 msgid "About this test"
-msgstr "Acerca de este examen"
+msgstr "Acerca de esta prueba"
 
 #: templates/html/analyte.mustache:5 templates/md/analyte.mustache:9
 msgid "LOINC {loinc}"
@@ -1821,7 +1824,7 @@ msgstr "Resultados (▲ alto, ▼ bajo, * calculado a partir del rango)"
 
 #: templates/html/lab-report.mustache:14 templates/html/labs.mustache:21 templates/html/visit.mustache:64 templates/md/lab-report.mustache:20 (+1 more)
 msgid "Test"
-msgstr "Examen"
+msgstr "Prueba"
 
 #: templates/html/lab-report.mustache:14 templates/html/visit.mustache:64 templates/md/lab-report.mustache:20
 msgid "Previous"
@@ -1857,11 +1860,11 @@ msgstr "Resultados por fecha"
 
 #: templates/html/labs.mustache:18
 msgid "Each test across the reports"
-msgstr "Cada examen en todos los informes"
+msgstr "Cada prueba en todos los informes"
 
 #: templates/html/labs.mustache:20
 msgid "Each test across the reports (▲ high, ▼ low, * worked out from the range; reports that are not final say preliminary, corrected or amended)"
-msgstr "Cada examen en todos los informes (▲ alto, ▼ bajo, * calculado a partir del rango; los informes que no son definitivos dicen preliminar, corregido o modificado)"
+msgstr "Cada prueba en todos los informes (▲ alto, ▼ bajo, * calculado a partir del rango; los informes que no son definitivos dicen preliminar, corregido o modificado)"
 
 #: templates/html/layout.mustache:15
 msgid "Skip to content"
@@ -1921,7 +1924,7 @@ msgstr "hasta {upTo}"
 
 #: templates/html/medication.mustache:26 templates/html/medication.mustache:28
 msgid "As-needed uses per day"
-msgstr "Usos según necesidad por día"
+msgstr "Usos según sea necesario por día"
 
 #: templates/html/medication.mustache:29 templates/md/medication.mustache:36
 msgid "Uses"
@@ -2077,7 +2080,7 @@ msgstr "Resueltos: {pastProblems}"
 
 #: templates/html/visit.mustache:59
 msgid "the latest of each test, any date; out of range first"
-msgstr "el último de cada examen, de cualquier fecha; primero los que están fuera del rango"
+msgstr "el último de cada prueba, de cualquier fecha; primero los que están fuera del rango"
 
 #: templates/html/visit.mustache:61
 msgid "Results table"
@@ -2085,7 +2088,7 @@ msgstr "Tabla de resultados"
 
 #: templates/html/visit.mustache:63
 msgid "Latest result of each test that is out of range or not flagged (▲ high, ▼ low)"
-msgstr "Último resultado de cada examen fuera del rango o sin indicador (▲ alto, ▼ bajo)"
+msgstr "Último resultado de cada prueba fuera del rango o sin indicador (▲ alto, ▼ bajo)"
 
 #: templates/html/visit.mustache:64
 msgid "Result"
@@ -2121,7 +2124,7 @@ msgstr "Síntomas, caídas y casi caídas"
 
 #: templates/html/visit.mustache:88
 msgid "{period}, most severe first"
-msgstr "{period}, primero los más graves"
+msgstr "{period}, primero los más intensos"
 
 #: templates/html/visit.mustache:91
 msgid "Symptoms table"
@@ -2491,6 +2494,524 @@ msgstr "una semana completa, de lunes a domingo, en la que la persona no marcó 
 msgid "a full week, Monday to Sunday, in which the person marked no task done and recorded no dose."
 msgstr "una semana completa, de lunes a domingo, en la que la persona no marcó ninguna tarea como hecha ni registró ninguna dosis."
 
-"""#,
+
+# ---- Clinical wording (lab explanations, drug classes, medication changes, lab and week vocabulary) ----
+# Each explanation was written in Spanish from the English facts and checked against the Spanish
+# patient source its "#." comment names (MedlinePlus en español first). Register: "usted",
+# Latin-American-neutral Spanish as MedlinePlus en español writes it. A Spanish-speaking clinician
+# should review these entries (docs/lab-explanations.md, "Fuentes en español / Spanish sources").
+# Check: python3 scripts/check-po.py translations/es.po --labs templates/text/lab-explanations.txt
+
+# ---- Lab explanations (templates/text/lab-explanations.txt, Reports/Labs/LabExplanations.swift) ----
+
+#. Lab explanation: Glucose (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de glucosa en la sangre.
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-de-glucosa-en-la-sangre/
+msgid "Glucose is the sugar carried in the blood, the body's main fuel. A high value, especially after fasting, can mean diabetes or a diabetes treatment that needs adjusting; a low value can cause shakiness, sweating or confusion and is most often a side effect of insulin or some diabetes tablets. When it is high, a hemoglobin A1c is commonly checked to see the average over the past months."
+msgstr "La glucosa es el azúcar que circula en la sangre y la principal fuente de energía del cuerpo. Un valor alto, sobre todo en ayunas, puede indicar diabetes o un tratamiento de la diabetes que necesita ajustarse; un valor bajo puede causar temblores, sudor o confusión y suele ser un efecto secundario de la insulina o de algunas pastillas para la diabetes. Cuando está alta, con frecuencia se pide una prueba de hemoglobina A1c para ver el promedio de los últimos meses."
+
+#. Lab explanation: Hemoglobin A1c (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de hemoglobina A1c (HbA1c).
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-de-hemoglobina-a1c/
+msgid "Hemoglobin A1c shows how much sugar has stuck to red blood cells, which reflects the average blood sugar over roughly the past three months. A higher value means blood sugar has been running high and diabetes is less well controlled; a value well below the person's target can mean too many low sugars. It is usually repeated every three to six months, alongside kidney tests and cholesterol."
+msgstr "La hemoglobina A1c muestra cuánta glucosa (azúcar) se ha adherido a los glóbulos rojos, lo que refleja el promedio de glucosa en la sangre de aproximadamente los últimos tres meses. Un valor más alto significa que la glucosa ha estado alta y que la diabetes está menos controlada; un valor muy por debajo de la meta de la persona puede indicar demasiados episodios de glucosa baja. Suele repetirse cada tres a seis meses, junto con pruebas de los riñones y del colesterol."
+
+#. Lab explanation: Creatinine (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de creatinina; Creatinina en sangre (enciclopedia 003475).
+#. Fuente: https://medlineplus.gov/spanish/creatinine.html
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003475.htm
+msgid "Creatinine is a waste product of muscle that the kidneys filter out, so its level shows how well the kidneys are clearing the blood. A rising value usually means the kidneys are filtering less, from dehydration, some medicines or kidney disease; a low value is seldom a concern and often reflects small muscle mass. It is read together with the eGFR, and often with potassium and a urine albumin test."
+msgstr "La creatinina es un producto de desecho de los músculos que los riñones filtran, por eso su nivel muestra qué tan bien los riñones limpian la sangre. Un valor que sube suele significar que los riñones están filtrando menos, por deshidratación, algunos medicamentos o enfermedad renal; un valor bajo rara vez es motivo de preocupación y con frecuencia refleja poca masa muscular. Se interpreta junto con la tasa de filtración glomerular estimada (TFGe) y, con frecuencia, con el potasio y una prueba de albúmina en la orina."
+
+#. Lab explanation: eGFR (estimated glomerular filtration rate) (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Tasa de filtración glomerular (enciclopedia 007305); Prueba de creatinina (nombre TFGe); Lab Tests Online España: Tasa de filtrado glomerular (estadios de la enfermedad renal crónica).
+#. Fuente: https://medlineplus.gov/spanish/ency/article/007305.htm
+#. Fuente: https://medlineplus.gov/spanish/creatinine.html
+#. Fuente: https://labtestsonline.es/tests/tasa-de-filtrado-glomerular
+msgid "The eGFR is an estimate, calculated from creatinine, age and sex, of how much blood the kidneys filter each minute. A low value means reduced kidney function and is used to stage chronic kidney disease and to adjust medicine doses; a high value is rarely a concern. When it is low or falling, the test is usually repeated, and urine albumin and potassium are checked."
+msgstr "La tasa de filtración glomerular estimada (TFGe) es un cálculo, hecho a partir de la creatinina, la edad y el sexo, de cuánta sangre filtran los riñones cada minuto. Un valor bajo significa que los riñones funcionan menos y se usa para clasificar la etapa de la enfermedad renal crónica y para ajustar las dosis de los medicamentos; un valor alto rara vez es motivo de preocupación. Cuando está baja o va bajando, la prueba suele repetirse y se revisan la albúmina en la orina y el potasio."
+
+#. Lab explanation: Urea nitrogen (BUN) (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Examen de nitrógeno ureico en la sangre (BUN) (enciclopedia 003474).
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003474.htm
+msgid "Urea nitrogen is a waste product from breaking down protein, cleared by the kidneys. It rises with dehydration, reduced kidney function, bleeding in the gut or a high-protein diet, and is low with liver disease or a very low protein intake. It is read together with creatinine; the two are often compared as a ratio."
+msgstr "El nitrógeno ureico en sangre (BUN) es un producto de desecho que se forma cuando el cuerpo descompone las proteínas y que los riñones eliminan. Sube con la deshidratación, cuando los riñones funcionan menos, con un sangrado en el tubo digestivo o con una dieta muy rica en proteínas, y está bajo con enfermedades del hígado o cuando se come muy poca proteína. Se interpreta junto con la creatinina; con frecuencia se comparan las dos como una relación (BUN/creatinina)."
+
+#. Lab explanation: Sodium (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de sodio en la sangre.
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-de-sodio-en-la-sangre/
+msgid "Sodium is the main salt in the blood and helps control the body's water balance and nerves. A low value is common in older adults, with some water pills, antidepressants or heart and liver disease, and can cause confusion or falls; a high value usually means too little water. An abnormal value is usually rechecked, often with the other electrolytes and a review of medicines."
+msgstr "El sodio es la principal sal de la sangre y ayuda a controlar el equilibrio de agua del cuerpo y el funcionamiento de los nervios. Un valor bajo es común en las personas mayores y en quienes toman algunos diuréticos o antidepresivos o tienen enfermedades del corazón o del hígado, y puede causar confusión o caídas; un valor alto suele significar que falta agua en el cuerpo. Un valor anormal suele volver a medirse, con frecuencia junto con los demás electrolitos y una revisión de los medicamentos."
+
+#. Lab explanation: Potassium (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de potasio en sangre; Medicamentos antihipertensivos (enciclopedia 007484), para los nombres de los medicamentos.
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-de-potasio-en-sangre/
+#. Fuente: https://medlineplus.gov/spanish/ency/article/007484.htm
+msgid "Potassium is a salt the heart and muscles need to work normally. A high value can come from reduced kidney function or from medicines such as ACE inhibitors, ARBs or spironolactone, and a low value from water pills, vomiting or diarrhea; both can upset the heart rhythm. An unexpected value is usually rechecked soon, with creatinine and sometimes an ECG."
+msgstr "El potasio es una sal que el corazón y los músculos necesitan para funcionar con normalidad. Un valor alto puede deberse a que los riñones funcionan menos o a medicamentos como los inhibidores de la ECA, los bloqueadores de los receptores de angiotensina II (BRA) o la espironolactona, y un valor bajo, a diuréticos, vómitos o diarrea; ambos pueden alterar el ritmo del corazón. Un valor inesperado suele volver a medirse pronto, junto con la creatinina y a veces un electrocardiograma (ECG)."
+
+#. Lab explanation: Chloride (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Examen de cloruro en la sangre (enciclopedia 003485).
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003485.htm
+msgid "Chloride is a salt that moves with sodium and helps keep the blood's acid balance and water balance. It is usually high or low for the same reasons as sodium, such as dehydration, vomiting or kidney problems. It is read together with sodium, potassium and bicarbonate."
+msgstr "El cloruro es una sal que se mueve junto con el sodio y ayuda a mantener el equilibrio acidobásico y el equilibrio de agua de la sangre. Suele estar alto o bajo por las mismas razones que el sodio, como la deshidratación, los vómitos o los problemas de los riñones. Se interpreta junto con el sodio, el potasio y el bicarbonato."
+
+#. Lab explanation: Bicarbonate (carbon dioxide) (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Examen de CO2 en sangre (enciclopedia 003469).
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003469.htm
+msgid "Bicarbonate, reported as carbon dioxide, shows how well the body keeps its acid balance. A low value can come from kidney disease, severe diarrhea or uncontrolled diabetes; a high value from vomiting, some water pills or lung disease. An abnormal value is read with the other electrolytes and sometimes followed by a blood gas test."
+msgstr "El bicarbonato, que el laboratorio informa como dióxido de carbono, muestra qué tan bien mantiene el cuerpo su equilibrio acidobásico. Un valor bajo puede deberse a una enfermedad de los riñones, una diarrea intensa o una diabetes no controlada; un valor alto, a vómitos, algunos diuréticos o enfermedades de los pulmones. Un valor anormal se interpreta junto con los demás electrolitos y a veces después se hace una prueba de gases en la sangre (gasometría)."
+
+#. Lab explanation: Calcium (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de calcio en la sangre.
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-de-calcio-en-la-sangre/
+msgid "Calcium keeps bones strong and nerves, muscles and the heart working. A high value can come from overactive parathyroid glands, some cancers or too many supplements; a low value from low vitamin D, low albumin or kidney disease. Albumin, vitamin D and parathyroid hormone are commonly checked next."
+msgstr "El calcio mantiene los huesos fuertes y ayuda a que los nervios, los músculos y el corazón funcionen. Un valor alto puede deberse a glándulas paratiroides hiperactivas, algunos tipos de cáncer o demasiados suplementos; un valor bajo, a falta de vitamina D, albúmina baja o enfermedad de los riñones. Con frecuencia se revisan después la albúmina, la vitamina D y la hormona paratiroidea."
+
+#. Lab explanation: Albumin (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de albúmina en la sangre.
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-de-albumina-en-la-sangre/
+msgid "Albumin is the main protein made by the liver; it keeps fluid inside the blood vessels and carries medicines. A low value can mean poor nutrition, liver disease, kidney loss of protein or a recent serious illness; a high value usually means dehydration. It is read with total protein, liver tests and urine protein."
+msgstr "La albúmina es la principal proteína que produce el hígado; mantiene el líquido dentro de los vasos sanguíneos y transporta medicamentos. Un valor bajo puede indicar mala nutrición, enfermedad del hígado, pérdida de proteína por los riñones o una enfermedad grave reciente; un valor alto suele indicar deshidratación. Se interpreta junto con la proteína total, las pruebas del hígado y la proteína en la orina."
+
+#. Lab explanation: Total protein (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de proteína total (enciclopedia 003483); Proteínas totales y relación albúmina/globulina (A/G).
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003483.htm
+msgid "Total protein adds up albumin and the other proteins in the blood, including antibodies. It is low with poor nutrition, liver or kidney disease, and high with dehydration or some chronic infections and blood disorders. An unusual value is usually followed by albumin and, when high, a protein electrophoresis."
+msgstr "La proteína total suma la albúmina y las demás proteínas de la sangre (las globulinas), entre ellas los anticuerpos. Está baja con la mala nutrición y con las enfermedades del hígado o de los riñones, y alta con la deshidratación o con algunas infecciones crónicas y trastornos de la sangre. Ante un valor fuera de lo común, se suele medir la albúmina y, si está alta, hacer una electroforesis de proteínas."
+
+#. Lab explanation: ALT (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de sangre de ALT.
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-de-sangre-de-alt/
+msgid "ALT is an enzyme found mostly in the liver; it leaks into the blood when liver cells are irritated or damaged. A high value can come from fatty liver, alcohol, hepatitis or some medicines (statins and acetaminophen among them); a low value is not a concern. A high value is usually rechecked with the other liver tests, and sometimes an ultrasound."
+msgstr "La ALT (alanina aminotransferasa) es una enzima que se encuentra sobre todo en el hígado; pasa a la sangre cuando las células del hígado están irritadas o dañadas. Un valor alto puede deberse a hígado graso, alcohol, hepatitis o algunos medicamentos (entre ellos las estatinas y el acetaminofén); un valor bajo no es motivo de preocupación. Ante un valor alto, suele repetirse la prueba junto con las demás pruebas del hígado y, a veces, se hace una ecografía (ultrasonido)."
+
+#. Lab explanation: AST (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de AST; Prueba de sangre de aspartato aminotransferasa (AST) (enciclopedia 003472).
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-de-ast/
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003472.htm
+msgid "AST is an enzyme found in the liver, heart and muscles. A high value can mean liver irritation, muscle injury or heavy exercise, and is read against ALT to tell these apart; a low value is not a concern. It is usually followed by the other liver tests and, if muscle is suspected, creatine kinase."
+msgstr "La AST (aspartato aminotransferasa) es una enzima que se encuentra en el hígado, el corazón y los músculos. Un valor alto puede indicar irritación del hígado, una lesión muscular o ejercicio intenso, y se compara con la ALT para distinguir entre estas causas; un valor bajo no es motivo de preocupación. Después suelen hacerse las demás pruebas del hígado y, si se sospecha un problema muscular, una prueba de creatina cinasa (CK)."
+
+#. Lab explanation: Alkaline phosphatase (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Isoenzima de fosfatasa alcalina (enciclopedia 003497); Kaiser Permanente en español (Healthwise): Fosfatasa alcalina; biblioteca de salud StayWell: Fosfatasa alcalina.
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003497.htm
+#. Fuente: https://espanol.kaiserpermanente.org/ (Healthwise: Fosfatasa alcalina)
+#. Fuente: http://healthlibrary.umcno.org/Spanish/Encyclopedia/167,alkaline_phosphatase_ES
+msgid "Alkaline phosphatase is an enzyme from the liver's bile ducts and from bone. A high value can mean a blocked bile flow or liver disease, or bone conditions such as healing fractures or Paget's disease; a low value is uncommon. GGT is commonly checked next to tell liver from bone."
+msgstr "La fosfatasa alcalina (ALP) es una enzima que proviene de los conductos biliares del hígado y de los huesos. Un valor alto puede indicar una obstrucción del flujo de bilis o una enfermedad del hígado, o problemas de los huesos como fracturas que están sanando o la enfermedad de Paget; un valor bajo es poco común. Con frecuencia se mide después la GGT para distinguir si viene del hígado o de los huesos."
+
+#. Lab explanation: Bilirubin, total (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Examen de bilirrubina en sangre (enciclopedia 003479).
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003479.htm
+msgid "Bilirubin is a yellow pigment left when old red blood cells are broken down; the liver clears it into bile. A high value can cause yellow skin and eyes and comes from liver disease, blocked bile ducts, faster breakdown of red cells or a harmless inherited trait; a low value is not a concern. A high value is usually split into direct and indirect bilirubin and read with the other liver tests."
+msgstr "La bilirrubina es un pigmento amarillo que queda cuando se descomponen los glóbulos rojos viejos; el hígado la elimina en la bilis. Un valor alto puede causar color amarillo en la piel y los ojos (ictericia) y puede deberse a una enfermedad del hígado, a conductos biliares obstruidos, a una destrucción más rápida de los glóbulos rojos o a un rasgo hereditario sin importancia; un valor bajo no es motivo de preocupación. Cuando está alta, se suele separar en bilirrubina directa e indirecta y se interpreta junto con las demás pruebas del hígado."
+
+#. Lab explanation: Gamma-glutamyl transferase (GGT) (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Examen de sangre de gamma-glutamil transpeptidasa (GGT) (enciclopedia 003458); Lab Tests Online España: Gamma-GT.
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003458.htm
+#. Fuente: https://labtestsonline.es/tests/gamma-gt-f
+msgid "GGT is a liver enzyme that is sensitive to bile-duct problems and to alcohol. A high value, especially together with a high alkaline phosphatase, points to the liver or bile ducts rather than bone; some medicines raise it too. It is read with the other liver tests."
+msgstr "La GGT (gamma-glutamil transferasa) es una enzima del hígado que es sensible a los problemas de los conductos biliares y al alcohol. Un valor alto, sobre todo junto con una fosfatasa alcalina alta, hace pensar en el hígado o las vías biliares más que en los huesos; algunos medicamentos también la elevan. Se interpreta junto con las demás pruebas del hígado."
+
+#. Lab explanation: Cholesterol, total (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus Magazine en español: Colesterol, conozca los términos.
+#. Fuente: https://magazine.medlineplus.gov/es/artículo/colesterol-conozca-los-terminos
+msgid "Total cholesterol is all the cholesterol carried in the blood, the \"bad\" LDL and the \"good\" HDL together. A high value adds to the risk of heart attack and stroke, most of all when LDL is high; a very low value can come with poor nutrition or an overactive thyroid. It is read with LDL, HDL and triglycerides, and the whole panel is usually repeated after a change of treatment."
+msgstr "El colesterol total es todo el colesterol que circula en la sangre: el colesterol LDL (el “malo”) y el HDL (el “bueno”) juntos. Un valor alto aumenta el riesgo de ataque al corazón y de accidente cerebrovascular, sobre todo cuando el LDL está alto; un valor muy bajo puede acompañar a la mala nutrición o a una tiroides hiperactiva. Se interpreta junto con el LDL, el HDL y los triglicéridos, y el perfil de lípidos completo suele repetirse después de un cambio de tratamiento."
+
+#. Lab explanation: HDL cholesterol (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus Magazine en español: Colesterol, conozca los términos.
+#. Fuente: https://magazine.medlineplus.gov/es/artículo/colesterol-conozca-los-terminos
+msgid "HDL carries cholesterol away from the arteries back to the liver, so it is often called the \"good\" cholesterol. A low value adds to heart risk and is common with smoking, inactivity, excess weight and diabetes; a higher value is generally favorable. It is read with LDL, total cholesterol and triglycerides."
+msgstr "El colesterol HDL lleva el colesterol desde las arterias de vuelta al hígado, por eso con frecuencia se le llama el colesterol “bueno”. Un valor bajo aumenta el riesgo de enfermedades del corazón y es común con el tabaquismo, la falta de actividad física, el exceso de peso y la diabetes; un valor más alto en general es favorable. Se interpreta junto con el LDL, el colesterol total y los triglicéridos."
+
+#. Lab explanation: LDL cholesterol (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus Magazine en español: Colesterol, conozca los términos.
+#. Fuente: https://magazine.medlineplus.gov/es/artículo/colesterol-conozca-los-terminos
+msgid "LDL is the cholesterol that builds up in artery walls, the \"bad\" cholesterol and the main target of statins. A high value raises the risk of heart attack and stroke, and the target is lower for people with diabetes or heart disease; a low value on treatment is usually the goal. It is usually rechecked a few weeks to months after starting or changing a cholesterol medicine."
+msgstr "El colesterol LDL es el que se acumula en las paredes de las arterias: el colesterol “malo” y el principal objetivo de las estatinas. Un valor alto aumenta el riesgo de ataque al corazón y de accidente cerebrovascular, y la meta es más baja para las personas con diabetes o enfermedades del corazón; con tratamiento, un valor bajo suele ser precisamente la meta. Suele volver a medirse unas semanas o meses después de empezar o cambiar un medicamento para el colesterol."
+
+#. Lab explanation: Triglycerides (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Examen de triglicéridos (enciclopedia 003493).
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003493.htm
+msgid "Triglycerides are the fats the body stores for energy; the level rises after meals, so it is best measured fasting. A high value comes with excess weight, alcohol, high blood sugar and some medicines, adds to heart risk and, when very high, can inflame the pancreas; a low value is not a concern. It is read with the cholesterol tests and blood sugar."
+msgstr "Los triglicéridos son las grasas que el cuerpo almacena como reserva de energía; su nivel sube después de comer, por eso es mejor medirlos en ayunas. Un valor alto acompaña al exceso de peso, el alcohol, la glucosa alta y algunos medicamentos, aumenta el riesgo de enfermedades del corazón y, cuando es muy alto, puede inflamar el páncreas (pancreatitis); un valor bajo no es motivo de preocupación. Se interpretan junto con las pruebas de colesterol y la glucosa en la sangre."
+
+#. Lab explanation: Hemoglobin (templates/text/lab-explanations.txt).
+#. Checked against Mayo Clinic en español: Análisis de hemoglobina; biblioteca de salud StayWell: Hemoglobina; MedlinePlus en español: Hematocrito (la hemoglobina transporta oxígeno).
+#. Fuente: https://www.mayoclinic.org/es-es/tests-procedures/hemoglobin-test/pac-20385075
+#. Fuente: http://healthlibrary.umcno.org/Spanish/Encyclopedia/167,hemoglobin_ES
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/hematocrito/
+msgid "Hemoglobin is the protein in red blood cells that carries oxygen. A low value means anemia, which can cause tiredness and breathlessness and comes from bleeding, low iron, B12 or folate, kidney disease or chronic illness; a high value can come from dehydration, smoking or lung disease. When it is low, the red cell indices (MCV), iron studies, B12 and folate are commonly checked next."
+msgstr "La hemoglobina es la proteína de los glóbulos rojos que transporta el oxígeno. Un valor bajo indica anemia, que puede causar cansancio y falta de aire y puede deberse a sangrado, falta de hierro, de vitamina B12 o de folato, enfermedad de los riñones o una enfermedad crónica; un valor alto puede deberse a deshidratación, al tabaquismo o a una enfermedad de los pulmones. Cuando está baja, con frecuencia se revisan después los índices de glóbulos rojos (VCM), las pruebas de hierro, la vitamina B12 y el folato."
+
+#. Lab explanation: Hematocrit (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Hematocrito.
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/hematocrito/
+msgid "Hematocrit is the share of the blood's volume taken up by red blood cells. It moves with hemoglobin: low with anemia or bleeding, high with dehydration or conditions that make too many red cells. It is read together with hemoglobin and the other blood count values."
+msgstr "El hematocrito es la proporción del volumen de la sangre que ocupan los glóbulos rojos. Cambia junto con la hemoglobina: está bajo con la anemia o el sangrado, y alto con la deshidratación o con afecciones que producen demasiados glóbulos rojos. Se interpreta junto con la hemoglobina y los demás valores del conteo sanguíneo completo (hemograma)."
+
+#. Lab explanation: White blood cells (WBC) (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Conteo de glóbulos blancos; biblioteca de salud StayWell: Recuento de glóbulos blancos.
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/conteo-de-globulos-blancos/
+#. Fuente: http://healthlibrary.touro.com/Spanish/RelatedItems/167,white_cell_count_ES
+msgid "White blood cells fight infection. A high count is most often a sign of infection or inflammation, and can also follow steroids or stress; a low count can come from viral infections, some medicines or bone marrow problems and makes infections more likely. An unusual count is read with the differential (the kinds of white cells) and often repeated."
+msgstr "Los glóbulos blancos (leucocitos) combaten las infecciones. Un conteo alto suele ser señal de una infección o una inflamación, y también puede aparecer después de tomar corticosteroides o por estrés; un conteo bajo puede deberse a infecciones por virus, algunos medicamentos o problemas de la médula ósea, y hace más probables las infecciones. Un conteo fuera de lo común se interpreta junto con la fórmula leucocitaria (los tipos de glóbulos blancos) y con frecuencia se repite."
+
+#. Lab explanation: Platelets (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Conteo de plaquetas (enciclopedia 003647); biblioteca de salud StayWell: Las plaquetas.
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003647.htm
+#. Fuente: https://myhealth.ucsd.edu/Spanish/TestsProcedures/167,platelet_count_ES
+msgid "Platelets are cell fragments that help blood clot. A low count can cause easy bruising or bleeding and may come from medicines, infections, heavy alcohol use or bone marrow problems; a high count can follow inflammation, iron deficiency or bleeding. An unusual count is usually repeated and read with the rest of the blood count, and a blood smear may be looked at."
+msgstr "Las plaquetas son fragmentos de células que ayudan a que la sangre coagule. Un conteo bajo puede causar moretones o sangrados con facilidad y puede deberse a medicamentos, infecciones, consumo excesivo de alcohol o problemas de la médula ósea; un conteo alto puede aparecer después de una inflamación, por falta de hierro o tras un sangrado. Un conteo fuera de lo común suele repetirse e interpretarse junto con el resto del hemograma, y a veces se examina un frotis de sangre."
+
+#. Lab explanation: Red blood cells (RBC) (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Conteo de glóbulos rojos (enciclopedia 003644 y prueba de laboratorio).
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003644.htm
+msgid "The red blood cell count is the number of oxygen-carrying cells in a volume of blood. It is low with anemia and high with dehydration or conditions that make too many red cells. It is read with hemoglobin, hematocrit and the red cell indices."
+msgstr "El conteo de glóbulos rojos es el número de células que transportan oxígeno en un volumen de sangre. Está bajo con la anemia y alto con la deshidratación o con afecciones que producen demasiados glóbulos rojos. Se interpreta junto con la hemoglobina, el hematocrito y los índices de glóbulos rojos."
+
+#. Lab explanation: MCV (mean corpuscular volume) (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Índices de glóbulos rojos (prueba de laboratorio y enciclopedia 003648).
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/indices-de-globulos-rojos/
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003648.htm
+msgid "MCV is the average size of the red blood cells. Small cells suggest iron deficiency, and large cells suggest low vitamin B12 or folate, alcohol, liver disease or some medicines, which helps find the cause of an anemia. Iron studies or B12 and folate are commonly checked next."
+msgstr "El volumen corpuscular medio (VCM; MCV por sus siglas en inglés) es el tamaño promedio de los glóbulos rojos. Las células pequeñas hacen pensar en falta de hierro, y las grandes en falta de vitamina B12 o de folato, alcohol, enfermedad del hígado o algunos medicamentos, lo que ayuda a encontrar la causa de una anemia. Con frecuencia se revisan después las pruebas de hierro o la vitamina B12 y el folato."
+
+#. Lab explanation: MCH (mean corpuscular hemoglobin) (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Índices de glóbulos rojos (prueba de laboratorio y enciclopedia 003648).
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/indices-de-globulos-rojos/
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003648.htm
+msgid "MCH is the average amount of hemoglobin in each red blood cell. It usually moves with MCV: low in iron deficiency, high when cells are large. It is read with MCV and MCHC to find the cause of an anemia."
+msgstr "La hemoglobina corpuscular media (HCM; MCH por sus siglas en inglés) es la cantidad promedio de hemoglobina en cada glóbulo rojo. Suele cambiar junto con el VCM: baja cuando falta hierro y alta cuando las células son grandes. Se interpreta junto con el VCM y la CHCM para encontrar la causa de una anemia."
+
+#. Lab explanation: MCHC (mean corpuscular hemoglobin concentration) (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Índices de glóbulos rojos (prueba de laboratorio y enciclopedia 003648).
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/indices-de-globulos-rojos/
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003648.htm
+msgid "MCHC is how concentrated the hemoglobin is inside the red blood cells. A low value is typical of iron deficiency; a high value is uncommon and can come from some inherited red cell conditions or a sample problem. It is read with MCV and MCH."
+msgstr "La concentración de hemoglobina corpuscular media (CHCM; MCHC por sus siglas en inglés) indica qué tan concentrada está la hemoglobina dentro de los glóbulos rojos. Un valor bajo es típico de la falta de hierro; un valor alto es poco común y puede deberse a algunas afecciones hereditarias de los glóbulos rojos o a un problema con la muestra. Se interpreta junto con el VCM y la HCM."
+
+#. Lab explanation: RDW (red cell distribution width) (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Amplitud de distribución eritrocitaria.
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/amplitud-de-distribucion-eritrocitaria/
+msgid "RDW shows how much the red blood cells vary in size. A high value means a mix of sizes, common when iron, B12 or folate is running low or after a recent bleed or transfusion. It is read with MCV and the iron and vitamin tests."
+msgstr "La amplitud de distribución eritrocitaria (RDW, por sus siglas en inglés) muestra cuánto varía el tamaño de los glóbulos rojos. Un valor alto significa que hay glóbulos rojos de distintos tamaños, algo común cuando faltan hierro, vitamina B12 o folato, o después de un sangrado o una transfusión recientes. Se interpreta junto con el VCM y las pruebas de hierro y de vitaminas."
+
+#. Lab explanation: TSH (thyroid-stimulating hormone) (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de TSH.
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-de-tsh/
+msgid "TSH is the hormone the pituitary gland sends to tell the thyroid how hard to work. A high value usually means an underactive thyroid, or too low a dose of thyroid medicine; a low value usually means an overactive thyroid, or too high a dose. Free T4 is commonly checked next, and the test is repeated six to eight weeks after a dose change."
+msgstr "La hormona estimulante de la tiroides (TSH) es la hormona que envía la glándula pituitaria (hipófisis) para indicarle a la tiroides cuánto debe trabajar. Un valor alto suele indicar una tiroides hipoactiva o una dosis demasiado baja de medicamento para la tiroides; un valor bajo suele indicar una tiroides hiperactiva o una dosis demasiado alta. Con frecuencia se mide después la T4 libre, y la prueba se repite de seis a ocho semanas después de un cambio de dosis."
+
+#. Lab explanation: Free T4 (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de tiroxina (T4); biblioteca de salud StayWell: T4 libre.
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-de-tiroxina-t4/
+#. Fuente: https://sgmh.staywellknowledgebase.com/Spanish/RelatedItems/167,free_t4_thyroxine_ES
+msgid "Free T4 is the main thyroid hormone circulating in the blood. A low value with a high TSH points to an underactive thyroid, and a high value with a low TSH to an overactive one. It is read together with TSH, sometimes with T3."
+msgstr "La T4 libre (tiroxina libre) es la principal hormona tiroidea que circula en la sangre. Un valor bajo con una TSH alta apunta a una tiroides hipoactiva (hipotiroidismo), y un valor alto con una TSH baja, a una tiroides hiperactiva (hipertiroidismo). Se interpreta junto con la TSH y, a veces, con la T3."
+
+#. Lab explanation: Vitamin B12 (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de vitamina B; Nivel de vitamina B12 (enciclopedia 003705); biblioteca de salud StayWell: Vitamina B12; Murcia Salud (Preevid): metformina y déficit de vitamina B12.
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-de-vitamina-b/
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003705.htm
+#. Fuente: http://healthlibrary.somc.org/Spanish/RelatedItems/167,vitamin_b12_ES
+#. Fuente: https://murciasalud.es/preevid/23180
+msgid "Vitamin B12 is needed for healthy nerves and red blood cells. A low value is common in older adults and with long use of metformin or acid-reducing medicines, and can cause anemia, numbness or memory problems; a high value is usually from supplements. A low or borderline value is often followed by methylmalonic acid and a blood count."
+msgstr "La vitamina B12 es necesaria para que los nervios y los glóbulos rojos estén sanos. Un valor bajo es común en las personas mayores y con el uso prolongado de metformina o de medicamentos que reducen el ácido del estómago, y puede causar anemia, entumecimiento o problemas de memoria; un valor alto suele deberse a suplementos. Ante un valor bajo o en el límite, con frecuencia se mide después el ácido metilmalónico y se hace un hemograma."
+
+#. Lab explanation: Folate (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Examen de ácido fólico (enciclopedia 003686); biblioteca de salud StayWell: Folato.
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003686.htm
+#. Fuente: https://healthinfo.coxhealth.com/Spanish/RelatedItems/167,folate_ES
+msgid "Folate is a B vitamin needed to make red blood cells. A low value comes with a poor diet, alcohol, some medicines or poor absorption, and can cause anemia with large red cells; a high value is usually from supplements. It is commonly read with vitamin B12 and the blood count."
+msgstr "El folato (ácido fólico) es una vitamina del complejo B necesaria para producir glóbulos rojos. Un valor bajo se presenta con una mala alimentación, el alcohol, algunos medicamentos o problemas de absorción, y puede causar anemia con glóbulos rojos grandes; un valor alto suele deberse a suplementos. Con frecuencia se interpreta junto con la vitamina B12 y el hemograma."
+
+#. Lab explanation: Ferritin (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Examen de ferritina en la sangre (enciclopedia 003490); biblioteca de salud StayWell: Ferritina (en la sangre); Lab Tests Online España: Ferritina.
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003490.htm
+#. Fuente: https://healthinfo.coxhealth.com/Spanish/RelatedItems/167,ferritin_blood_ES
+#. Fuente: https://labtestsonline.es/tests/ferritina
+msgid "Ferritin shows how much iron the body has stored. A low value is the clearest sign of iron deficiency, which then calls for finding the cause, often blood loss from the gut; a high value can come from inflammation, liver disease or iron overload. It is read with iron, transferrin saturation and the blood count."
+msgstr "La ferritina muestra cuánto hierro tiene almacenado el cuerpo. Un valor bajo es la señal más clara de falta de hierro, y entonces hay que buscar la causa, que con frecuencia es una pérdida de sangre por el tubo digestivo; un valor alto puede deberse a inflamación, enfermedad del hígado o exceso de hierro en el cuerpo. Se interpreta junto con el hierro, la saturación de transferrina y el hemograma."
+
+#. Lab explanation: Iron (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Pruebas de hierro; Kaiser Permanente en español (Healthwise): Prueba de hierro.
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/pruebas-de-hierro/
+#. Fuente: https://espanol.kaiserpermanente.org/es/health-wellness/health-encyclopedia/he.hw41550
+msgid "Serum iron is the iron circulating in the blood at the time of the test; it changes through the day and with meals. A low value suggests iron deficiency or chronic inflammation, and a high value iron supplements or iron overload. It is read with ferritin and transferrin saturation rather than on its own."
+msgstr "El hierro sérico es el hierro que circula en la sangre en el momento de la prueba; cambia a lo largo del día y con las comidas. Un valor bajo hace pensar en falta de hierro o en una inflamación crónica, y un valor alto, en suplementos de hierro o en exceso de hierro en el cuerpo. Se interpreta junto con la ferritina y la saturación de transferrina, y no por sí solo."
+
+#. Lab explanation: C-reactive protein (CRP) (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de proteína C reactiva (PCR).
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-de-proteina-c-reactiva-pcr/
+msgid "CRP is a protein the liver makes when there is inflammation in the body. A high value points to an infection or an inflammatory illness but not to where it is; it falls as the problem settles. It is often repeated to follow a treatment, with a blood count and tests aimed at the suspected cause."
+msgstr "La proteína C reactiva (PCR; CRP por sus siglas en inglés) es una proteína que produce el hígado cuando hay inflamación en el cuerpo. Un valor alto apunta a una infección o a una enfermedad inflamatoria, pero no indica dónde está; baja a medida que el problema se resuelve. Con frecuencia se repite para seguir un tratamiento, junto con un hemograma y pruebas dirigidas a la causa que se sospecha."
+
+#. Lab explanation: Urine albumin (microalbumin) (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Examen de microalbuminuria (enciclopedia 003591); UW Health (Healthwise): Prueba de orina de microalbúmina.
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003591.htm
+#. Fuente: http://www.uwhealth.org/spanishhealth/topic/medicaltest/how-are-urine-tests-done/tu6440.html
+msgid "This test looks for small amounts of albumin, a protein, leaking into the urine, an early sign of kidney damage from diabetes or high blood pressure. A raised value is usually confirmed on a repeat sample, and may lead to a change in blood pressure or diabetes medicine to protect the kidneys. It is read with the eGFR."
+msgstr "Esta prueba busca pequeñas cantidades de albúmina, una proteína, en la orina; su presencia es una señal temprana de daño en los riñones por diabetes o presión arterial alta. Un valor elevado suele confirmarse con una segunda muestra y puede llevar a un cambio en los medicamentos para la presión o la diabetes para proteger los riñones. Se interpreta junto con la tasa de filtración glomerular estimada (TFGe)."
+
+#. Lab explanation: Protein, urine (templates/text/lab-explanations.txt).
+#. Checked against Mayo Clinic en español: Proteína en la orina (proteinuria); MedlinePlus en español: Examen de microalbuminuria (enciclopedia 003591).
+#. Fuente: https://mayoclinic.org/es/symptoms/protein-in-urine/basics/causes/sym-20050656
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003591.htm
+msgid "The urine dipstick for protein looks for protein leaking through the kidneys. Trace or more can follow fever, exercise or a urine infection, but persistent protein can mean kidney disease. A positive result is usually repeated and followed by a urine albumin-to-creatinine ratio."
+msgstr "La tira reactiva de orina para proteínas busca proteínas que se escapan a través de los riñones. Un resultado de trazas (en inglés, «trace») o más puede aparecer después de fiebre, ejercicio o una infección urinaria, pero la presencia persistente de proteínas puede indicar una enfermedad de los riñones. Un resultado positivo suele repetirse y completarse con una relación albúmina/creatinina en la orina."
+
+#. Lab explanation: Glucose, urine (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de glucosa en la orina; Examen de glucosa en orina (enciclopedia 003581); National Kidney Foundation en español: Inhibidores del cotransportador de sodio-glucosa tipo 2 (SGLT2).
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-de-glucosa-en-la-orina/
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003581.htm
+#. Fuente: https://www.kidney.org/es/kidney-topics/inhibidores-del-cotransportador-de-sodio-glucosa-tipo-2-sglt2
+msgid "Sugar spills into the urine when blood sugar is high, or with some diabetes medicines (SGLT2 inhibitors) that work that way on purpose. A positive result in someone not on those medicines is usually followed by a blood glucose or hemoglobin A1c test. Normally none is found."
+msgstr "La glucosa (azúcar) pasa a la orina cuando la glucosa en la sangre está alta, o con algunos medicamentos para la diabetes (los inhibidores del SGLT2) que actúan precisamente de esa manera. Ante un resultado positivo en alguien que no toma esos medicamentos, suele hacerse después una prueba de glucosa en la sangre o de hemoglobina A1c. Normalmente no se encuentra glucosa en la orina."
+
+#. Lab explanation: Nitrite, urine (templates/text/lab-explanations.txt).
+#. Not checked against a stored Spanish source: MedlinePlus en español: Examen de esterasa leucocitaria en la orina (enciclopedia 003584), para la tira reactiva y la infección urinaria. Las frases sobre el nitrito (bacterias que lo producen, un negativo no descarta la infección) solo se comprobaron en páginas de enfermería en español, no en una fuente de pacientes reconocida.
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003584.htm
+#. Fuente: https://enfermeriaevidente.com/como-realizar-una-correcta-interpretacion-de-una-tira-reactiva-de-orina-para-profesionales-sanitarios/
+#. Wording consistent across several Spanish clinical and consumer sources; no stored patient source (MedlinePlus) names it: to be reviewed by a Spanish-speaking clinician.
+msgid "Many of the bacteria that cause urine infections turn nitrate into nitrite, so a positive result suggests a bladder infection. A negative result does not rule infection out, since not all bacteria make nitrite. With symptoms, a urine culture is commonly sent to find the bacteria and the right antibiotic."
+msgstr "Muchas de las bacterias que causan infecciones urinarias convierten el nitrato en nitrito, por eso un resultado positivo hace pensar en una infección de la vejiga. Un resultado negativo no descarta una infección, porque no todas las bacterias producen nitrito. Si hay síntomas, con frecuencia se envía un urocultivo para identificar la bacteria y el antibiótico adecuado."
+
+#. Lab explanation: Leukocyte esterase, urine (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Examen de esterasa leucocitaria en la orina (enciclopedia 003584).
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003584.htm
+msgid "Leukocyte esterase is an enzyme from white blood cells; finding it in urine means white cells are there, usually because of an infection or inflammation of the urinary tract. It is read with the nitrite result and the symptoms. A urine culture is commonly checked next when infection is suspected."
+msgstr "La esterasa leucocitaria es una enzima de los glóbulos blancos; encontrarla en la orina significa que hay glóbulos blancos, por lo general debido a una infección o una inflamación de las vías urinarias. Se interpreta junto con el resultado de nitritos y los síntomas. Cuando se sospecha una infección, con frecuencia se hace después un urocultivo."
+
+#. Lab explanation: Prothrombin time and INR (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de tiempo de protrombina e INR (TP/INR); UW Health (Healthwise): Tiempo de protrombina e INR.
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-de-tiempo-de-protrombina-e-inr-tpinr/
+#. Fuente: http://www.uwhealth.org/spanishhealth/topic/medicaltest/prothrombin-time/hw203083.html
+msgid "The INR measures how long blood takes to clot, on a scale that is the same from lab to lab. It is used above all to adjust warfarin: above the target range the risk of bleeding rises, below it the risk of clots; off warfarin, a high value can mean liver disease or low vitamin K. It is rechecked regularly while on warfarin and after any change of dose or medicines."
+msgstr "El INR (índice internacional normalizado) mide cuánto tarda la sangre en coagular, en una escala que es la misma en todos los laboratorios. Se usa sobre todo para ajustar la warfarina: por encima del rango meta aumenta el riesgo de sangrado, y por debajo, el riesgo de coágulos; en quien no toma warfarina, un valor alto puede indicar una enfermedad del hígado o falta de vitamina K. Se vuelve a medir con regularidad mientras se toma warfarina y después de cualquier cambio de dosis o de medicamentos."
+
+#. Lab explanation: Troponin I (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de troponina (prueba de laboratorio y enciclopedia 007452).
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-de-troponina/
+#. Fuente: https://medlineplus.gov/spanish/ency/article/007452.htm
+msgid "Troponin is a protein released when heart muscle is injured. A raised or rising value is the key test for a heart attack, though other strains on the heart, such as severe infection or kidney disease, can raise it too. It is usually repeated a few hours later with an ECG to see whether it is rising."
+msgstr "La troponina es una proteína que se libera cuando el músculo del corazón sufre una lesión. Un valor elevado o que va subiendo es la prueba clave para detectar un ataque al corazón, aunque otras situaciones que sobrecargan el corazón, como una infección grave o una enfermedad de los riñones, también pueden elevarla. Suele repetirse unas horas después, junto con un electrocardiograma (ECG), para ver si está subiendo."
+
+#. Lab explanation: Uric acid (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de ácido úrico; biblioteca de salud StayWell: Ácido úrico (en sangre).
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-de-acido-urico/
+#. Fuente: https://johnshopkinshealthplans.staywellsolutionsonline.com/Spanish/RelatedItems/167,uric_acid_blood_ES
+msgid "Uric acid is a waste product of the breakdown of purines, from food and the body's own cells. A high value can lead to gout or kidney stones and is common with kidney disease, water pills and alcohol; a low value is rarely a concern. It is rechecked to follow gout treatment."
+msgstr "El ácido úrico es un producto de desecho que se forma cuando el cuerpo descompone las purinas, que vienen de los alimentos y de las propias células del cuerpo. Un valor alto puede causar gota o cálculos en los riñones y es común con la enfermedad de los riñones, los diuréticos y el alcohol; un valor bajo rara vez es motivo de preocupación. Se vuelve a medir para seguir el tratamiento de la gota."
+
+#. Lab explanation: Phosphate (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba de fosfato en la sangre; Examen de fósforo en la sangre (enciclopedia 003478).
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-de-fosfato-en-la-sangre/
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003478.htm
+msgid "Phosphate works with calcium to build bones and is used in every cell for energy. A high value is most often from reduced kidney function; a low value from poor nutrition, alcohol or some antacids. It is read with calcium, vitamin D and kidney tests."
+msgstr "El fosfato (fósforo) trabaja junto con el calcio para formar los huesos, y todas las células lo usan para producir energía. Un valor alto suele deberse a que los riñones funcionan menos; un valor bajo, a mala nutrición, alcohol o algunos antiácidos. Se interpreta junto con el calcio, la vitamina D y las pruebas de los riñones."
+
+#. Lab explanation: Magnesium (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Magnesio en la sangre (enciclopedia 003487); biblioteca de salud StayWell: Magnesio (en sangre).
+#. Fuente: https://medlineplus.gov/spanish/ency/article/003487.htm
+#. Fuente: http://healthlibrary.wvumedicine.org/Spanish/RelatedItems/167,magnesium_blood_ES
+msgid "Magnesium is a mineral needed by muscles, nerves and the heart rhythm. A low value is common with water pills, acid-reducing medicines, alcohol or diarrhea and can cause cramps or rhythm problems; a high value is uncommon and usually from kidney disease with supplements or laxatives. It is read with potassium and calcium, which often move with it."
+msgstr "El magnesio es un mineral que necesitan los músculos, los nervios y el ritmo del corazón. Un valor bajo es común con los diuréticos, los medicamentos que reducen el ácido del estómago, el alcohol o la diarrea, y puede causar calambres o problemas del ritmo del corazón; un valor alto es poco común y suele deberse a una enfermedad de los riñones junto con suplementos o laxantes. Se interpreta junto con el potasio y el calcio, que con frecuencia cambian con él."
+
+#. Lab explanation: Creatine kinase (CK) (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Creatina cinasa; biblioteca de salud StayWell: Creatina cinasa (en sangre), que nombra las estatinas.
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/creatina-cinasa/
+#. Fuente: http://education.snmsc.org/Spanish/RelatedItems/167,creatine_kinase_blood_ES
+msgid "Creatine kinase is an enzyme released from damaged muscle. A high value can follow a fall, a long time lying on the floor, hard exercise, injections, or muscle problems caused by some medicines such as statins; a low value is not a concern. A high value is usually followed by kidney tests and a review of medicines."
+msgstr "La creatina cinasa (CK) es una enzima que se libera cuando un músculo está dañado. Un valor alto puede aparecer después de una caída, de pasar mucho tiempo en el suelo, de un ejercicio intenso, de inyecciones o de problemas musculares causados por algunos medicamentos, como las estatinas; un valor bajo no es motivo de preocupación. Ante un valor alto, suelen hacerse después pruebas de los riñones y una revisión de los medicamentos."
+
+#. Lab explanation: D-dimer (templates/text/lab-explanations.txt).
+#. Checked against MedlinePlus en español: Prueba del dímero D; Prueba del dímero D (enciclopedia 007620).
+#. Fuente: https://medlineplus.gov/spanish/pruebas-de-laboratorio/prueba-del-dimero-d/
+#. Fuente: https://medlineplus.gov/spanish/ency/article/007620.htm
+msgid "D-dimer is a fragment released when a blood clot breaks down. A normal value helps rule out a clot in the legs or lungs when the risk is low; a raised value is not specific, since age, surgery, infection and cancer raise it too. A raised value with symptoms is usually followed by an ultrasound or a CT scan."
+msgstr "El dímero D es un fragmento que se libera cuando un coágulo de sangre se disuelve. Un valor normal ayuda a descartar un coágulo en las piernas o en los pulmones cuando el riesgo es bajo; un valor elevado no es específico, porque la edad, una cirugía, una infección o el cáncer también lo elevan. Ante un valor elevado con síntomas, suele hacerse después una ecografía (ultrasonido) o una tomografía computarizada (TC)."
+
+# ---- Drug classes (Reports/Medication/MedicationEffects.swift) ----
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against MedlinePlus en español: Medicamentos antihipertensivos (enciclopedia 007484), https://medlineplus.gov/spanish/ency/article/007484.htm (which also writes «inhibidores IECA»).
+msgid "ACE inhibitors"
+msgstr "Inhibidores de la ECA"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against MedlinePlus en español: Medicamentos antihipertensivos (enciclopedia 007484), https://medlineplus.gov/spanish/ency/article/007484.htm (Spain and many clinicians say «ARA II»).
+msgid "Angiotensin II receptor blockers"
+msgstr "Bloqueadores de los receptores de angiotensina II (BRA)"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against MedlinePlus en español: Medicamentos antihipertensivos (enciclopedia 007484), https://medlineplus.gov/spanish/ency/article/007484.htm; Mayo Clinic en español: Betabloqueadores.
+msgid "Beta blockers"
+msgstr "Betabloqueadores"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against MedlinePlus en español: Medicamentos antihipertensivos (enciclopedia 007484), https://medlineplus.gov/spanish/ency/article/007484.htm (the class name; «dihidropiridinas» is the ATC group's name).
+msgid "Calcium channel blockers (dihydropyridine)"
+msgstr "Bloqueadores de los canales del calcio (dihidropiridinas)"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against MedlinePlus en español: Medicamentos antihipertensivos (enciclopedia 007484), https://medlineplus.gov/spanish/ency/article/007484.htm (the class name; the qualifier is our plain wording of «rate-limiting»).
+msgid "Calcium channel blockers (rate-limiting)"
+msgstr "Bloqueadores de los canales del calcio (que reducen la frecuencia cardíaca)"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against MedlinePlus en español: Medicamentos antihipertensivos (enciclopedia 007484), https://medlineplus.gov/spanish/ency/article/007484.htm («diuréticos»); MedlinePlus enciclopedia 003493 («diuréticos tiazídicos»).
+msgid "Thiazide and thiazide-like diuretics"
+msgstr "Diuréticos tiazídicos y similares"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Not checked: no recognised Spanish patient source stored; the term appears in a stored copy of a consumer drug page on furosemide («un diurético de asa (píldora de agua)»).
+#. Wording consistent across several Spanish clinical and consumer sources; no stored patient source (MedlinePlus) names it: to be reviewed by a Spanish-speaking clinician.
+msgid "Loop diuretics"
+msgstr "Diuréticos de asa"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against MedlinePlus en español: Espironolactona (información de medicamentos), https://medlineplus.gov/spanish/druginfo/meds/a682627-es.html («pertenece a una clase de medicamentos denominados antagonistas de los receptores de aldosterona»).
+msgid "Aldosterone antagonists"
+msgstr "Antagonistas de los receptores de aldosterona"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against MedlinePlus en español: Medicamentos antihipertensivos (enciclopedia 007484), https://medlineplus.gov/spanish/ency/article/007484.htm.
+msgid "Other blood-pressure medicines"
+msgstr "Otros medicamentos para la presión arterial"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Not checked: no stored Spanish patient source names the class; familydoctor.org en español (American Academy of Family Physicians), Digoxina, says it helps «disminuir y controlar la frecuencia cardíaca».
+#. Wording consistent across several Spanish clinical and consumer sources; no stored patient source (MedlinePlus) names it: to be reviewed by a Spanish-speaking clinician.
+msgid "Cardiac glycosides and rate control"
+msgstr "Glucósidos cardíacos y control de la frecuencia cardíaca"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against American Diabetes Association en español: Medicamentos orales e inyectables para la diabetes tipo 2, https://diabetes.org/es/salud-bienestar/medicamentos/medicamentos-orales-y-otros-inyectables-para-la-diabetes («medicamento biguanida»).
+msgid "Biguanides"
+msgstr "Biguanidas"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against American Diabetes Association en español: Medicamentos orales e inyectables para la diabetes tipo 2, https://diabetes.org/es/salud-bienestar/medicamentos/medicamentos-orales-y-otros-inyectables-para-la-diabetes.
+msgid "Sulfonylureas"
+msgstr "Sulfonilureas"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against American Diabetes Association en español: Medicamentos orales e inyectables para la diabetes tipo 2, https://diabetes.org/es/salud-bienestar/medicamentos/medicamentos-orales-y-otros-inyectables-para-la-diabetes.
+msgid "Insulins"
+msgstr "Insulinas"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against American Diabetes Association en español: Medicamentos orales e inyectables para la diabetes tipo 2, https://diabetes.org/es/salud-bienestar/medicamentos/medicamentos-orales-y-otros-inyectables-para-la-diabetes.
+msgid "DPP-4 inhibitors"
+msgstr "Inhibidores de la DPP-4"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against American Diabetes Association en español: Medicamentos orales e inyectables para la diabetes tipo 2, https://diabetes.org/es/salud-bienestar/medicamentos/medicamentos-orales-y-otros-inyectables-para-la-diabetes; National Kidney Foundation en español: Inhibidores del cotransportador de sodio-glucosa tipo 2 (SGLT2).
+msgid "SGLT2 inhibitors"
+msgstr "Inhibidores del SGLT2"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against American Diabetes Association en español: Medicamentos orales e inyectables para la diabetes tipo 2, https://diabetes.org/es/salud-bienestar/medicamentos/medicamentos-orales-y-otros-inyectables-para-la-diabetes; Mayo Clinic en español (agonistas del GLP-1).
+msgid "GLP-1 receptor agonists"
+msgstr "Agonistas del receptor de GLP-1"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against American Diabetes Association en español: Medicamentos orales e inyectables para la diabetes tipo 2, https://diabetes.org/es/salud-bienestar/medicamentos/medicamentos-orales-y-otros-inyectables-para-la-diabetes.
+msgid "Thiazolidinediones"
+msgstr "Tiazolidinedionas"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against Mayo Clinic en español: Prednisona y otros corticosteroides, https://www.mayoclinic.org/es-es/steroids/art-20045692 («Por vía oral»).
+msgid "Corticosteroids taken by mouth"
+msgstr "Corticosteroides por vía oral"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against MedlinePlus en español: Prueba de TSH («hormonas tiroideas»).
+msgid "Thyroid hormones"
+msgstr "Hormonas tiroideas"
+
+#. Drug class name: Sources/CareReports/Reports/Medication/MedicationEffects.swift (DrugClass.name); today only docs/medication-effects.md shows it.
+#. Checked against Kaiser Permanente en español (Healthwise): Broncodilatadores, and a stored copy of the MedlinePlus drug text on albuterol («una clase de medicamentos llamados broncodilatadores»); «agonistas beta-2» is the ATC group's name.
+msgid "Inhaled beta-2 agonists"
+msgstr "Broncodilatadores inhalados (agonistas beta-2)"
+
+# ---- Medication-change sentences, as composed today (placeholders named for the catalogue) ----
+
+#. Composed in Sources/CareReports/Reports/Weekly/MedicationChangeMarks.swift, firstWeekNote: one item of {changes}; {change} is one of the DoseHistory phrases below, {date} is DisplayFormat.day.
+#. No clinical fact. The Spanish uses the impersonal «se» so it need not agree with the medicine's gender (el lisinopril, la insulina).
+msgid "{medication} {change} on {date}"
+msgstr "{medication} ({change} el {date})"
+
+#. Composed in Sources/CareReports/Reports/Weekly/MedicationChangeMarks.swift, Mark.long: the row of the readings table (after «Medication change:», hence the parentheses rather than a second colon) and the chart legend.
+#. No clinical fact. The Spanish uses the impersonal «se» so it need not agree with the medicine's gender (el lisinopril, la insulina).
+msgid "{medication} {change}"
+msgstr "{medication} ({change})"
+
+#. Composed in Sources/CareReports/Reports/Weekly/MedicationChangeMarks.swift, Mark.short for a dose change, on the chart's legend (the verb left out). Numbers and unit as written.
+msgid "{medication} {from} → {to} {unit}"
+msgstr "{medication} {from} → {to} {unit}"
+
+#. Composed in Sources/CareReports/Reports/Medication/DoseHistory.swift (Change.words, step(from:to:), amount, times), times(): an order without scheduled times.
+msgid "no times"
+msgstr "sin horario"
+
+#. Composed in Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift (the week's medication table, «Changes» column).
+#. No clinical fact. The Spanish uses the impersonal «se» so it need not agree with the medicine's gender (el lisinopril, la insulina).
+msgid "started {date}"
+msgstr "se inició el {date}"
+
+#. Composed in Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift (the week's medication table, «Changes» column).
+#. No clinical fact. The Spanish uses the impersonal «se» so it need not agree with the medicine's gender (el lisinopril, la insulina).
+msgid "stopped {date}"
+msgstr "se suspendió el {date}"
+
+#. templates/html/week.mustache and templates/md/week.mustache: the label of a medication-change row in the readings table.
+msgid "Medication change:"
+msgstr "Cambio de medicamento:"
+
+# ---- Measurement and lab vocabulary of the lab and week pages ----
+
+#. Reading flag: Sources/CareReports/Reports/Measurements/MeasurementRanges.swift flag(_:) and EarlySigns.swift, shown lower case in the week's readings table. Refers to «el valor».
+msgid "high"
+msgstr "alto"
+
+#. Reading flag, as above.
+msgid "low"
+msgstr "bajo"
+
+#. Composed in Sources/CareReports/Reports/Measurements/EarlySigns.swift, flag(_:_:): a temperature well above the person's own usual (the median of earlier readings). {unit} appears twice.
+msgid "{rise} {unit} above the usual {usual} {unit}"
+msgstr "{rise} {unit} por encima de lo habitual ({usual} {unit})"
+
+#. Composed in Sources/CareReports/Reports/Measurements/EarlySigns.swift, flag(_:_:): a systolic pressure well below the person's own usual.
+msgid "systolic {drop} {unit} below the usual {usual} {unit}"
+msgstr "sistólica {drop} {unit} por debajo de lo habitual ({usual} {unit})"
+
+#. templates/html/flag.mustache: after a flag that carereport derived from the value and its range.
+msgid "(worked out from the range)"
+msgstr "(calculado a partir del rango)"
+
+#. templates/html/analyte.mustache: the label before the lab explanation. MedlinePlus en español titles its sections «¿Qué es ...?» and «Sobre ...».
+msgid "About this test:"
+msgstr "Sobre esta prueba:"
+
+#. Composed in Sources/CareReports/Reports/Support/ChartFactory.swift, describe(_:unit:): the chart's trend in words.
+msgid "{series} from {first} to {last} {unit}, lowest {lowest}, highest {highest}."
+msgstr "{series}: de {first} a {last} {unit}, mínimo {lowest}, máximo {highest}."
+
+#. Composed in Sources/CareReports/Reports/Support/ChartFactory.swift, describe(_:unit:).
+msgid "{series}: no values."
+msgstr "{series}: sin valores."
+
+#. Composed in Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Health.swift: doses scheduled after the export was taken.
+msgid "{count} due after the export, not counted"
+msgid_plural "{count} due after the export, not counted"
+msgstr[0] "{count} programada después de la exportación, no contada"
+msgstr[1] "{count} programadas después de la exportación, no contadas"
+
+"""##,
     ]
 }

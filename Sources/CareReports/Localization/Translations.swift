@@ -18,7 +18,7 @@ public struct Translations: Sendable {
         for (path, text) in poFiles.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".po") {
             let name = String(path.split(separator: "/").last ?? "")
             let language = String(name.dropLast(3)).lowercased()
-            // es-clinical.po and other partial files are not languages of their own.
+            // Partial files (not named by a language tag) are not languages of their own.
             guard language.allSatisfy({ $0.isLetter }), (2...3).contains(language.count) else { continue }
             do {
                 catalogs[language] = try MessageCatalog(language: language, po: text)
