@@ -1640,41 +1640,41 @@ body.visit {
 """#,
         "digest/reader-html.mustache": #"""
 <!DOCTYPE html>
-<html lang="en">
+<html lang="[[lang]]">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light">
 <title>{{subject}}</title>
 </head>
-<body style="margin:0;padding:0;background:{{palette.background}};color:{{palette.text}};font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;">
+<body style="margin:0;padding:0;background:{{palette.background}};color:{{palette.text}};font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:{{type.body}};line-height:1.5;">
 <div style="max-width:640px;margin:0 auto;padding:16px;">
 <div style="background:{{palette.headerBackground}};color:{{palette.headerText}};padding:16px;border-radius:12px 12px 0 0;">
-<p style="margin:0;font-size:13px;">Your {{circleCount}} care circles · weekly digest</p>
-<h1 style="margin:4px 0 0;font-size:22px;line-height:1.25;color:{{palette.headerText}};">Week {{weekNumber}}, {{range}}</h1>
-<p style="margin:4px 0 0;font-size:13px;">Data as of {{dataAsOf}}</p>
+<p style="margin:0;font-size:{{type.small}};">[[t:Your {circleCount} care circles · weekly digest|circleCount={{circleCount}}]]</p>
+<h1 style="margin:4px 0 0;font-size:{{type.title}};line-height:1.25;color:{{palette.headerText}};">[[t:Week {weekNumber}, {range}|weekNumber={{weekNumber}}|range={{range}}]]</h1>
+<p style="margin:4px 0 0;font-size:{{type.small}};">[[t:Data as of {dataAsOf}|dataAsOf={{dataAsOf}}]]</p>
 </div>
-{{#staleNote}}<p style="background:{{palette.attentionBackground}};border:2px solid {{palette.attentionBorder}};border-radius:8px;padding:8px 12px;margin:0;"><strong>Old data.</strong> {{staleNote}}</p>
+{{#staleNote}}<p style="background:{{palette.attentionBackground}};border:2px solid {{palette.attentionBorder}};border-radius:8px;padding:8px 12px;margin:0;"><strong>[[t:Old data.]]</strong> {{staleNote}}</p>
 {{/staleNote}}<div style="background:{{palette.surface}};padding:16px;border:1px solid {{palette.border}};border-top:0;border-radius:0 0 12px 12px;">
 <p style="margin:0 0 16px;font-weight:600;">{{attentionSummary}}</p>
 {{^empty(attention)}}
 <div style="background:{{palette.attentionBackground}};border:2px solid {{palette.attentionBorder}};border-left-width:6px;border-radius:8px;padding:12px 16px;margin:0 0 16px;">
-<h2 style="margin:0 0 8px;font-size:18px;color:{{palette.attentionHeading}};">Needs attention in every circle</h2>
+<h2 style="margin:0 0 8px;font-size:{{type.heading}};color:{{palette.attentionHeading}};">[[t:Needs attention in every circle]]</h2>
 <ul style="margin:0;padding-left:20px;">
-{{#attention}}<li style="margin:0 0 4px;"><span aria-hidden="true">{{symbol}}</span> <strong>{{recipientName}} ({{circleName}}), {{kind}}:</strong> {{text}}</li>{{/attention}}
+{{#attention}}<li style="margin:0 0 4px;"><span aria-hidden="true">{{symbol}}</span> <strong>[[t:{recipientName} ({circleName}), {kind}:|recipientName={{recipientName}}|circleName={{circleName}}|kind={{kind}}]]</strong> {{text}}</li>{{/attention}}
 </ul>
 </div>
 {{/empty(attention)}}
 {{#circles}}
-<h2 style="margin:24px 0 4px;font-size:20px;color:{{palette.heading}};border-top:2px solid {{palette.border}};padding-top:12px;">{{circleName}}</h2>
-<p style="margin:0 0 8px;color:{{palette.muted}};">About {{recipientName}}, written for {{writtenFor}}.</p>
-{{#quiet}}<p style="margin:0;">Nothing to report this week.</p>{{/quiet}}
+<h2 style="margin:24px 0 4px;font-size:{{type.section}};color:{{palette.heading}};border-top:2px solid {{palette.border}};padding-top:12px;">{{circleName}}</h2>
+<p style="margin:0 0 8px;color:{{palette.muted}};">[[t:About {recipientName}, written for {writtenFor}.|recipientName={{recipientName}}|writtenFor={{writtenFor}}]]</p>
+{{#quiet}}<p style="margin:0;">[[t:Nothing to report this week.]]</p>{{/quiet}}
 {{^quiet}}
 {{>digest.html-body}}
 {{/quiet}}
 {{/circles}}
 </div>
-<p style="font-size:13px;color:{{palette.muted}};margin:12px 0 0;">Written for {{writtenFor}} on {{writtenOn}} by carereport from data as of {{dataAsOf}}. Each circle's part holds only what this reader may see in it.</p>
+<p style="font-size:{{type.small}};color:{{palette.muted}};margin:12px 0 0;">[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. Each circle's part holds only what this reader may see in it.|writtenFor={{writtenFor}}|writtenOn={{writtenOn}}|dataAsOf={{dataAsOf}}]]</p>
 </div>
 </body>
 </html>
@@ -1682,29 +1682,29 @@ body.visit {
 """#,
         "digest/reader-text.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
-# Your {{circleCount}} care circles: week {{weekNumber}}, {{range}}
+# [[t:Your {circleCount} care circles: week {weekNumber}, {range}|circleCount={{circleCount}}|weekNumber={{weekNumber}}|range={{range}}]]
 
-Weekly digest written for {{writtenFor}} on {{writtenOn}} from data as of {{dataAsOf}}.{{#staleNote}}
+[[t:Weekly digest written for {writtenFor} on {writtenOn} from data as of {dataAsOf}.|writtenFor={{writtenFor}}|writtenOn={{writtenOn}}|dataAsOf={{dataAsOf}}]]{{#staleNote}}
 
-**Old data.** {{staleNote}}{{/staleNote}}
+**[[t:Old data.]]** {{staleNote}}{{/staleNote}}
 
 {{attentionSummary}}
 
 {{^empty(attention)}}
-## Needs attention in every circle
+## [[t:Needs attention in every circle]]
 
 {{#attention}}
-- {{{symbol}}} {{recipientName}} ({{circleName}}), {{kind}}: {{text}}
+- {{{symbol}}} [[t:{recipientName} ({circleName}), {kind}:|recipientName={{recipientName}}|circleName={{circleName}}|kind={{kind}}]] {{text}}
 {{/attention}}
 
 {{/empty(attention)}}
 {{#circles}}
-# {{circleName}}: week {{weekNumber}}, {{range}}
+# [[t:{circleName}: week {weekNumber}, {range}|circleName={{circleName}}|weekNumber={{weekNumber}}|range={{range}}]]
 
-About {{recipientName}}, written for {{writtenFor}}.
+[[t:About {recipientName}, written for {writtenFor}.|recipientName={{recipientName}}|writtenFor={{writtenFor}}]]
 
 {{#quiet}}
-Nothing to report this week.
+[[t:Nothing to report this week.]]
 
 {{/quiet}}
 {{^quiet}}
@@ -1712,7 +1712,7 @@ Nothing to report this week.
 {{/quiet}}
 {{/circles}}
 --
-Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in it.
+[[t:Sent by carereport. Each circle's part holds only what {writtenFor} may see in it.|writtenFor={{writtenFor}}]]
 
 """#,
         "digest/text-body.mustache": #"""
@@ -2161,7 +2161,7 @@ Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in
 """#,
         "html/reader-home.mustache": ##"""
 <!DOCTYPE html>
-<html lang="en">
+<html lang="[[lang]]"{{#page.htmlClass}} class="{{page.htmlClass}}"{{/page.htmlClass}}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -2171,38 +2171,38 @@ Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in
 <link rel="stylesheet" href="assets/tokens.css">
 <link rel="stylesheet" href="assets/site.css">
 <link rel="stylesheet" href="assets/print.css" media="print">
-<link rel="alternate" type="application/atom+xml" title="Weekly summaries of every circle" href="feed.xml">
+<link rel="alternate" type="application/atom+xml" title="[[t:Weekly summaries of every circle]]" href="feed.xml">
 </head>
 <body>
-<a class="skip-link" href="#main">Skip to content</a>
+<a class="skip-link" href="#main">[[t:Skip to content]]</a>
 <header class="site-header">
-<p class="site-name"><a href="index.html">{{page.title}}</a> <span class="muted">· written for {{readerName}}</span></p>
+<p class="site-name"><a href="index.html">{{page.title}}</a> <span class="muted">· [[t:written for {name}|name={{readerName}}]]</span></p>
 </header>
 <main id="main">
 <h1>{{page.title}}</h1>
-<p class="lead">{{attentionSummary}} Data as of {{page.dataAsOf}}.</p>
+<p class="lead">{{attentionSummary}} [[t:Data as of {dataAsOf}.|dataAsOf={{page.dataAsOf}}]]</p>
 {{#page.staleNote}}
-<p class="stale-note"><strong>Old data.</strong> {{page.staleNote}}</p>
+<p class="stale-note"><strong>[[t:Old data.]]</strong> {{page.staleNote}}</p>
 {{/page.staleNote}}
 {{^empty(attention)}}
 <section class="needs-attention" aria-labelledby="attention-heading">
-<h2 id="attention-heading">Needs attention</h2>
+<h2 id="attention-heading">[[t:Needs attention]]</h2>
 <ul>
 {{#attention}}
-<li><span aria-hidden="true">{{symbol}}</span> <strong>{{recipientName}} ({{circleName}}), {{kind}}:</strong> {{#link}}<a href="{{link}}.html">{{text}}</a>{{/link}}{{^link}}{{text}}{{/link}}</li>
+<li><span aria-hidden="true">{{symbol}}</span> <strong>[[t:{recipientName} ({circleName}), {kind}:|recipientName={{recipientName}}|circleName={{circleName}}|kind={{kind}}]]</strong> {{#link}}<a href="{{link}}.html">{{text}}</a>{{/link}}{{^link}}{{text}}{{/link}}</li>
 {{/attention}}
 </ul>
 </section>
 {{/empty(attention)}}
 {{#caseload}}
 <section aria-labelledby="caseload-heading">
-<h2 id="caseload-heading">Circles, most needing attention first</h2>
+<h2 id="caseload-heading">[[t:Circles, most needing attention first]]</h2>
 <table class="data caseload">
-<caption>One row per circle: this week's counts, the next appointment and the last update.</caption>
-<thead><tr><th scope="col">Caring for</th><th scope="col">Needs attention</th><th scope="col">Overdue tasks</th><th scope="col">Doses missed or not recorded</th><th scope="col">Next appointment</th><th scope="col">Last update</th></tr></thead>
+<caption>[[t:One row per circle: this week's counts, the next appointment and the last update.]]</caption>
+<thead><tr><th scope="col">[[t:Caring for]]</th><th scope="col">[[t:Needs attention]]</th><th scope="col">[[t:Overdue tasks]]</th><th scope="col">[[t:Doses missed or not recorded]]</th><th scope="col">[[t:Next appointment]]</th><th scope="col">[[t:Last update]]</th></tr></thead>
 <tbody>
 {{#circles}}
-<tr><th scope="row" data-label="Caring for"><a href="{{home}}.html">{{recipientName}}</a> <span class="muted">{{circleName}}, your role: {{role}}</span></th><td data-label="Needs attention">{{attentionCount}}</td><td data-label="Overdue tasks">{{overdueTasks}}</td><td data-label="Doses missed or not recorded">{{missedDoses}}{{#missedDosesNote}} <span class="muted">{{.}}</span>{{/missedDosesNote}}</td><td data-label="Next appointment">{{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}None scheduled{{/nextAppointment}}</td><td data-label="Last update">{{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}None{{/lastUpdate}}</td></tr>
+<tr><th scope="row" data-label="[[t:Caring for]]"><a href="{{home}}.html">{{recipientName}}</a> <span class="muted">[[t:{circleName}, your role: {role}|circleName={{circleName}}|role={{role}}]]</span></th><td data-label="[[t:Needs attention]]">{{attentionCount}}</td><td data-label="[[t:Overdue tasks]]">{{overdueTasks}}</td><td data-label="[[t:Doses missed or not recorded]]">{{missedDoses}}{{#missedDosesNote}} <span class="muted">{{.}}</span>{{/missedDosesNote}}</td><td data-label="[[t:Next appointment]]">{{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:None scheduled]]{{/nextAppointment}}</td><td data-label="[[t:Last update]]">{{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:None]]{{/lastUpdate}}</td></tr>
 {{/circles}}
 </tbody>
 </table>
@@ -2212,15 +2212,15 @@ Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in
 {{#circles}}
 <section class="card circle-section" aria-labelledby="circle-{{home}}">
 <h2 id="circle-{{home}}"><a href="{{home}}.html">{{circleName}}</a></h2>
-<p>Caring for {{recipientName}}; your role in this circle: {{role}}. {{attentionText}}</p>
+<p>[[t:Caring for {recipientName}; your role in this circle: {role}.|recipientName={{recipientName}}|role={{role}}]] {{attentionText}}</p>
 <dl class="circle-facts">
-<div><dt>Overdue tasks</dt><dd>{{overdueTasks}}</dd></div>
-<div><dt>Doses missed or not recorded this week</dt><dd>{{missedDoses}}{{#missedDosesNote}} <span class="muted">{{.}}</span>{{/missedDosesNote}}</dd></div>
-<div><dt>Next appointment</dt><dd>{{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}None scheduled{{/nextAppointment}}</dd></div>
-<div><dt>Last update</dt><dd>{{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}None{{/lastUpdate}}</dd></div>
+<div><dt>[[t:Overdue tasks]]</dt><dd>{{overdueTasks}}</dd></div>
+<div><dt>[[t:Doses missed or not recorded this week]]</dt><dd>{{missedDoses}}{{#missedDosesNote}} <span class="muted">{{.}}</span>{{/missedDosesNote}}</dd></div>
+<div><dt>[[t:Next appointment]]</dt><dd>{{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:None scheduled]]{{/nextAppointment}}</dd></div>
+<div><dt>[[t:Last update]]</dt><dd>{{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:None]]{{/lastUpdate}}</dd></div>
 </dl>
 <ul class="circle-links">
-<li><a href="{{home}}.html">Home of {{circleName}}</a></li>
+<li><a href="{{home}}.html">[[t:Home of {circleName}|circleName={{circleName}}]]</a></li>
 {{#links}}<li><a href="{{link}}.html">{{label}}</a></li>
 {{/links}}
 </ul>
@@ -2228,15 +2228,15 @@ Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in
 {{/circles}}
 {{/caseload}}
 <section aria-labelledby="files-heading">
-<h2 id="files-heading">Every circle at once</h2>
+<h2 id="files-heading">[[t:Every circle at once]]</h2>
 <ul>
-<li><a href="calendar.ics">Calendar of every circle's appointments and tasks (.ics)</a></li>
-<li><a href="feed.xml">Feed of every circle's weekly summaries (Atom)</a></li>
+<li><a href="calendar.ics">[[t:Calendar of every circle's appointments and tasks (.ics)]]</a></li>
+<li><a href="feed.xml">[[t:Feed of every circle's weekly summaries (Atom)]]</a></li>
 </ul>
 </section>
 </main>
 <footer class="site-footer">
-<p>Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport from data as of {{page.dataAsOf}}. Each circle holds only what this reader may see in it.</p>
+<p>[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. Each circle holds only what this reader may see in it.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]</p>
 </footer>
 </body>
 </html>
@@ -2702,7 +2702,7 @@ Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in
 """#,
         "md/header.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
-{{#page.readerHome}}[All your circles]({{page.readerHome}}.md) · {{/page.readerHome}}[{{page.circleName}}]({{page.root}}index.md){{#page.nav}} · [{{label}}]({{page.root}}{{link}}.{{#htmlOnly}}html{{/htmlOnly}}{{^htmlOnly}}md{{/htmlOnly}}){{/page.nav}}
+{{#page.readerHome}}[[[t:All your circles]]]({{page.readerHome}}.md) · {{/page.readerHome}}[{{page.circleName}}]({{page.root}}index.md){{#page.nav}} · [{{label}}]({{page.root}}{{link}}.{{#htmlOnly}}html{{/htmlOnly}}{{^htmlOnly}}md{{/htmlOnly}}){{/page.nav}}
 
 
 """#,
@@ -2935,27 +2935,27 @@ Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in
 {{% CONTENT_TYPE: MARKDOWN }}
 # {{page.title}}
 
-{{attentionSummary}} Data as of {{page.dataAsOf}}.
+{{attentionSummary}} [[t:Data as of {dataAsOf}.|dataAsOf={{page.dataAsOf}}]]
 
 {{#page.staleNote}}
-**Old data.** {{page.staleNote}}
+**[[t:Old data.]]** {{page.staleNote}}
 
 {{/page.staleNote}}
 {{^empty(attention)}}
-## Needs attention
+## [[t:Needs attention]]
 
 {{#attention}}
-- {{{symbol}}} **{{recipientName}} ({{circleName}}), {{kind}}:** {{text}}{{#link}} ([details]({{link}}.md)){{/link}}
+- {{{symbol}}} **[[t:{recipientName} ({circleName}), {kind}:|recipientName={{recipientName}}|circleName={{circleName}}|kind={{kind}}]]** {{text}}{{#link}} ([[[t:details]]]({{link}}.md)){{/link}}
 {{/attention}}
 
 {{/empty(attention)}}
 {{#caseload}}
-## Circles, most needing attention first
+## [[t:Circles, most needing attention first]]
 
-| Caring for | Needs attention | Overdue tasks | Doses missed or not recorded | Next appointment | Last update |
+| [[t:Caring for]] | [[t:Needs attention]] | [[t:Overdue tasks]] | [[t:Doses missed or not recorded]] | [[t:Next appointment]] | [[t:Last update]] |
 |---|---|---|---|---|---|
 {{#circles}}
-| [{{recipientName}}]({{home}}.md), {{circleName}}, your role: {{role}} | {{attentionCount}} | {{overdueTasks}} | {{missedDoses}}{{#missedDosesNote}} {{.}}{{/missedDosesNote}} | {{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}None scheduled{{/nextAppointment}} | {{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}None{{/lastUpdate}} |
+| [{{recipientName}}]({{home}}.md), [[t:{circleName}, your role: {role}|circleName={{circleName}}|role={{role}}]] | {{attentionCount}} | {{overdueTasks}} | {{missedDoses}}{{#missedDosesNote}} {{.}}{{/missedDosesNote}} | {{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:None scheduled]]{{/nextAppointment}} | {{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:None]]{{/lastUpdate}} |
 {{/circles}}
 
 {{/caseload}}
@@ -2963,24 +2963,24 @@ Sent by carereport. Each circle's part holds only what {{writtenFor}} may see in
 {{#circles}}
 ## [{{circleName}}]({{home}}.md)
 
-Caring for {{recipientName}}; your role in this circle: {{role}}. {{attentionText}}
+[[t:Caring for {recipientName}; your role in this circle: {role}.|recipientName={{recipientName}}|role={{role}}]] {{attentionText}}
 
-- Overdue tasks: {{overdueTasks}}
-- Doses missed or not recorded this week: {{missedDoses}}{{#missedDosesNote}} ({{.}}){{/missedDosesNote}}
-- Next appointment: {{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}none scheduled{{/nextAppointment}}
-- Last update: {{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}none{{/lastUpdate}}
-- Pages: [Home of {{circleName}}]({{home}}.md){{#links}} · [{{label}}]({{link}}.{{#htmlOnly}}html{{/htmlOnly}}{{^htmlOnly}}md{{/htmlOnly}}){{/links}}
+- [[t:Overdue tasks]]: {{overdueTasks}}
+- [[t:Doses missed or not recorded this week]]: {{missedDoses}}{{#missedDosesNote}} ({{.}}){{/missedDosesNote}}
+- [[t:Next appointment]]: {{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:None scheduled]]{{/nextAppointment}}
+- [[t:Last update]]: {{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:None]]{{/lastUpdate}}
+- [[t:Pages]]: [[[t:Home of {circleName}|circleName={{circleName}}]]]({{home}}.md){{#links}} · [{{label}}]({{link}}.{{#htmlOnly}}html{{/htmlOnly}}{{^htmlOnly}}md{{/htmlOnly}}){{/links}}
 
 {{/circles}}
 {{/caseload}}
-## Every circle at once
+## [[t:Every circle at once]]
 
-- [Calendar of every circle's appointments and tasks](calendar.ics)
-- [Feed of every circle's weekly summaries](feed.xml)
+- [[[t:Calendar of every circle's appointments and tasks]]](calendar.ics)
+- [[[t:Feed of every circle's weekly summaries]]](feed.xml)
 
 ---
 
-Written for {{page.writtenFor}} on {{page.writtenOn}} by carereport from data as of {{page.dataAsOf}}. Each circle holds only what this reader may see in it.
+[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. Each circle holds only what this reader may see in it.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]
 
 """#,
         "md/task-row.mustache": #"""

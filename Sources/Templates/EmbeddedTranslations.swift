@@ -2495,6 +2495,262 @@ msgid "a full week, Monday to Sunday, in which the person marked no task done an
 msgstr "una semana completa, de lunes a domingo, en la que la persona no marcó ninguna tarea como hecha ni registró ninguna dosis."
 
 
+# ---- Issues 22 and 23: statements of absence (IPS absent-unknown and SNOMED CT situations, C-CDA
+# negationInd), documents on their own clock, attachments, and a reader's pages and digest of several circles ----
+
+msgid "No known allergy to {substance}."
+msgstr "No se conoce alergia a {substance}."
+
+msgid "Stated as not present: {name}."
+msgstr "Se indicó que no está presente: {name}."
+
+msgid "No information about allergies."
+msgstr "Sin información sobre alergias."
+
+msgid "No known allergies."
+msgstr "No se conocen alergias."
+
+msgid "No known medication allergies."
+msgstr "No se conocen alergias a medicamentos."
+
+msgid "No known environmental allergies."
+msgstr "No se conocen alergias ambientales."
+
+msgid "No known food allergies."
+msgstr "No se conocen alergias alimentarias."
+
+msgid "No information about medications."
+msgstr "Sin información sobre medicamentos."
+
+msgid "No known medications."
+msgstr "No se conocen medicamentos."
+
+msgid "No information about problems."
+msgstr "Sin información sobre problemas de salud."
+
+msgid "No known problems."
+msgstr "No se conocen problemas de salud."
+
+msgid "No information about immunizations."
+msgstr "Sin información sobre vacunas."
+
+msgid "No known immunizations."
+msgstr "No se conocen vacunas."
+
+msgid "No information about past procedures."
+msgstr "Sin información sobre procedimientos anteriores."
+
+msgid "No known procedures."
+msgstr "No se conocen procedimientos."
+
+msgid "No information about medical devices."
+msgstr "Sin información sobre dispositivos médicos."
+
+msgid "No known medical devices."
+msgstr "No se conocen dispositivos médicos."
+
+msgid "No known drug allergies."
+msgstr "No se conocen alergias a medicamentos."
+
+msgid "No known insect allergies."
+msgstr "No se conocen alergias a insectos."
+
+msgid "No current problems or disability."
+msgstr "Sin problemas de salud ni discapacidad actuales."
+
+msgid "No drug therapy prescribed."
+msgstr "No se ha recetado tratamiento con medicamentos."
+
+msgid "Stated on {day}."
+msgstr "Indicado el {day}."
+
+msgid "The week of the documents"
+msgstr "La semana de los documentos"
+
+msgid "Doses taken are not recorded in the document."
+msgstr "El documento no registra las dosis tomadas."
+
+msgid "not in the document"
+msgstr "no consta en el documento"
+
+msgid "Written {days} days after the date of the documents, {dataAsOf}: nothing after it is known, so nothing due since then is counted as missed or overdue."
+msgstr "Escrito {days} días después de la fecha de los documentos, {dataAsOf}: no se sabe nada posterior, así que nada de lo que vencía después se cuenta como omitido ni atrasado."
+
+msgctxt "attachment"
+msgid "image"
+msgstr "imagen"
+
+msgid "PNG image"
+msgstr "imagen PNG"
+
+msgid "JPEG image"
+msgstr "imagen JPEG"
+
+msgid "{file}, not included in the export"
+msgstr "{file}, no incluido en la exportación"
+
+msgid "{file}, not copied: only PDF, PNG and JPEG files are"
+msgstr "{file}, no copiado: solo se copian archivos PDF, PNG y JPEG"
+
+msgid "{file}, not copied: larger than 10 MB"
+msgstr "{file}, no copiado: ocupa más de 10 MB"
+
+msgid "No readings recorded."
+msgstr "No hay lecturas registradas."
+
+msgid "Not assessed: the readings span {first} to {last}."
+msgstr "Sin evaluar: las lecturas van del {first} al {last}."
+
+msgid "latest of each, any date"
+msgstr "la última de cada tipo, de cualquier fecha"
+
+msgid "No readings in the period; these are the latest of each kind, with the date of each."
+msgstr "No hay lecturas en el período; estas son las últimas de cada tipo, con la fecha de cada una."
+
+msgid "Vital signs of any date: latest, lowest, highest"
+msgstr "Signos vitales de cualquier fecha: el último, el más bajo, el más alto"
+
+msgid "Your {circles} care circles: week {week}, {range}: nothing needs attention"
+msgstr "Sus {circles} círculos de cuidado: semana {week}, {range}: nada requiere atención"
+
+msgid "Your {circles} care circles: week {week}, {range}: {count} thing needs attention"
+msgid_plural "Your {circles} care circles: week {week}, {range}: {count} things need attention"
+msgstr[0] "Sus {circles} círculos de cuidado: semana {week}, {range}: {count} cosa requiere atención"
+msgstr[1] "Sus {circles} círculos de cuidado: semana {week}, {range}: {count} cosas requieren atención"
+
+msgid "{count} thing needed attention in week {week}, in {needing} of your {circles} circles."
+msgid_plural "{count} things needed attention in week {week}, in {needing} of your {circles} circles."
+msgstr[0] "{count} cosa requirió atención en la semana {week}, en {needing} de sus {circles} círculos."
+msgstr[1] "{count} cosas requirieron atención en la semana {week}, en {needing} de sus {circles} círculos."
+
+msgid "Nothing needed attention in week {week} in any of your {circles} circles."
+msgstr "Nada requirió atención en la semana {week} en ninguno de sus {circles} círculos."
+
+msgid "{count} thing needs attention this week."
+msgid_plural "{count} things need attention this week."
+msgstr[0] "{count} cosa requiere atención esta semana."
+msgstr[1] "{count} cosas requieren atención esta semana."
+
+msgid "Nothing needs attention this week."
+msgstr "Nada requiere atención esta semana."
+
+msgid "Doses are not shown to you in this circle."
+msgstr "En este círculo no se le muestran las dosis."
+
+msgid "{title}, {when}"
+msgstr "{title}, {when}"
+
+msgid "{count} thing needs attention this week, in {needing} of your {circles} circles."
+msgid_plural "{count} things need attention this week, in {needing} of your {circles} circles."
+msgstr[0] "{count} cosa requiere atención esta semana, en {needing} de sus {circles} círculos."
+msgstr[1] "{count} cosas requieren atención esta semana, en {needing} de sus {circles} círculos."
+
+msgid "Nothing needs attention in any of your {circles} circles this week."
+msgstr "Nada requiere atención esta semana en ninguno de sus {circles} círculos."
+
+msgid "Your caseload"
+msgstr "Su lista de casos"
+
+msgid "Your care circles"
+msgstr "Sus círculos de cuidado"
+
+msgid "Weekly summaries of every circle"
+msgstr "Resúmenes semanales de todos los círculos"
+
+msgid "Written for {name}"
+msgstr "Escrito para {name}"
+
+msgid "Your {circleCount} care circles · weekly digest"
+msgstr "Sus {circleCount} círculos de cuidado · resumen semanal"
+
+msgid "Needs attention in every circle"
+msgstr "Requiere atención en todos los círculos"
+
+msgid "{recipientName} ({circleName}), {kind}:"
+msgstr "{recipientName} ({circleName}), {kind}:"
+
+msgid "About {recipientName}, written for {writtenFor}."
+msgstr "Sobre {recipientName}, escrito para {writtenFor}."
+
+msgid "Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. Each circle's part holds only what this reader may see in it."
+msgstr "Escrito para {writtenFor} el {writtenOn} por carereport con datos al {dataAsOf}. La parte de cada círculo contiene solo lo que esta persona puede ver en él."
+
+msgid "Your {circleCount} care circles: week {weekNumber}, {range}"
+msgstr "Sus {circleCount} círculos de cuidado: semana {weekNumber}, {range}"
+
+msgid "Weekly digest written for {writtenFor} on {writtenOn} from data as of {dataAsOf}."
+msgstr "Resumen semanal escrito para {writtenFor} el {writtenOn} con datos al {dataAsOf}."
+
+msgid "Sent by carereport. Each circle's part holds only what {writtenFor} may see in it."
+msgstr "Enviado por carereport. La parte de cada círculo contiene solo lo que {writtenFor} puede ver en él."
+
+msgid "All your circles"
+msgstr "Todos sus círculos"
+
+msgid "written for {name}"
+msgstr "escrito para {name}"
+
+msgid "Data as of {dataAsOf}."
+msgstr "Datos al {dataAsOf}."
+
+msgid "Circles, most needing attention first"
+msgstr "Círculos, primero los que más requieren atención"
+
+msgid "One row per circle: this week's counts, the next appointment and the last update."
+msgstr "Una fila por círculo: los recuentos de esta semana, la próxima cita y la última novedad."
+
+msgid "Caring for"
+msgstr "Cuidando a"
+
+msgid "Doses missed or not recorded"
+msgstr "Dosis omitidas o sin registrar"
+
+msgid "Next appointment"
+msgstr "Próxima cita"
+
+msgid "Last update"
+msgstr "Última novedad"
+
+msgid "{circleName}, your role: {role}"
+msgstr "{circleName}, su función: {role}"
+
+msgid "None scheduled"
+msgstr "Ninguna programada"
+
+msgid "None"
+msgstr "Ninguna"
+
+msgid "Caring for {recipientName}; your role in this circle: {role}."
+msgstr "Cuidando a {recipientName}; su función en este círculo: {role}."
+
+msgid "Doses missed or not recorded this week"
+msgstr "Dosis omitidas o sin registrar esta semana"
+
+msgid "Home of {circleName}"
+msgstr "Inicio de {circleName}"
+
+msgid "Every circle at once"
+msgstr "Todos los círculos a la vez"
+
+msgid "Calendar of every circle's appointments and tasks (.ics)"
+msgstr "Calendario de las citas y tareas de todos los círculos (.ics)"
+
+msgid "Feed of every circle's weekly summaries (Atom)"
+msgstr "Canal de los resúmenes semanales de todos los círculos (Atom)"
+
+msgid "Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. Each circle holds only what this reader may see in it."
+msgstr "Escrito para {writtenFor} el {writtenOn} por carereport con datos al {dataAsOf}. Cada círculo contiene solo lo que esta persona puede ver en él."
+
+msgid "Pages"
+msgstr "Páginas"
+
+msgid "Calendar of every circle's appointments and tasks"
+msgstr "Calendario de las citas y tareas de todos los círculos"
+
+msgid "Feed of every circle's weekly summaries"
+msgstr "Canal de los resúmenes semanales de todos los círculos"
+
+
 # ---- Clinical wording (lab explanations, drug classes, medication changes, lab and week vocabulary) ----
 # Each explanation was written in Spanish from the English facts and checked against the Spanish
 # patient source its "#." comment names (MedlinePlus en español first). Register: "usted",

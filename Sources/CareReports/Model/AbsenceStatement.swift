@@ -13,20 +13,33 @@ public struct AbsenceStatement: Sendable, Hashable {
 
     public let topic: Topic
     public let assertion: Assertion
-    /// The statement as a whole sentence: "No known food allergies."
+    /// The statement as a whole sentence, in English: "No known food allergies."
     public let statement: String
+    /// The statement's message in the catalogue (`statement` before its `{name}`s are filled) and
+    /// the values that fill it: what ``sentence(_:)`` writes in the reader's language.
+    public let message: String
+    public let values: [String: String]
     /// The code it was stated with, e.g. `http://snomed.info/sct` and `429625007`; nil for a
     /// statement made without one (C-CDA `negationInd`, a native "none known" allergy).
     public let system: String?
     public let code: String?
 
-    public init(topic: Topic, assertion: Assertion, statement: String, system: String? = nil, code: String? = nil) {
+    /// A statement whose sentence is `message` (a catalogue msgid such as "No known allergy to
+    /// {substance}.") with `values` filled in.
+    public init(
+        topic: Topic, assertion: Assertion, message: String, values: [String: String] = [:], system: String? = nil, code: String? = nil
+    ) {
         self.topic = topic
         self.assertion = assertion
-        self.statement = statement
+        self.message = message
+        self.values = values
+        self.statement = Localizer.english.t(message, values)
         self.system = system
         self.code = code
     }
+
+    /// The statement in the reader's language: "No se conocen alergias alimentarias."
+    public func sentence(_ words: Localizer) -> String { words.t(message, values) }
 
     /// The statement, without its full stop, to stand as a record's title: "No known food allergies".
     public var title: String { statement.hasSuffix(".") ? String(statement.dropLast()) : statement }
@@ -42,7 +55,7 @@ extension AbsenceStatement {
         let table = system == ipsSystem ? ipsCodes : system == snomedSystem || system == "urn:oid:2.16.840.1.113883.6.96" ? snomedCodes : [:]
         guard let (topic, assertion, statement) = table[code] else { return nil }
         return AbsenceStatement(
-            topic: topic, assertion: assertion, statement: statement,
+            topic: topic, assertion: assertion, message: statement,
             system: system == ipsSystem ? ipsSystem : snomedSystem, code: code)
     }
 
@@ -66,39 +79,39 @@ extension AbsenceStatement {
         }
         let (_, _, statement) = ipsCodes[key]!
         if key == "no-known-allergies" {
-            return AbsenceStatement(topic: topic, assertion: assertion, statement: statement, system: snomedSystem, code: "716186003")
+            return AbsenceStatement(topic: topic, assertion: assertion, message: statement, system: snomedSystem, code: "716186003")
         }
-        return AbsenceStatement(topic: topic, assertion: assertion, statement: statement, system: ipsSystem, code: key)
+        return AbsenceStatement(topic: topic, assertion: assertion, message: statement, system: ipsSystem, code: key)
     }
 
     /// The IPS codes for absent and unknown data (HL7, CC0), each as a sentence.
     static let ipsCodes: [String: (Topic, Assertion, String)] = [
-        "no-allergy-info": (.allergies, .noInformation, "No information about allergies."),
-        "no-known-allergies": (.allergies, .noneKnown, "No known allergies."),
-        "no-known-medication-allergies": (.allergies, .noneKnown, "No known medication allergies."),
-        "no-known-environmental-allergies": (.allergies, .noneKnown, "No known environmental allergies."),
-        "no-known-food-allergies": (.allergies, .noneKnown, "No known food allergies."),
-        "no-medication-info": (.medications, .noInformation, "No information about medications."),
-        "no-known-medications": (.medications, .noneKnown, "No known medications."),
-        "no-problem-info": (.problems, .noInformation, "No information about problems."),
-        "no-known-problems": (.problems, .noneKnown, "No known problems."),
-        "no-immunization-info": (.immunizations, .noInformation, "No information about immunizations."),
-        "no-known-immunizations": (.immunizations, .noneKnown, "No known immunizations."),
-        "no-procedure-info": (.procedures, .noInformation, "No information about past procedures."),
-        "no-known-procedures": (.procedures, .noneKnown, "No known procedures."),
-        "no-device-info": (.devices, .noInformation, "No information about medical devices."),
-        "no-known-devices": (.devices, .noneKnown, "No known medical devices."),
+        "no-allergy-info": (.allergies, .noInformation, Localizer.noop("No information about allergies.")),
+        "no-known-allergies": (.allergies, .noneKnown, Localizer.noop("No known allergies.")),
+        "no-known-medication-allergies": (.allergies, .noneKnown, Localizer.noop("No known medication allergies.")),
+        "no-known-environmental-allergies": (.allergies, .noneKnown, Localizer.noop("No known environmental allergies.")),
+        "no-known-food-allergies": (.allergies, .noneKnown, Localizer.noop("No known food allergies.")),
+        "no-medication-info": (.medications, .noInformation, Localizer.noop("No information about medications.")),
+        "no-known-medications": (.medications, .noneKnown, Localizer.noop("No known medications.")),
+        "no-problem-info": (.problems, .noInformation, Localizer.noop("No information about problems.")),
+        "no-known-problems": (.problems, .noneKnown, Localizer.noop("No known problems.")),
+        "no-immunization-info": (.immunizations, .noInformation, Localizer.noop("No information about immunizations.")),
+        "no-known-immunizations": (.immunizations, .noneKnown, Localizer.noop("No known immunizations.")),
+        "no-procedure-info": (.procedures, .noInformation, Localizer.noop("No information about past procedures.")),
+        "no-known-procedures": (.procedures, .noneKnown, Localizer.noop("No known procedures.")),
+        "no-device-info": (.devices, .noInformation, Localizer.noop("No information about medical devices.")),
+        "no-known-devices": (.devices, .noneKnown, Localizer.noop("No known medical devices.")),
     ]
 
     /// SNOMED CT situations that state an absence (SNOMED International; the codes IPS documents use).
     static let snomedCodes: [String: (Topic, Assertion, String)] = [
-        "716186003": (.allergies, .noneKnown, "No known allergies."),
-        "409137002": (.allergies, .noneKnown, "No known drug allergies."),
-        "429625007": (.allergies, .noneKnown, "No known food allergies."),
-        "428607008": (.allergies, .noneKnown, "No known environmental allergies."),
-        "428197003": (.allergies, .noneKnown, "No known insect allergies."),
-        "160244002": (.problems, .noneKnown, "No known problems."),
-        "160245001": (.problems, .noneKnown, "No current problems or disability."),
-        "182849000": (.medications, .noneKnown, "No drug therapy prescribed."),
+        "716186003": (.allergies, .noneKnown, Localizer.noop("No known allergies.")),
+        "409137002": (.allergies, .noneKnown, Localizer.noop("No known drug allergies.")),
+        "429625007": (.allergies, .noneKnown, Localizer.noop("No known food allergies.")),
+        "428607008": (.allergies, .noneKnown, Localizer.noop("No known environmental allergies.")),
+        "428197003": (.allergies, .noneKnown, Localizer.noop("No known insect allergies.")),
+        "160244002": (.problems, .noneKnown, Localizer.noop("No known problems.")),
+        "160245001": (.problems, .noneKnown, Localizer.noop("No current problems or disability.")),
+        "182849000": (.medications, .noneKnown, Localizer.noop("No drug therapy prescribed.")),
     ]
 }

@@ -32,7 +32,7 @@ extension CCDAReader {
     func allergyAbsence(_ node: CCDANode, substance: String?, substanceCode: CCDANode?) -> AbsenceStatement? {
         if node.value("negationInd") == "true" {
             if let substance {
-                return AbsenceStatement(topic: .allergies, assertion: .noneKnown, statement: "No known allergy to \(substance).")
+                return AbsenceStatement(topic: .allergies, assertion: .noneKnown, message: Localizer.noop("No known allergy to {substance}."), values: ["substance": substance])
             }
             switch node.child("value")?.value("code") {
             case "416098002", "419511003": return .known(system: AbsenceStatement.snomedSystem, code: "409137002")
@@ -52,7 +52,7 @@ extension CCDAReader {
         if node.value("negationInd") == "true" {
             let generic: Set<String> = ["55607006", "404684003", "64572001"]
             if let code = value?.value("code"), !generic.contains(code), let name = displayName(value) {
-                return AbsenceStatement(topic: .problems, assertion: .noneKnown, statement: "Stated as not present: \(name).")
+                return AbsenceStatement(topic: .problems, assertion: .noneKnown, message: Localizer.noop("Stated as not present: {name}."), values: ["name": name])
             }
             return .generic(.problems, .noneKnown)
         }

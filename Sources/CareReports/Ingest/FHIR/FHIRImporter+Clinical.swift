@@ -102,7 +102,7 @@ extension FHIRBundleReader {
         if isAbsentStatement(concept) {
             let generic = AbsenceStatement.generic(topic, .noInformation)
             let code = concept["coding"].elements.first { $0["system"].rawString == Self.absentUnknownSystem }?["code"].rawString
-            return AbsenceStatement(topic: topic, assertion: .noInformation, statement: generic.statement, system: Self.absentUnknownSystem, code: code)
+            return AbsenceStatement(topic: topic, assertion: .noInformation, message: generic.message, system: Self.absentUnknownSystem, code: code)
         }
         if topic == .allergies, let text = conceptText(concept)?.lowercased(),
             ["no known allergies", "no known allergy", "nka", "nkda", "none known"].contains(text)

@@ -129,10 +129,13 @@ public struct DigestBuilder {
 /// makes each 1.25 times the default.
 public struct MailType: Sendable, Encodable {
     public let small, detail, body, heading, title: String
+    /// A circle's heading in a reader's digest of several circles (between `heading` and `title`).
+    public let section: String
 
     /// The default sizes, or the large ones.
     public init(large: Bool) {
-        let sizes = large ? [16, 18, 20, 22, 28] : [13, 14, 16, 18, 22]
+        let sizes = large ? [16, 18, 20, 22, 28, 25] : [13, 14, 16, 18, 22, 20]
         (small, detail, body, heading, title) = ("\(sizes[0])px", "\(sizes[1])px", "\(sizes[2])px", "\(sizes[3])px", "\(sizes[4])px")
+        section = "\(sizes[5])px"
     }
 }

@@ -22,7 +22,8 @@ extension VisitSummaryBuilder {
     /// The statements about `topic` as the page shows them: the sentence, and when it was stated.
     func statementLines(_ topic: AbsenceStatement.Topic) -> [VisitSummary.Statement] {
         statedAbsences(topic).map { record, absence in
-            VisitSummary.Statement(text: absence.statement, stated: "Stated on \(when(context.day(record.date))).")
+            VisitSummary.Statement(
+                text: absence.sentence(context.words), stated: context.words.t("Stated on {day}.", ["day": when(context.day(record.date))]))
         }
     }
 

@@ -71,7 +71,7 @@ extension IPSBundleBuilder {
                 ("subject", patientReference),
                 ("effectiveDateTime", FHIRJSON.date(record.date, in: zone)),
             ])
-            section.entries.append((id, resource, absence.statement))
+            section.entries.append((id, resource, absence.sentence(context.words)))
         }
         return section
     }
@@ -126,7 +126,7 @@ extension IPSBundleBuilder {
                 ("patient", patientReference),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
             ])
-            section.entries.append((id, resource, absence.statement))
+            section.entries.append((id, resource, absence.sentence(context.words)))
         }
         return section
     }
@@ -168,7 +168,7 @@ extension IPSBundleBuilder {
                 ("subject", patientReference),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
             ])
-            section.entries.append((id, resource, absence.statement))
+            section.entries.append((id, resource, absence.sentence(context.words)))
         }
         return section
     }
@@ -204,7 +204,7 @@ extension IPSBundleBuilder {
                 ("patient", patientReference),
                 ("occurrenceDateTime", FHIRJSON.date(record.date, in: zone)),
             ])
-            section.entries.append((id, resource, absence.statement))
+            section.entries.append((id, resource, absence.sentence(context.words)))
         }
         return section
     }
