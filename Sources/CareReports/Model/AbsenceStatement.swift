@@ -38,6 +38,11 @@ public struct AbsenceStatement: Sendable, Hashable {
         self.code = code
     }
 
+    /// A statement whose sentence is `statement` as it is (a catalogue msgid when it is one).
+    public init(topic: Topic, assertion: Assertion, statement: String, system: String? = nil, code: String? = nil) {
+        self.init(topic: topic, assertion: assertion, message: statement, system: system, code: code)
+    }
+
     /// The statement in the reader's language: "No se conocen alergias alimentarias."
     public func sentence(_ words: Localizer) -> String { words.t(message, values) }
 

@@ -12,6 +12,9 @@ public struct PageRenderer: Sendable {
     private let compiled: TemplateRenderer
     private let check: TemplateCheck
     private let checked = CheckedModels()
+    /// Moves a mistake's place from the text that was parsed back to the file the user wrote (set
+    /// by ``LocalizedRenderers``, whose pre-pass replaces markers before parsing).
+    var placeInSource: (@Sendable (RenderError) -> RenderError)?
 
     public init(templates: TemplateSet) throws(RenderError) {
         // An --all-members run builds a site per viewer with the same templates: parse them once.
@@ -42,7 +45,11 @@ public struct PageRenderer: Sendable {
         // Checked once per template and model type: the check reads the type, not the model.
         let key = CheckedModels.Key(template: name, type: ObjectIdentifier(Model.self))
         if !checked.contains(key) {
-            try check.check(Model.self, template: name)
+            do {
+                try check.check(Model.self, template: name)
+            } catch {
+                throw placeInSource?(error) ?? error
+            }
             checked.insert(key)
         }
         let value: TemplateValue
