@@ -1887,7 +1887,6 @@ body.visit {
 """#,
         "html/attachments.mustache": #"""
 {{^empty(attachments)}}<p class="attachments">[[t:Attached]]: {{#attachments}}{{#link}}<a href="{{#relative}}{{page.root}}{{/relative}}{{link}}">{{name}}</a> <span class="muted">({{kind}})</span>{{/link}}{{^link}}{{unlinked}}{{/link}}{{^last()}}; {{/last()}}{{/attachments}}</p>{{/empty(attachments)}}
-
 """#,
         "html/attention.mustache": #"""
 {{^empty(attention)}}
@@ -2666,7 +2665,6 @@ body.visit {
         "md/attachments.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
 {{^empty(attachments)}}. [[t:Attached]]: {{#attachments}}{{#link}}[{{name}}]({{#relative}}{{page.root}}{{/relative}}{{link}}) ({{kind}}){{/link}}{{^link}}{{unlinked}}{{/link}}{{^last()}}; {{/last()}}{{/attachments}}{{/empty(attachments)}}
-
 """#,
         "md/attention.mustache": #"""
 {{% CONTENT_TYPE: MARKDOWN }}
@@ -2967,8 +2965,8 @@ body.visit {
 
 - [[t:Overdue tasks]]: {{overdueTasks}}
 - [[t:Doses missed or not recorded this week]]: {{missedDoses}}{{#missedDosesNote}} ({{.}}){{/missedDosesNote}}
-- [[t:Next appointment]]: {{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:None scheduled]]{{/nextAppointment}}
-- [[t:Last update]]: {{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:None]]{{/lastUpdate}}
+- [[t:Next appointment]]: {{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:none scheduled]]{{/nextAppointment}}
+- [[t:Last update]]: {{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:none]]{{/lastUpdate}}
 - [[t:Pages]]: [[[t:Home of {circleName}|circleName={{circleName}}]]]({{home}}.md){{#links}} · [{{label}}]({{link}}.{{#htmlOnly}}html{{/htmlOnly}}{{^htmlOnly}}md{{/htmlOnly}}){{/links}}
 
 {{/circles}}

@@ -2751,6 +2751,14 @@ msgid "Feed of every circle's weekly summaries"
 msgstr "Canal de los resúmenes semanales de todos los círculos"
 
 
+msgid "none scheduled"
+msgstr "ninguna programada"
+
+
+msgid "none"
+msgstr "ninguna"
+
+
 # ---- Clinical wording (lab explanations, drug classes, medication changes, lab and week vocabulary) ----
 # Each explanation was written in Spanish from the English facts and checked against the Spanish
 # patient source its "#." comment names (MedlinePlus en español first). Register: "usted",

@@ -35,7 +35,8 @@ def test_every_member_gets_their_own_digest(tmp_path):
         single = run_carereport("digest", SAMPLE, "--viewer", viewer.user, "--week", "2025-W15", "--now", NOW).stdout
         assert (out / f"{viewer.user}.md").read_text(encoding="utf-8") == single
     rosa = (out / "u-rosa.md").read_text(encoding="utf-8")
-    assert "# Margaret's care circle: week 15" in rosa and "# Walter's circle: week 15" in rosa
+    # Rosa reads Spanish ("week 15").
+    assert "# Margaret's care circle: semana 15" in rosa and "# Walter's circle: semana 15" in rosa
 
 
 def test_all_members_excludes_a_single_viewer():

@@ -241,18 +241,18 @@ def test_all_members_gives_each_reader_their_own_language(tmp_path):
     out = tmp_path / "sites"
     result = run_carereport("build", SAMPLE, "--out", out, "--all-members", "--circle", "circle-walter", "--now", NOW)
     assert result.returncode == 0, result.stderr
-    rosa = (out / "circle-walter" / "u-rosa" / "index.html").read_text(encoding="utf-8")
-    carmen = (out / "circle-walter" / "u-carmen" / "index.html").read_text(encoding="utf-8")
+    rosa = (out / "u-rosa" / "index.html").read_text(encoding="utf-8")
+    carmen = (out / "u-carmen" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="es" class="theme-dark text-large">' in rosa and "Resúmenes semanales" in rosa
     assert '<html lang="en">' in carmen and "Weekly summaries" in carmen
     forced = run_carereport("build", SAMPLE, "--out", tmp_path / "es", "--all-members", "--circle", "circle-walter", "--now", NOW, "--language", "es")
     assert forced.returncode == 0, forced.stderr
-    assert '<html lang="es">' in (tmp_path / "es" / "circle-walter" / "u-carmen" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="es">' in (tmp_path / "es" / "u-carmen" / "index.html").read_text(encoding="utf-8")
 
 
 def test_all_members_digests_each_in_the_readers_language(tmp_path):
     out = tmp_path / "outbox"
     result = run_carereport("digest", SAMPLE, "--all-members", "--circle", "circle-walter", "--week", "2025-W15", "--out", out, "--now", NOW, "--format", "html")
     assert result.returncode == 0, result.stderr
-    assert '<html lang="es">' in (out / "circle-walter" / "u-rosa.html").read_text(encoding="utf-8")
-    assert '<html lang="en">' in (out / "circle-walter" / "u-miguel.html").read_text(encoding="utf-8")
+    assert '<html lang="es">' in (out / "u-rosa.html").read_text(encoding="utf-8")
+    assert '<html lang="en">' in (out / "u-miguel.html").read_text(encoding="utf-8")

