@@ -14,9 +14,10 @@ extension CareReport {
                 non-zero exit status. Pipe --format email to `sendmail -t`. A --viewer who is an active \
                 member of several circles (without --circle) gets one digest of all of them: what needs \
                 attention in every circle first, then a section per circle, each under their role in \
-                that circle; the subject counts what needs attention in all. With --all-members and \
-                --out DIR, every person active in a circle gets one DIR/USER.md (.html, or .eml addressed \
-                To their own e-mail address from the export's users; a member without one gets a message \
+                that circle; the subject counts what needs attention in all.
+
+                With --all-members and --out DIR, each person active in a circle gets one DIR/USER.md (.html, or .eml \
+                addressed To their own e-mail address from the export's users; a member without one gets a message \
                 without a To header, named on standard error, to address by hand).
 
                 Examples:
