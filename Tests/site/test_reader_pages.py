@@ -153,7 +153,7 @@ def test_a_mistake_in_the_home_template_leaves_nothing(tmp_path):
     out = tmp_path / "out" / "site"
     result = run_carereport("build", SAMPLE, "--viewer", "u-rosa", "--out", out, "--templates", tmp_path / "mine", "--now", NOW)
     assert result.returncode == 65
-    assert "reader-home.mustache:1: error: unknown variable page.titel; did you mean page.title?" in result.stderr
+    assert "reader-home.mustache:1:1: error: unknown variable page.titel; did you mean page.title?" in result.stderr
     assert "nothing was written" in result.stderr
     assert not (tmp_path / "out").exists() or list((tmp_path / "out").iterdir()) == []
 
