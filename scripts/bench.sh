@@ -14,8 +14,9 @@
 #   SCRATCH       swift build --scratch-path          default .build
 #   BENCH_OUT     also write the table (Markdown) and the machine here
 #   BENCH_RENDER  circles x weeks of the carereport-vs-Hugo render rows  default 2x52
-#   BENCH_SCALE_DIGEST  the scale rows' export (all-members digest, and the build's shard)  default 1000x52
-#   BENCH_SCALE_SHARDS  the build is measured for shard 0 of this many                     default 8
+#   BENCH_SCALE         the scale rows' exports (scripts/bench-scale.sh)  default "250x26 1000x26 10000x4"
+#   BENCH_SCALE_SHARDS  at the largest, shard 0 of this many is measured   default 8
+#   BENCH_DATA          where the scale exports are generated and kept     default BENCH_DIR (removed at the end)
 #   BENCH_SKIP_INGEST   1: skip the ingest table (render and scale rows only)
 #   BENCH_RENDER_OUT    where the render rows write their pages  default /dev/shm (a RAM file system), else BENCH_DIR
 set -euo pipefail
@@ -27,7 +28,7 @@ seed=${BENCH_SEED:-1}
 scratch=${SCRATCH:-.build}
 now=2025-04-20T22:00:00-07:00
 
-# GNU time for the peak resident set and Hugo for the side-by-side row (not needed by make test).
+# GNU time for the peak resident set, Hugo and pysimdjson for the side-by-side rows (not needed by make test).
 scripts/setup-machine.sh bench
 
 # As `make release` builds it: the Swift runtime and Foundation linked in (see the Makefile).
@@ -132,12 +133,16 @@ table() {
 }
 
 source scripts/bench-render.sh
+source scripts/bench-scale.sh
 
 all_tables() {
   if [ ${#rows[@]} -gt 0 ]; then table; echo; fi
   render_table
   echo
+  scale_table
+  echo
   machine
+  echo "- load average during the run (uptime at its end): $(uptime | sed 's/.*load average: //')"
 }
 all_tables
 if [ -n "${BENCH_OUT:-}" ]; then all_tables >"$BENCH_OUT"; fi

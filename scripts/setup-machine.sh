@@ -11,6 +11,8 @@ apt_packages=(libarchive-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml
 pip_modules=()
 if [ "$what" = bench ]; then
   apt_packages+=(time hugo)
+  # simdjson's parse of the same files, the reference `carereport validate` is measured against.
+  pip_modules+=("simdjson:pysimdjson")
 fi
 # Installed without their dependencies: axe-playwright-python is there only for the axe-core 4.x
 # it ships (axe.min.js), which the accessibility check injects through Selenium; Playwright is

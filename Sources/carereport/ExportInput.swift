@@ -53,7 +53,7 @@ enum ExportInput {
         loader.circles = nil
         let reader: CircleReader
         do {
-            reader = try loader.circleReader(path, keeping: shard.contains(circle:))
+            reader = try loader.circleReader(path, keeping: { shard.contains(circle: $0) })
         } catch {
             Console.error(error.errorDescription ?? "error: cannot read \(path)")
             throw ExitCode(66)
