@@ -18,6 +18,7 @@
 #   BENCH_SCALE_SHARDS  at the largest, shard 0 of this many is measured   default 8
 #   BENCH_DATA          where the scale exports are generated and kept     default BENCH_DIR (removed at the end)
 #   BENCH_SKIP_INGEST   1: skip the ingest table (render and scale rows only)
+#   BENCH_SKIP_RENDER   1: skip the render rows (with BENCH_SKIP_INGEST=1: the scale rows only)
 #   BENCH_RENDER_OUT    where the render rows write their pages  default /dev/shm (a RAM file system), else BENCH_DIR
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -132,13 +133,17 @@ table() {
   printf -- '- %s\n' "${notes[@]}"
 }
 
-source scripts/bench-render.sh
+if [ "${BENCH_SKIP_RENDER:-}" = 1 ]; then
+  render_out=$(mktemp -d "$work/render.XXXXXX")
+  render_table() { :; }
+else
+  source scripts/bench-render.sh
+fi
 source scripts/bench-scale.sh
 
 all_tables() {
   if [ ${#rows[@]} -gt 0 ]; then table; echo; fi
-  render_table
-  echo
+  if [ "${BENCH_SKIP_RENDER:-}" != 1 ]; then render_table; echo; fi
   scale_table
   echo
   machine

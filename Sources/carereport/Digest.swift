@@ -92,7 +92,7 @@ extension CareReport {
                 defer { progress.finish() }
                 var written = 0
                 try source.forEach(viewers) { viewer, circleExport in
-                    let user = viewer.userId.flatMap { id in circleExport.users.first { $0.id == id } }
+                    let user = viewer.userId.flatMap { circleExport.user($0) }
                     // The bare address (a name from the export could hold anything); one that does not parse is left out.
                     let address = user?.email.flatMap { email in (try? MailAddress(parsing: email)) != nil ? email : nil }
                     if format == .email, address == nil {

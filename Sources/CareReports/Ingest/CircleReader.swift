@@ -91,17 +91,17 @@ public final class CircleReader {
             let context = contexts[key] ?? decoder.elementContext(file: run.file, kind: kind)
             contexts[key] = context
             do {
-                try JSONParser.parseValues(file.bytes, from: run.offset, count: run.count, tape: tape) { number, node in
+                let end = try JSONParser.parseValues(file.bytes, from: run.offset, count: run.count, tape: tape) { number, node in
                     decoder.decodeElement(kind, index: run.index + number, node, context: context)
                 }
+                // The pages read go back (they are the file's, read again if needed), so reading
+                // circle after circle never makes the whole export resident.
+                file.release(run.offset..<end)
             } catch {
                 throw .unreadable(path: run.file, reason: Self.changed)
             }
             expected += run.count
         }
-        // The pages read go back (they are the file's, read again if needed), so reading circle
-        // after circle never makes the whole export resident.
-        for path in paths { files[path].map { $0.release(0..<$0.bytes.count) } }
         // Every record read here passed the first reading's checks: one that now fails, or is of
         // another circle, means the file changed in between.
         func circles<Item>(_ collection: ExportDecoder.ScopedCollection<Item>) -> [String] {
@@ -111,14 +111,15 @@ public final class CircleReader {
         if decoded.count != expected || !decoded.allSatisfy(ids.contains) || contexts.values.contains(where: { $0.errorCount > 0 }) {
             throw .unreadable(path: wanted.first?.run.file ?? "", reason: Self.changed)
         }
-        let base = result.export
         func all<Item>(_ collection: ExportDecoder.ScopedCollection<Item>) -> [Item] {
             collection.takeKept(Array(repeating: true, count: collection.count))
         }
-        return CareExport(
-            timeZone: base.timeZone, exportedAt: base.exportedAt, users: base.users, circles: base.circles,
-            tasks: all(decoder.tasks), healthRecords: all(decoder.healthRecords) + imported.filter { ids.contains($0.careCircleId) },
-            updates: all(decoder.updates))
+        // A copy of the base model: its users and circles, and their lookup by id, are shared.
+        var export = result.export
+        export.tasks = all(decoder.tasks)
+        export.healthRecords = all(decoder.healthRecords) + imported.filter { ids.contains($0.careCircleId) }
+        export.updates = all(decoder.updates)
+        return export
     }
 
     private static let changed = "it changed while it was being read"

@@ -115,13 +115,15 @@ extension JSONParser {
 
     /// Parses `count` elements of an array one after another from `start`, where one begins (records
     /// of a document read before, found again by where the first starts), handing each to `body`
-    /// with its place in the run.
+    /// with its place in the run; returns where the last one ends.
+    @discardableResult
     public static func parseValues(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, tape: JSONTape, _ body: (Int, JSONNode) -> Void
-    ) throws(JSONSyntaxError) {
+    ) throws(JSONSyntaxError) -> Int {
         var parser = JSONParser(bytes: bytes, tape: tape)
         parser.index = start
         try parser.parseValueRun(count: count, body)
+        return parser.index
     }
 
     /// Parses a run of the root array's elements from `start`, where one begins, handing each to
