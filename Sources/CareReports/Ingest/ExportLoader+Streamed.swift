@@ -18,9 +18,10 @@ extension ExportLoader {
     /// not grow with the records (`StreamedChecks`). Nil, having read nothing but the directory's
     /// listing and its `export.json`, users and circles, for any other input (a single file, a
     /// directory with clinical documents or an API envelope, an `export.json` holding records),
-    /// which `read` then checks whole. `hashMask` keeps fewer bits of the ids' hashes (tests).
+    /// which `read` then checks whole. `hashMask` keeps fewer bits of the ids' hashes and
+    /// `hashLimit` writes them out sooner (tests).
     func streamedRead(
-        _ path: String, keeps: @escaping @Sendable (String) -> Bool, hashMask: UInt64 = .max
+        _ path: String, keeps: @escaping @Sendable (String) -> Bool, hashMask: UInt64 = .max, hashLimit: Int = HashSpill.defaultLimit
     ) throws(IngestError) -> StreamedRead? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing(path: path) }
@@ -47,7 +48,8 @@ extension ExportLoader {
         var suspects: [CollectionKind: Set<UInt64>] = [:]
         var records: ExportDecoder
         while true {
-            let checks = StreamedChecks.Settings(people: people.known, keeps: keeps, seed: seed, hashMask: hashMask, suspects: suspects)
+            let checks = StreamedChecks.Settings(
+                people: people.known, keeps: keeps, seed: seed, hashMask: hashMask, suspects: suspects, hashLimit: hashLimit)
             let settings = ExportDecoder.Settings(filter: CircleFilter(circles: []), recordsOffsets: false, streamed: checks)
             records = ExportDecoder(settings)
             let decoded = readTogether(scoped, settings: settings)

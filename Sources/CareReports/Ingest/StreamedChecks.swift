@@ -1,7 +1,8 @@
 /// The checks of the tasks, health records and updates made as each is read, once the users and
 /// circles are known (`KnownPeople`), keeping almost nothing of the record: 8 bytes of its id's
 /// hash for the duplicate-id check, the diagnostics it raised (a few, and only for a record with a
-/// problem), and, for the circles this process writes, where its circle's records lie in the file
+/// problem; the hashes beyond a few million are written to an unnamed file, `HashSpill`), and,
+/// for the circles this process writes, where its circle's records lie in the file
 /// (`CircleRun`s, a few per circle). The record itself is dropped as soon as it is checked, so
 /// checking an export needs memory for its users and circles, not for its records.
 ///
@@ -27,13 +28,15 @@ final class StreamedChecks {
         let hashMask: UInt64
         /// Hashes seen more than once in an earlier reading, per collection: those ids are kept.
         let suspects: [CollectionKind: Set<UInt64>]
+        /// Hashes a collection holds in memory before writing them out (`HashSpill`).
+        var hashLimit = HashSpill.defaultLimit
     }
 
     init(_ settings: Settings) {
         self.settings = settings
-        tasks = StreamedCollection(name: "task", suspects: settings.suspects[.tasks])
-        healthRecords = StreamedCollection(name: "health record", suspects: settings.suspects[.healthRecords])
-        updates = StreamedCollection(name: "update", suspects: settings.suspects[.updates])
+        tasks = StreamedCollection(name: "task", suspects: settings.suspects[.tasks], hashLimit: settings.hashLimit)
+        healthRecords = StreamedCollection(name: "health record", suspects: settings.suspects[.healthRecords], hashLimit: settings.hashLimit)
+        updates = StreamedCollection(name: "update", suspects: settings.suspects[.updates], hashLimit: settings.hashLimit)
     }
 
     func collection(_ kind: CollectionKind) -> StreamedCollection {
@@ -108,8 +111,11 @@ final class StreamedCollection {
     let name: String
     /// Records read, valid or not.
     private(set) var count = 0
-    /// The hash of each safe id read, in no useful order.
+    /// The hash of each safe id read, in no useful order: the latest ones (at most `hashLimit`),
+    /// the others written out in `spill`.
     let hashes = RecordList<UInt64>()
+    private let spill = HashSpill()
+    private let hashLimit: Int
     /// Ids that are not `SafeId`s (errors; the record is rejected).
     private(set) var idErrors: [PendingDiagnostic] = []
     /// The reference checks' diagnostics.
@@ -123,9 +129,17 @@ final class StreamedCollection {
     /// Hashes seen twice in an earlier reading: the ids that have them are kept (`suspects`).
     private let suspectHashes: Set<UInt64>?
 
-    init(name: String, suspects: Set<UInt64>?) {
+    init(name: String, suspects: Set<UInt64>?, hashLimit: Int) {
         self.name = name
         suspectHashes = suspects
+        self.hashLimit = max(hashLimit, 1)
+    }
+
+    /// Writes the hashes held out to the spill file once there are `hashLimit` of them.
+    private func spillIfFull() {
+        guard hashes.count >= hashLimit else { return }
+        let written = hashes.withUnsafeBufferPointer { spill.write(UnsafeMutableBufferPointer(mutating: $0)) }
+        if written { hashes.truncate(to: 0) }
     }
 
     func add(
@@ -144,6 +158,7 @@ final class StreamedCollection {
         }
         let hash = IdIndex.hash(id, seed: settings.seed) & settings.hashMask
         hashes.append(hash)
+        spillIfFull()
         if let suspectHashes, suspectHashes.contains(hash) { suspects.append(SuspectId(id: id, origin: origin, position: position)) }
         let valid = check { severity, key, message in references.append(pending(severity, key, message)) }
         guard valid else {
@@ -158,6 +173,8 @@ final class StreamedCollection {
         let shift = count
         count += other.count
         hashes.moveAppend(other.hashes)
+        spill.absorb(other.spill)
+        spillIfFull()
         idErrors += other.idErrors.map { $0.moved(by: shift) }
         references += other.references.map { $0.moved(by: shift) }
         rejected += other.rejected.map { $0 + shift }
@@ -180,6 +197,9 @@ final class StreamedCollection {
 
     /// Hashes held by more than one record (the hashes are sorted in place: their order is not used).
     func repeatedHashes() -> Set<UInt64> {
+        if !spill.isEmpty {
+            return hashes.withUnsafeBufferPointer { spill.repeated(with: UnsafeMutableBufferPointer(mutating: $0)) }
+        }
         var repeated: Set<UInt64> = []
         hashes.withUnsafeBufferPointer { buffer in
             var sorted = UnsafeMutableBufferPointer(mutating: buffer)

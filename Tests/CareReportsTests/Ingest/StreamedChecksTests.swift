@@ -27,8 +27,10 @@ extension IngestTests {
         /// The whole reading: every record kept and checked after all are read.
         static func whole(_ path: String) throws -> IngestResult { try loader(workers: 1).load(path) }
 
-        static func streamed(_ path: String, workers: Int = 1, hashMask: UInt64 = .max) throws -> ExportLoader.StreamedRead {
-            let read = try loader(workers: workers).streamedRead(path, keeps: { _ in true }, hashMask: hashMask)
+        static func streamed(
+            _ path: String, workers: Int = 1, hashMask: UInt64 = .max, hashLimit: Int = HashSpill.defaultLimit
+        ) throws -> ExportLoader.StreamedRead {
+            let read = try loader(workers: workers).streamedRead(path, keeps: { _ in true }, hashMask: hashMask, hashLimit: hashLimit)
             return try #require(read, "a generated directory export is read streamed")
         }
 
@@ -139,6 +141,25 @@ extension IngestTests {
             #expect(withDuplicate.result.errors.count == 1)
             let reader = CircleReader(try Self.streamed(directory, hashMask: 0x3))
             #expect(try reader.export(ofCircle: "g1").tasks == wholeWithDuplicate.export.tasks.filter { $0.careCircleId == "g1" })
+        }
+
+        @Test(arguments: [1, 2])
+        func hashesWrittenOutFindTheSameDuplicates(workers: Int) throws {
+            let directory = try Self.generated(circles: 3)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            // With a few dozen hashes held at a time, nearly all are written out and read back slice by slice.
+            let clean = try Self.streamed(directory, workers: workers, hashLimit: 37)
+            #expect(!clean.result.hasErrors)
+            #expect(clean.result.diagnostics == (try Self.whole(directory)).diagnostics)
+            try Self.edit(directory + "/tasks.json") { $0.replacingOccurrences(of: "\"id\":\"g3-t-000002\"", with: "\"id\":\"g1-t-000001\"") }
+            try Self.edit(directory + "/health.json") { $0.replacingOccurrences(of: "\"id\":\"g3-hr-000009\"", with: "\"id\":\"g1-hr-000001\"") }
+            let whole = try Self.whole(directory)
+            let read = try Self.streamed(directory, workers: workers, hashLimit: 37)
+            #expect(read.result.diagnostics == whole.diagnostics)
+            #expect(read.result.errors.filter { $0.message.hasPrefix("duplicate") }.count == 2)
+            // Collisions among hashes written out are settled by the ids too.
+            let collided = try Self.streamed(directory, workers: workers, hashMask: 0xFF00_0000_0000_00FF, hashLimit: 37)
+            #expect(collided.result.diagnostics == whole.diagnostics)
         }
 
         @Test func otherFormsAreLeftToTheWholeReading() throws {
