@@ -9,7 +9,7 @@ import Glibc
 /// a slice contiguous in each sorted chunk), so its memory is 1/256 of the hashes, not all of them.
 final class HashSpill {
     /// Hashes a collection holds in memory before it writes them out.
-    static let defaultLimit = 1 << 21
+    static let defaultLimit = 1 << 20
 
     private struct Chunk {
         let descriptor: Int32
