@@ -37,6 +37,9 @@ test: setup
 	$(SWIFT) build
 	$(SWIFT) test
 	CAREREPORT_BIN=$(DEBUG_BIN) python3 -m pytest -q Tests/schema Tests/cli Tests/site
+	# The Kubernetes manifests against the current API schema and the oldest release they support (1.29).
+	kubernetes-validate --strict --quiet deploy/kubernetes/*.yaml
+	kubernetes-validate --strict --quiet --kubernetes-version 1.29.0 deploy/kubernetes/*.yaml
 
 fuzz: setup-build
 	@python3 scripts/embed-templates.py

@@ -4,8 +4,7 @@
 # (every page of every active member, html and md) and Hugo rendering the same build's weekly
 # Markdown pages (scripts/hugo-site.py: same data, same page chrome, Goldmark for the body),
 # side by side: files, MB written (10^6 bytes of files), wall seconds, files/s and MB/s.
-# Scale: at BENCH_SCALE_DIGEST (default 1000x52), the all-members digest, and one shard of the
-# all-members build (--shard 0/BENCH_SCALE_SHARDS, default 8), measured; all shards estimated from it.
+# The scale rows are scripts/bench-scale.sh's.
 # Caseload (issue 23): a care manager in N circles (`generate --organizer-in N`), BENCH_CASELOAD
 # (default "50x8 500x8", circles x weeks): her one site of all N circles (`build --viewer g0-manager`),
 # beside the site of one of those circles (`--circle g1`), the baseline: seconds, files, peak memory.
@@ -95,36 +94,6 @@ render_row() {  # name files bytes wall rss
     "$(awk -v f="$2" -v w="$4" 'BEGIN { print f / w }')" "$(awk -v b="$3" -v w="$4" 'BEGIN { print b / 1e6 / w }')" "$5"
 }
 
-# Scale: the all-members digest and one shard of the all-members build, at full size.
-scale_digest=${BENCH_SCALE_DIGEST:-1000x52}
-scale_export="$work/scale-export-$scale_digest"
-"$bin/carereport" generate --circles "${scale_digest%x*}" --weeks "${scale_digest#*x}" --seed "$seed" --out "$scale_export" >&2
-scale_mb=$(mb "$(du -sb "$scale_export" | cut -f1)")
-rm -rf "$render_out/scale-outbox"
-/usr/bin/time -v -o "$work/time-scale-digest.txt" \
-  "$bin/carereport" digest "$scale_export" --all-members --week 2025-W15 --out "$render_out/scale-outbox" --now "$now"
-sd_wall=$(wall_of "$work/time-scale-digest.txt")
-sd_rss=$(rss_mb_of "$work/time-scale-digest.txt")
-sd_files=$(files_of "$render_out/scale-outbox")
-rm -rf "$render_out/scale-outbox"
-
-# The build at the digest's full size, one shard of it: `--shard 0/S` renders every member of about
-# 1/S of the circles after reading and checking the whole export, as one pod of an Indexed Job does.
-scale_shards=${BENCH_SCALE_SHARDS:-8}
-rm -rf "$render_out/scale-site"
-/usr/bin/time -v -o "$work/time-scale-build.txt" \
-  "$bin/carereport" build "$scale_export" --out "$render_out/scale-site" --all-members --shard "0/$scale_shards" --now "$now" >/dev/null
-sb_wall=$(wall_of "$work/time-scale-build.txt")
-sb_rss=$(rss_mb_of "$work/time-scale-build.txt")
-sb_files=$(files_of "$render_out/scale-site")
-sb_bytes=$(bytes_of "$render_out/scale-site")
-sb_circles=$(find "$render_out/scale-site" -mindepth 1 -maxdepth 1 -type d | wc -l)
-rm -rf "$render_out/scale-site"
-# All S shards: each is about as large (circles are spread by a hash of their id).
-eb_wall=$(awk -v w="$sb_wall" -v n="$scale_shards" 'BEGIN { printf "%.0f", w * n }')
-eb_files=$(awk -v f="$sb_files" -v n="$scale_shards" 'BEGIN { printf "%.0f", f * n }')
-eb_bytes=$(awk -v b="$sb_bytes" -v n="$scale_shards" 'BEGIN { printf "%.0f", b * n }')
-
 # Caseload: one reader in N circles. Her site is written circle by circle (one circle's pages in
 # memory at a time), so its peak should not grow with N beyond the index of the export.
 caseload_rows=()
@@ -162,22 +131,9 @@ render_table() {
   printf '| %s | %s | %.2f | 0.25 |\n' "a year: g1-u2 (primary caregiver) of the $render_size export's circle g1" "$year_files" "$year_wall"
   printf '| %s | %s | %.2f | 0.10 |\n' "the sample site for u-ellen (sample-data)" "$sample_files" "$sample_wall"
   echo
-  echo "The rows above and the scale rows below wrote their pages to $(df --output=fstype "$render_out" | tail -1) ($(dirname "$render_out"))."
+  echo "The rows above (and the shard build of the scale rows) wrote their pages to $(df --output=fstype "$render_out" | tail -1) ($(dirname "$render_out"))."
   echo
   echo "carereport / Hugo: $(ratio "$(awk -v b="$cr_bytes" -v w="$cr_wall" 'BEGIN { print b / w }')" "$(awk -v b="$hugo_bytes" -v w="$hugo_wall" 'BEGIN { print b / w }')")x the MB/s, $(ratio "$(awk -v b="$cr_files" -v w="$cr_wall" 'BEGIN { print b / w }')" "$(awk -v b="$hugo_files" -v w="$hugo_wall" 'BEGIN { print b / w }')")x the files/s (target: 2x the MB/s)."
-  echo
-  echo "| scale (all members) | export | input MB | files | MB written | seconds | peak MB | with N shards (time each) |"
-  echo "|---|---|--:|--:|--:|--:|--:|---|"
-  printf '| digest, measured | %s | %s | %s | – | %.1f | %s | N=4: %.0f s, N=16: %.0f s |\n' "$scale_digest" "$scale_mb" "$sd_files" "$sd_wall" "$sd_rss" \
-    "$(awk -v w="$sd_wall" 'BEGIN { print w / 4 }')" "$(awk -v w="$sd_wall" 'BEGIN { print w / 16 }')"
-  printf '| build, measured: shard 1 of %s (%s readers) | %s | %s | %s | %s | %.1f | %s | this is one of N=%s |\n' "$scale_shards" "$sb_circles" \
-    "$scale_digest" "$scale_mb" "$sb_files" "$(mb "$sb_bytes")" "$sb_wall" "$sb_rss" "$scale_shards"
-  printf '| build, all %s shards (x%s) | %s | %s | %s | %s | %s | %s each | N=%s in parallel: %.0f s; one machine in turn: %s s |\n' "$scale_shards" "$scale_shards" \
-    "$scale_digest" "$scale_mb" "$eb_files" "$(mb "$eb_bytes")" "$eb_wall" "$sb_rss" "$scale_shards" "$sb_wall" "$eb_wall"
-  echo
-  echo "N shards: each shard still reads and checks the whole export once (so every shard gives the same"
-  echo "verdict), then decodes and writes only its readers' circles: time each ≈ total / N plus that first reading."
-  echo
   echo "| caseload: g0-manager in N circles (circles x weeks) | caseload rows | files | seconds | peak MB | baseline: one circle (--circle g1) files | its seconds | its peak MB | ms per circle |"
   echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|"
   printf '%s\n' "${caseload_rows[@]}"

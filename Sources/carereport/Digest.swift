@@ -120,7 +120,7 @@ extension CareReport {
             try SiteOutput.makeFolder(out)
             var written = 0
             for reader in readers.readers {
-                let user = source.base.users.first { $0.id == reader.userId }
+                let user = source.base.user(reader.userId)
                 // The bare address (a name from the export could hold anything); one that does not parse is left out.
                 let address = user?.email.flatMap { email in (try? MailAddress(parsing: email)) != nil ? email : nil }
                 if format == .email, address == nil {

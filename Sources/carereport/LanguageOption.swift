@@ -33,7 +33,7 @@ struct LanguageOption: ParsableArguments {
     /// The words and display preferences of the user `userId` (a reader of several circles has one
     /// language in all of them); a role viewer (nil) has no preferences.
     func reader(userId: String?, in export: CareExport) -> (words: Localizer, display: ReaderPreferences) {
-        let preferences = userId.flatMap { id in export.users.first { $0.id == id }?.preferences } ?? .standard
+        let preferences = userId.flatMap { export.user($0)?.preferences } ?? .standard
         let tag = language ?? preferences.language
         // English needs no catalogue: the PO files are read only when a reader asks for another language.
         if tag.map({ Translations.primarySubtag($0) == "en" }) ?? true { return (.english, preferences) }

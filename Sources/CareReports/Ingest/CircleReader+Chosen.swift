@@ -3,6 +3,13 @@ extension ExportLoader {
     /// the circles to keep from what was read (the users and circles): for example the circles of one
     /// reader, or of one shard's readers, which are known only once the circles are read.
     public func circleReader(_ path: String, choosing choose: (CareExport) -> (String) -> Bool) throws(IngestError) -> CircleReader {
+        // The choice is made once, as a set of circle ids, so the streamed checks can consult it from any thread.
+        func chosen(_ export: CareExport) -> @Sendable (String) -> Bool {
+            let picks = choose(export)
+            let ids = Set(export.circles.map(\.id).filter(picks))
+            return { ids.contains($0) }
+        }
+        if let streamed = try streamedRead(path, choosing: chosen) { return CircleReader(streamed) }
         let read = try read(path, settings: ExportDecoder.Settings(filter: CircleFilter(circles: []), recordsOffsets: true))
         return CircleReader(read, keeps: choose(read.result.export))
     }

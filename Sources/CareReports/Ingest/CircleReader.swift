@@ -4,53 +4,74 @@ import Foundation
 /// time: output for every member of every circle (`--all-members`) needs the memory of one
 /// circle, and each member's output is built from their circle's records only, so the work grows
 /// with the export, not with members times records. The first reading keeps no task, health
-/// record or update, only where each valid one starts in its file (an index); `export(ofCircle:)`
-/// parses and decodes just those again, from the same mapped files.
+/// record or update, only where the records of the circles this process needs lie in their
+/// files (`CircleRun`s, a few per circle when a circle's records are next to each other);
+/// `export(ofCircle:)` parses and decodes just those again, from the same mapped files.
 public final class CircleReader {
     /// The whole export's diagnostics and counts; its model holds the users and circles but no
     /// circle's tasks, health records (native or imported) or updates.
     public let result: IngestResult
     private let files: [String: MappedFile]
-    private let locations: [String: [RecordLocation]]
+    /// The runs of each circle needed, by collection, in the order the records were read.
+    private let runs: [String: [(kind: CollectionKind, run: CircleRun)]]
     private let imported: [HealthRecord]
 
-    /// Where a record starts, its place in its collection (for the key path of its context), and
-    /// its id (to make sure the same record is found there again).
-    struct RecordLocation {
-        let kind: CollectionKind
-        let file: String
-        let offset: Int
-        let index: Int
-        let id: String
+    /// From a streamed reading (`ExportLoader.streamedRead`).
+    init(_ read: ExportLoader.StreamedRead) {
+        result = read.result
+        files = read.files
+        imported = []
+        runs = Self.byCircle(read.runs)
     }
 
-    /// `keeps` chooses the circles whose records are indexed (one shard's, with `--shard`): the
-    /// others' are still read and checked, but nothing of them is kept.
+    /// From a whole reading: `keeps` chooses the circles whose records are indexed (one shard's,
+    /// with `--shard`): the others' are still read and checked, but nothing of them is kept.
     init(_ read: ExportLoader.Read, keeps: (String) -> Bool = { _ in true }) {
         result = read.result
         files = read.files
         imported = read.imported
-        var locations: [String: [RecordLocation]] = [:]
+        var byKind: [CollectionKind: [CircleRun]] = [:]
         func index<Item>(_ kind: CollectionKind, _ collection: ExportDecoder.ScopedCollection<Item>, valid: [Bool]) {
+            var found: [CircleRun] = []
             collection.read(
                 records: { records in for position in records.indices { place(position, records[position]) } },
                 references: { references in for position in references.indices { place(position, references[position]) } })
             func place(_ position: Int, _ record: some ScopedReferences) {
                 guard valid[position], keeps(record.careCircleId) else { return }
                 let origin = collection.origins[position]
-                locations[record.careCircleId, default: []].append(
-                    RecordLocation(kind: kind, file: origin.file, offset: collection.offsets[position], index: origin.index, id: record.id))
+                CircleRun.add(to: &found, circle: record.careCircleId, file: origin.file, offset: collection.offsets[position], index: origin.index)
             }
+            byKind[kind] = found
         }
         index(.tasks, read.decoder.tasks, valid: read.checked.tasks)
         index(.healthRecords, read.decoder.healthRecords, valid: read.checked.healthRecords)
         index(.updates, read.decoder.updates, valid: read.checked.updates)
-        self.locations = locations
+        runs = Self.byCircle(byKind)
+    }
+
+    private static func byCircle(_ byKind: [CollectionKind: [CircleRun]]) -> [String: [(kind: CollectionKind, run: CircleRun)]] {
+        var runs: [String: [(kind: CollectionKind, run: CircleRun)]] = [:]
+        for kind in ExportLoader.scopedKinds {
+            for run in byKind[kind] ?? [] { runs[run.circle, default: []].append((kind, run)) }
+        }
+        return runs
     }
 
     /// The model for one circle: every user and circle, that circle's tasks, health records and
     /// updates, and the imported records, exactly as `ExportLoader.circles = [id]` would give it.
     public func export(ofCircle id: String) throws(IngestError) -> CareExport {
+        try export(ofCircles: [id])
+    }
+
+    /// The model for the circles `ids` (those this process writes): every user and circle, the
+    /// tasks, health records and updates of those circles in the order of the export, and their
+    /// imported records, exactly as `ExportLoader.circles = ids` would give it.
+    public func export(ofCircles ids: Set<String>) throws(IngestError) -> CareExport {
+        var wanted = ids.flatMap { runs[$0] ?? [] }
+        if ids.count > 1 {
+            let rank = Dictionary(uniqueKeysWithValues: ExportLoader.scopedKinds.enumerated().map { ($1, $0) })
+            wanted.sort { (rank[$0.kind]!, $0.run.file, $0.run.index) < (rank[$1.kind]!, $1.run.file, $1.run.index) }
+        }
         let decoder = ExportDecoder()
         let tape = JSONTape()
         // One context per collection and file (as the first reading had), found without building a key string per record.
@@ -59,55 +80,69 @@ public final class CircleReader {
             let file: String
         }
         var contexts: [ContextKey: DecodingContext] = [:]
-        let circleLocations = locations[id] ?? []
-        for path in Set(circleLocations.map(\.file)) {
+        let paths = Set(wanted.map(\.run.file))
+        for path in paths {
             guard let file = files[path], file.isUnchanged(at: path) else { throw .unreadable(path: path, reason: Self.changed) }
         }
-        for location in circleLocations {
-            guard let file = files[location.file] else { throw .unreadable(path: location.file, reason: Self.changed) }
-            let key = ContextKey(kind: location.kind, file: location.file)
-            let context = contexts[key] ?? decoder.elementContext(file: location.file, kind: location.kind)
+        var expected = 0
+        for (kind, run) in wanted {
+            guard let file = files[run.file] else { throw .unreadable(path: run.file, reason: Self.changed) }
+            let key = ContextKey(kind: kind, file: run.file)
+            let context = contexts[key] ?? decoder.elementContext(file: run.file, kind: kind)
             contexts[key] = context
             do {
-                try JSONParser.parseValue(file.bytes, at: location.offset, tape: tape) { node in
-                    decoder.decodeElement(location.kind, index: location.index, node, context: context)
+                let end = try JSONParser.parseValues(file.bytes, from: run.offset, count: run.count, tape: tape) { number, node in
+                    decoder.decodeElement(kind, index: run.index + number, node, context: context)
                 }
+                // The pages read go back (they are the file's, read again if needed), so reading
+                // circle after circle never makes the whole export resident.
+                file.release(run.offset..<end)
             } catch {
-                throw .unreadable(path: location.file, reason: Self.changed)
+                throw .unreadable(path: run.file, reason: Self.changed)
             }
+            expected += run.count
         }
-        // The pages read go back (they are the file's, read again if needed), so reading circle
-        // after circle never makes the whole export resident.
-        for path in Set(circleLocations.map(\.file)) { files[path].map { $0.release(0..<$0.bytes.count) } }
-        // Every record read here passed the first reading's checks: one that now fails, or is not
-        // the record found there before, means the file changed in between.
-        func ids<Item>(_ collection: ExportDecoder.ScopedCollection<Item>) -> [String] {
-            collection.items.withUnsafeBufferPointer { $0.map(\.id) }
+        // Every record read here passed the first reading's checks: one that now fails, or is of
+        // another circle, means the file changed in between.
+        func circles<Item>(_ collection: ExportDecoder.ScopedCollection<Item>) -> [String] {
+            collection.items.withUnsafeBufferPointer { $0.map(\.careCircleId) }
         }
-        let decoded = ids(decoder.tasks) + ids(decoder.healthRecords) + ids(decoder.updates)
-        if decoded != circleLocations.map(\.id) || contexts.values.contains(where: { $0.errorCount > 0 }) {
-            throw .unreadable(path: circleLocations.first?.file ?? "", reason: Self.changed)
+        let decoded = circles(decoder.tasks) + circles(decoder.healthRecords) + circles(decoder.updates)
+        if decoded.count != expected || !decoded.allSatisfy(ids.contains) || contexts.values.contains(where: { $0.errorCount > 0 }) {
+            throw .unreadable(path: wanted.first?.run.file ?? "", reason: Self.changed)
         }
-        let base = result.export
         func all<Item>(_ collection: ExportDecoder.ScopedCollection<Item>) -> [Item] {
             collection.takeKept(Array(repeating: true, count: collection.count))
         }
-        var export = CareExport(
-            timeZone: base.timeZone, exportedAt: base.exportedAt, users: base.users, circles: base.circles,
-            tasks: all(decoder.tasks), healthRecords: all(decoder.healthRecords) + imported.filter { $0.careCircleId == id },
-            updates: all(decoder.updates))
-        export.dataDate = base.dataDate
-        export.attachmentFolder = base.attachmentFolder
+        // A copy of the base model: its users and circles, and their lookup by id, are shared.
+        var export = result.export
+        export.tasks = all(decoder.tasks)
+        export.healthRecords = all(decoder.healthRecords) + imported.filter { ids.contains($0.careCircleId) }
+        export.updates = all(decoder.updates)
         return export
     }
 
     private static let changed = "it changed while it was being read"
 }
 
+extension CircleRun {
+    /// Adds a record to the runs: to the last one when it is the next record of the same circle in
+    /// the same file's array, else as a new run.
+    static func add(to runs: inout [CircleRun], circle: String, file: String, offset: Int, index: Int) {
+        if let last = runs.last, last.circle == circle, last.file == file, last.index + last.count == index {
+            runs[runs.count - 1].count += 1
+        } else {
+            runs.append(CircleRun(circle: circle, file: file, offset: offset, index: index, count: 1))
+        }
+    }
+}
+
 extension ExportLoader {
-    /// Reads and checks the whole export at `path` once, for output per circle (see `CircleReader`).
-    /// `circles` is ignored: every circle `keeps` accepts (by default all) can be read from the result.
-    public func circleReader(_ path: String, keeping keeps: (String) -> Bool = { _ in true }) throws(IngestError) -> CircleReader {
-        CircleReader(try read(path, settings: ExportDecoder.Settings(filter: CircleFilter(circles: []), recordsOffsets: true)), keeps: keeps)
+    /// Reads and checks the whole export at `path` once, for output per circle (see `CircleReader`):
+    /// the records of the circles `keeps` accepts (by default all: those this process writes) can
+    /// then be read from the result. `circles` is ignored.
+    public func circleReader(_ path: String, keeping keeps: @escaping @Sendable (String) -> Bool = { _ in true }) throws(IngestError) -> CircleReader {
+        if let streamed = try streamedRead(path, keeps: keeps) { return CircleReader(streamed) }
+        return CircleReader(try read(path, settings: ExportDecoder.Settings(filter: CircleFilter(circles: []), recordsOffsets: true)), keeps: keeps)
     }
 }

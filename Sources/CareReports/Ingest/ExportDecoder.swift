@@ -8,8 +8,9 @@ final class ExportDecoder {
 
     /// With `recordsOffsets`, where each task, health record and update starts in its file is
     /// kept too, so that a circle's records can be read again (`CircleReader`).
-    init(filter: CircleFilter? = nil, recordsOffsets: Bool = false) {
+    init(filter: CircleFilter? = nil, recordsOffsets: Bool = false, streamed: StreamedChecks.Settings? = nil) {
         self.filter = filter
+        self.streamed = streamed.map(StreamedChecks.init)
         tasks = ScopedCollection(separateReferences: filter != nil, recordsOffsets: recordsOffsets)
         healthRecords = ScopedCollection(separateReferences: filter != nil, recordsOffsets: recordsOffsets)
         updates = ScopedCollection(separateReferences: filter != nil, recordsOffsets: recordsOffsets)
@@ -19,11 +20,16 @@ final class ExportDecoder {
     struct Settings: Sendable {
         let filter: CircleFilter?
         let recordsOffsets: Bool
+        /// When set, tasks, health records and updates are checked as they are read and not kept.
+        var streamed: StreamedChecks.Settings? = nil
     }
 
-    var settings: Settings { Settings(filter: filter, recordsOffsets: tasks.recordsOffsets) }
+    convenience init(_ settings: Settings) {
+        self.init(filter: settings.filter, recordsOffsets: settings.recordsOffsets, streamed: settings.streamed)
+    }
 
-    convenience init(_ settings: Settings) { self.init(filter: settings.filter, recordsOffsets: settings.recordsOffsets) }
+    /// The checks made as records are read (see `StreamedChecks`), when the users and circles were known first.
+    let streamed: StreamedChecks?
 
     var timeZone: TimeZone?
     var exportedAt: Date?
@@ -138,14 +144,17 @@ final class ExportDecoder {
         case .circles: if let circle = context.record(index, { context.objectElement(item, context.circle) }) { circles.append(circle, origin) }
         case .tasks:
             guard let task = context.record(index, { context.objectElement(item, context.task) }) else { return }
+            if let streamed { return streamed.add(task, origin, offset: item.byteOffset) }
             let keep = keeps(task)
             tasks.append(task, origin, offset: item.byteOffset, keep: keep)
         case .healthRecords:
             guard let record = context.record(index, { context.objectElement(item, context.healthRecord) }) else { return }
+            if let streamed { return streamed.add(record, origin, offset: item.byteOffset) }
             let keep = keeps(record)
             healthRecords.append(record, origin, offset: item.byteOffset, keep: keep)
         case .updates:
             guard let update = context.record(index, { context.objectElement(item, context.update) }) else { return }
+            if let streamed { return streamed.add(update, origin, offset: item.byteOffset) }
             let keep = keeps(update)
             updates.append(update, origin, offset: item.byteOffset, keep: keep)
         }
@@ -163,6 +172,7 @@ final class ExportDecoder {
         tasks.moveAppend(other.tasks)
         healthRecords.moveAppend(other.healthRecords)
         updates.moveAppend(other.updates)
+        if let streamed, let theirs = other.streamed { streamed.absorb(theirs) }
         diagnostics += other.diagnostics
     }
 
@@ -201,6 +211,7 @@ final class ExportDecoder {
         tasks.shiftIndexes(by: offset)
         healthRecords.shiftIndexes(by: offset)
         updates.shiftIndexes(by: offset)
+        streamed?.shiftIndexes(by: offset)
     }
 
     /// How many records of each collection are held, to drop a file's records when its envelope reports an error.

@@ -24,9 +24,24 @@ public struct ExportLoader: Sendable {
         self.importPrivacy = importPrivacy
     }
 
-    /// Reads `path`; throws only when the input cannot be read at all.
+    /// Reads `path`; throws only when the input cannot be read at all. With `circles`, a directory
+    /// export is checked record by record as it is read, keeping only those circles' records
+    /// (`streamedRead`), so checking it needs memory for its users and circles, not its records.
     public func load(_ path: String) throws(IngestError) -> IngestResult {
-        try read(path, settings: ExportDecoder.Settings(filter: circles.map(CircleFilter.init), recordsOffsets: false)).result
+        if let circles {
+            let reader = try circleReader(path, keeping: { circles.contains($0) })
+            if circles.isEmpty { return reader.result }
+            // A failing run writes nothing, but its model keeps the valid records of the circles,
+            // as the whole reading gives them (a duplicate's first record, not the later ones).
+            guard !reader.result.hasErrors else {
+                return try read(path, settings: ExportDecoder.Settings(filter: CircleFilter(circles: circles), recordsOffsets: false)).result
+            }
+            let base = reader.result
+            return IngestResult(
+                export: try reader.export(ofCircles: circles), diagnostics: base.diagnostics, fileCount: base.fileCount,
+                importedRecords: base.importedRecords, importedDocuments: base.importedDocuments, counts: base.counts)
+        }
+        return try read(path, settings: ExportDecoder.Settings(filter: nil, recordsOffsets: false)).result
     }
 
     /// What `read` leaves behind: the result, and what reading a circle again needs.
@@ -110,7 +125,7 @@ public struct ExportLoader: Sendable {
 
     /// The directory's native export files in a fixed order (export.json first, then collections),
     /// and every other `.json` or `.xml` file, which may be a clinical document.
-    private func files(in directory: String) throws(IngestError) -> (native: [(String, CollectionKind?)], others: [String]) {
+    func files(in directory: String) throws(IngestError) -> (native: [(String, CollectionKind?)], others: [String]) {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
@@ -148,7 +163,7 @@ public struct ExportLoader: Sendable {
 
     /// Reads a native export file, or (for a single-file input) whatever kind of document it is.
     /// Collections are decoded record by record as the parser reads them.
-    private func read(
+    func read(
         _ data: MappedFile, file: String, as kind: CollectionKind?, alone: Bool, into decoder: ExportDecoder,
         documents: inout [ImportedDocument]
     ) {
@@ -234,7 +249,7 @@ public struct ExportLoader: Sendable {
     /// The collection files decoded together on every core (same records, same diagnostics), one
     /// decoder per native file in their order; nil for `export.json` and for any file left to the
     /// serial reader (all of them for a small export or a single worker).
-    private func readTogether(_ native: [(file: String, kind: CollectionKind?, data: MappedFile)], settings: ExportDecoder.Settings) -> [ExportDecoder?] {
+    func readTogether(_ native: [(file: String, kind: CollectionKind?, data: MappedFile)], settings: ExportDecoder.Settings) -> [ExportDecoder?] {
         let collections = native.compactMap { entry in entry.kind.map { CollectionFile(path: entry.file, kind: $0, data: entry.data) } }
         let total = collections.reduce(0) { $0 + $1.data.bytes.count }
         guard workers > 1, !collections.isEmpty, total >= parallelMinimumBytes else { return native.map { _ in nil } }

@@ -44,44 +44,13 @@ struct ReferenceChecker {
             }
         }
         let others = otherIds.results
-        let validUsers = validMask(decoder.users.count, rejecting: report(others[0]))
-        let validCircles = validMask(decoder.circles.count, rejecting: report(others[1]))
-        var userIds = IdIndex(capacity: decoder.users.items.count)
-        // Each known circle's id, numbered by its place in `recipients`.
-        var circleIds = IdIndex(capacity: decoder.circles.items.count)
-        var recipients: [String] = []
-        decoder.users.items.withUnsafeBufferPointer { users in
-            for index in users.indices where validUsers[index] { userIds.insert(users[index].id, value: index) }
-        }
-        decoder.circles.items.withUnsafeBufferPointer { circles in
-            for index in circles.indices where validCircles[index] {
-                if let place = circleIds.value(for: circles[index].id) {
-                    recipients[place] = circles[index].careRecipient.userId
-                } else {
-                    circleIds.insert(circles[index].id, value: recipients.count)
-                    recipients.append(circles[index].careRecipient.userId)
-                }
-            }
-            for (position, circle) in circles.enumerated() {
-                var listed: [String: Int] = [:]
-                if !SafeId.isSafe(circle.careRecipient.userId) {
-                    reject(decoder.circles.origins, position, "careRecipient.userId", "not a usable user id: \(SafeId.rule(namesFolder: true))")
-                }
-                for (index, member) in circle.members.enumerated() {
-                    if !SafeId.isSafe(member.userId) {
-                        reject(decoder.circles.origins, position, "members[\(index)].userId", "not a usable user id: \(SafeId.rule(namesFolder: true))")
-                    } else if let first = listed[member.userId] {
-                        reject(decoder.circles.origins, position, "members[\(index)].userId",
-                               "the user is listed twice in this circle (first at members[\(first)]); list each member once, with all their roles")
-                    } else {
-                        listed[member.userId] = index
-                    }
-                    if !userIds.contains(member.userId) {
-                        warn(decoder.circles.origins, position, "members[\(index)].userId", "unknown user; shown as \"unknown member\"")
-                    }
-                }
-            }
-        }
+        let people = Self.people(decoder, users: others[0], circles: others[1])
+        people.diagnostics.forEach(decoder.add)
+        let validUsers = people.validUsers
+        let validCircles = people.validCircles
+        let circleIds = people.known.circles
+        let userIds = people.known.users
+        let recipients = people.known.recipients
         // References (or records, when all are kept) are read in place: a loop over an array would
         // copy each one. A record that is rejected is marked to be left out of the model.
         let tasks = decoder.tasks
@@ -113,13 +82,7 @@ struct ReferenceChecker {
         _ tasks: UnsafeBufferPointer<R>, _ valid: inout [Bool], _ origins: RecordList<Origin>, circles: IdIndex, users: IdIndex
     ) {
         for index in tasks.indices where valid[index] {
-            guard circles.contains(tasks[index].careCircleId) else {
-                reject(origins, index, "careCircleId", "unknown circle; the task is rejected")
-                valid[index] = false
-                continue
-            }
-            checkUser(tasks[index].creatorId, origins, index, "createdBy.userId", known: users)
-            if let assignee = tasks[index].assigneeId { checkUser(assignee, origins, index, "assignedTo.userId", known: users) }
+            valid[index] = Self.checkTask(tasks[index], circles: circles, users: users) { report(origins, index, $0, $1, $2) }
         }
     }
 
@@ -128,16 +91,8 @@ struct ReferenceChecker {
         users: IdIndex
     ) {
         for index in records.indices where valid[index] {
-            guard let place = circles.value(for: records[index].careCircleId) else {
-                reject(origins, index, "careCircleId", "unknown circle; the record is rejected")
-                valid[index] = false
-                continue
-            }
-            if records[index].careRecipientId != recipients[place] {
-                warn(origins, index, "careRecipientId", "not the care recipient of the record's circle")
-            }
-            for (position, id) in records[index].visibleTo.enumerated() {
-                checkUser(id, origins, index, "visibleTo[\(position)]", known: users)
+            valid[index] = Self.checkHealthRecord(records[index], circles: circles, recipients: recipients, users: users) {
+                report(origins, index, $0, $1, $2)
             }
         }
     }
@@ -146,11 +101,12 @@ struct ReferenceChecker {
         _ updates: UnsafeBufferPointer<R>, _ valid: inout [Bool], _ origins: RecordList<Origin>, circles: IdIndex, users: IdIndex
     ) {
         for index in updates.indices where valid[index] {
-            if !circles.contains(updates[index].careCircleId) {
-                warn(origins, index, "careCircleId", "unknown circle; the update is shown to nobody")
-            }
-            checkUser(updates[index].authorId, origins, index, "authorId", known: users)
+            valid[index] = Self.checkUpdate(updates[index], circles: circles, users: users) { report(origins, index, $0, $1, $2) }
         }
+    }
+
+    private func report(_ origins: RecordList<Origin>, _ index: Int, _ severity: Diagnostic.Severity, _ key: String, _ message: String) {
+        decoder.add(Self.diagnostic(severity, origins[index], key, message))
     }
 
     /// One flag per record: false for those a duplicate-id scan rejected.
@@ -169,7 +125,7 @@ struct ReferenceChecker {
             references: { unique($0, collection.origins, id: { $0.id }, collection: name) })
     }
 
-    private static func unique<T>(
+    static func unique<T>(
         _ items: UnsafeBufferPointer<T>, _ origins: RecordList<Origin>, id: (borrowing T) -> String, collection name: String,
         namesFolders: Bool = false
     ) -> Duplicates {
@@ -205,25 +161,13 @@ struct ReferenceChecker {
         return duplicates.rejected
     }
 
-    private func checkUser(_ id: String, _ origins: RecordList<Origin>, _ index: Int, _ key: String, known: IdIndex) {
-        if !known.contains(id) { warn(origins, index, key, "unknown user; shown as \"unknown member\"") }
-    }
-
-    private func warn(_ origins: RecordList<Origin>, _ index: Int, _ key: String, _ message: String) {
-        decoder.add(Self.diagnostic(.warning, origins[index], key, message))
-    }
-
-    private func reject(_ origins: RecordList<Origin>, _ index: Int, _ key: String, _ message: String) {
-        decoder.add(Self.diagnostic(.error, origins[index], key, message))
-    }
-
-    private static func diagnostic(_ severity: Diagnostic.Severity, _ origin: Origin, _ key: String, _ message: String) -> Diagnostic {
+    static func diagnostic(_ severity: Diagnostic.Severity, _ origin: Origin, _ key: String, _ message: String) -> Diagnostic {
         Diagnostic(severity, file: origin.file, keyPath: "\(origin.keyPath).\(key)", message: message)
     }
 }
 
 /// What a duplicate-id scan found.
-private struct Duplicates: Sendable {
+struct Duplicates: Sendable {
     let rejected: Set<Int>
     let errors: [Diagnostic]
 }

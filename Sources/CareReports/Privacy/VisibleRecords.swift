@@ -41,7 +41,8 @@ extension PrivacyPolicy {
         guard let circle = export.circle(viewer.circleId) else { return nil }
         let memberIds = Set(circle.members.map(\.userId))
         var members: [String: User] = [:]
-        for user in export.users where memberIds.contains(user.id) { members[user.id] = user }
+        // Found by id, not by a pass over every user of the export (an agency's has tens of thousands).
+        for id in memberIds { if let user = export.user(id) { members[id] = user } }
         return VisibleRecords(
             viewer: viewer, circle: circle, timeZone: export.timeZone, exportedAt: export.exportedAt, dataDate: export.dataDate,
             attachmentFolder: export.attachmentFolder, members: members,

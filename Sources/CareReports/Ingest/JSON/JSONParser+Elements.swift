@@ -113,6 +113,19 @@ extension JSONParser {
         return try parser.parseOneValue(body)
     }
 
+    /// Parses `count` elements of an array one after another from `start`, where one begins (records
+    /// of a document read before, found again by where the first starts), handing each to `body`
+    /// with its place in the run; returns where the last one ends.
+    @discardableResult
+    public static func parseValues(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int, tape: JSONTape, _ body: (Int, JSONNode) -> Void
+    ) throws(JSONSyntaxError) -> Int {
+        var parser = JSONParser(bytes: bytes, tape: tape)
+        parser.index = start
+        try parser.parseValueRun(count: count, body)
+        return parser.index
+    }
+
     /// Parses a run of the root array's elements from `start`, where one begins, handing each to
     /// `body` with its place in the run, and returns how many there were. With `stop`, the run must
     /// end in a comma after which the next element begins exactly at `stop`; without, it must end

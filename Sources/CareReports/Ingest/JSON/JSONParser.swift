@@ -116,6 +116,21 @@ public struct JSONParser {
         }
     }
 
+    /// See `parseValues(_:from:count:tape:_:)`.
+    mutating func parseValueRun(count: Int, _ body: (Int, JSONNode) -> Void) throws(JSONSyntaxError) {
+        for number in 0..<count {
+            if number > 0 {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { throw error("expected ',' between the elements of a run") }
+                index += 1
+            }
+            depth = 1
+            tokenCount = 0
+            try parseValue()
+            body(number, node(0))
+        }
+    }
+
     private func checkEncoding() throws(JSONSyntaxError) {
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)
             || (bytes[0] == 0 || bytes[1] == 0)
