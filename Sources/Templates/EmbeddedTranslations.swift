@@ -2602,7 +2602,7 @@ msgid "Not assessed: the readings span {first} to {last}."
 msgstr "Sin evaluar: las lecturas van del {first} al {last}."
 
 msgid "latest of each, any date"
-msgstr "la última de cada tipo, de cualquier fecha"
+msgstr "las últimas de cada tipo, de cualquier fecha"
 
 msgid "No readings in the period; these are the latest of each kind, with the date of each."
 msgstr "No hay lecturas en el período; estas son las últimas de cada tipo, con la fecha de cada una."
