@@ -10,7 +10,12 @@ public enum EmbeddedTranslations {
 # see docs/lab-explanations.md. How to translate: docs/translating.md.
 msgid ""
 msgstr ""
+"Project-Id-Version: carereport\n"
+"PO-Revision-Date: 2026-11-25 09:00+0000\n"
+"Last-Translator: carereport\n"
+"Language-Team: Spanish\n"
 "Language: es\n"
+"MIME-Version: 1.0\n"
 "Content-Type: text/plain; charset=UTF-8\n"
 "Content-Transfer-Encoding: 8bit\n"
 "Plural-Forms: nplurals=2; plural=(n != 1);\n"
