@@ -1523,6 +1523,9 @@ body.visit {
   .visit-columns { grid-template-columns: 1fr; }
   /* A wide table scrolls in its own box, a labelled region in the tab order so a keyboard can scroll it. */
   .visit .table-scroll { overflow-x: auto; }
+  /* Fixed columns squeezed to a phone's width let long headings run into each other ("Medicamento"):
+     the medications table keeps a readable width and scrolls in its box instead. */
+  .visit table.meds { min-width: 42rem; }
 }
 @media print {
   body.visit { padding: 0; max-width: none; font-size: 8.5pt; line-height: 1.25; }

@@ -11,6 +11,8 @@ public enum EmbeddedTranslations {
 msgid ""
 msgstr ""
 "Project-Id-Version: carereport\n"
+"PO-Revision-Date: 2026-11-25 09:00+0000\n"
+"Last-Translator: carereport\n"
 "Language-Team: Spanish\n"
 "Language: es\n"
 "MIME-Version: 1.0\n"
@@ -835,7 +837,7 @@ msgstr "resuelto"
 #: Sources/CareReports/Reports/Support/RelationshipNames.swift:7
 msgctxt "relationship"
 msgid "self"
-msgstr "la misma persona"
+msgstr "la propia persona"
 
 #: Sources/CareReports/Reports/Support/RelationshipNames.swift:8
 msgctxt "relationship"
@@ -920,22 +922,22 @@ msgstr "yerno"
 #: Sources/CareReports/Reports/Support/RelationshipNames.swift:24
 msgctxt "relationship"
 msgid "friend"
-msgstr "amistad"
+msgstr "amigo/a"
 
 #: Sources/CareReports/Reports/Support/RelationshipNames.swift:25
 msgctxt "relationship"
 msgid "family friend"
-msgstr "amistad de la familia"
+msgstr "amigo/a de la familia"
 
 #: Sources/CareReports/Reports/Support/RelationshipNames.swift:26
 msgctxt "relationship"
 msgid "neighbour"
-msgstr "vecindad"
+msgstr "vecino/a"
 
 #: Sources/CareReports/Reports/Support/RelationshipNames.swift:27
 msgctxt "relationship"
 msgid "paid caregiver"
-msgstr "cuidador pagado"
+msgstr "persona cuidadora pagada"
 
 #: Sources/CareReports/Reports/Support/RelationshipNames.swift:28
 msgctxt "relationship"
