@@ -37,24 +37,8 @@ enum ViewerHints {
         return lines.joined(separator: "\n")
     }
 
-    /// The candidate nearest to `word` by edit distance, when it is near enough to be a typo.
+    /// The candidate nearest to `word` by edit distance, when it is near enough to be a typo (ids are case-sensitive).
     static func closest(_ word: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, distance(word, $0)) }.filter { $0.1 > 0 && $0.1 <= max(2, word.count / 3) }
-        return scored.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
-    }
-
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return a.isEmpty ? b.count : row[b.count]
+        Spelling.closest(word, among: candidates, ignoringCase: false)
     }
 }

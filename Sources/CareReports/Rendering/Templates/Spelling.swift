@@ -1,8 +1,10 @@
 /// Suggestions for a misspelled name: the nearest candidate by edit distance.
-enum Spelling {
-    /// The candidate nearest to `word` by edit distance, when near enough to be a typo.
-    static func closest(_ word: String, among candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }.filter { $0.1 > 0 && $0.1 <= max(2, word.count / 3) }
+public enum Spelling {
+    /// The candidate nearest to `word` by edit distance, when near enough to be a typo; letter case
+    /// counts only when `ignoringCase` is false (ids and option names are case-sensitive).
+    public static func closest(_ word: String, among candidates: [String], ignoringCase: Bool = true) -> String? {
+        func folded(_ text: String) -> String { ignoringCase ? text.lowercased() : text }
+        let scored = candidates.map { ($0, distance(folded(word), folded($0))) }.filter { $0.1 > 0 && $0.1 <= max(2, word.count / 3) }
         return scored.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
     }
 
