@@ -2639,6 +2639,9 @@ msgstr "Nada requiere atención esta semana."
 msgid "Doses are not shown to you in this circle."
 msgstr "En este círculo no se le muestran las dosis."
 
+msgid "No doses were scheduled this week."
+msgstr "Esta semana no había dosis programadas."
+
 msgid "{title}, {when}"
 msgstr "{title}, {when}"
 

@@ -53,4 +53,20 @@ struct ReaderCirclesTests {
         #expect(overview.missedDoses == "—" && overview.missedDosesNote != nil)
         #expect(overview.links.map(\.label) == ["Weekly summaries"])
     }
+
+    /// A caseload row never says "0 doses missed" for a circle where no dose was due this week: a
+    /// care manager would read that as every dose taken.
+    @Test func noDoseDueIsADashNotAZero() throws {
+        var export = try VisitFixture.sample()
+        let walter = try #require(ReaderCircles.viewers(of: "u-rosa", in: export).last)
+        let due = CircleOverview(
+            context: ReportContext(records: try #require(PrivacyPolicy.visibleRecords(for: walter, in: export)), now: VisitFixture.now),
+            folder: "c/w", keepsItems: false)
+        #expect(Int(due.missedDoses) != nil && due.missedDosesNote == nil, "Walter's medicines are due every day")
+        export.healthRecords.removeAll { if case .medication = $0.data { return true } else { return false } }
+        let records = try #require(PrivacyPolicy.visibleRecords(for: walter, in: export))
+        let none = CircleOverview(context: ReportContext(records: records, now: VisitFixture.now), folder: "c/w", keepsItems: false)
+        #expect(none.missedDoses == "—")
+        #expect(none.missedDosesNote == "No doses were scheduled this week.")
+    }
 }

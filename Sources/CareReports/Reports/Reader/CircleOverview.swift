@@ -69,9 +69,16 @@ public struct CircleOverview: Sendable, Encodable {
         overdueTasks = summary.tasksOverdue.count
         if records.viewer.seesHealthRecords {
             let slots = weekly.medicationsActive(in: week).flatMap { $0.slots(in: week) }
-            let adherence = Adherence(slots)
-            missedDoses = "\(adherence.missed + adherence.notRecorded)"
-            missedDosesNote = nil
+            if slots.isEmpty {
+                // "0" would read as "every dose taken" where no dose was due (one wording whether
+                // none was scheduled or none is visible: it tells nothing of hidden records).
+                missedDoses = "—"
+                missedDosesNote = words.t("No doses were scheduled this week.")
+            } else {
+                let adherence = Adherence(slots)
+                missedDoses = "\(adherence.missed + adherence.notRecorded)"
+                missedDosesNote = nil
+            }
         } else {
             missedDoses = "—"
             missedDosesNote = words.t("Doses are not shown to you in this circle.")
