@@ -9,7 +9,7 @@
 # allocated, without the pages of the export it maps, which the kernel can drop at any time.
 #
 # The exports are generated once into BENCH_DATA (default: the bench's own folder, removed at the
-# end; set BENCH_DATA=/work/bench-data to keep them between runs: 10000x4 takes about a minute to
+# end; set BENCH_DATA=../bench-data to keep them between runs: 10000x4 takes about a minute to
 # write on 2 cores and 0.9 GB of disk) and reused while their `.generated` stamp matches.
 
 scale_sizes=(${BENCH_SCALE:-250x26 1000x26 10000x4})

@@ -187,11 +187,9 @@ extension CareReport {
             }
             var combined = ReaderDigest(readerName: reader.readerName, circles: digests, words: language.words)
             combined.palette = palette
-            let (text, html) = try SiteOutput.render(earlierWritten: earlierWritten) { () throws -> (String, String) in
-                let renderer = try LocalizedRenderers.renderer(for: templates, words: language.words)
-                let text = TextWrapper.wrap(try renderer.render(combined, template: "digest.reader-text"), width: 72)
-                return (text, format == .markdown ? "" : try renderer.render(combined, template: "digest.reader-html"))
-            }
+            let (text, html) = try rendered(
+                combined, text: "digest.reader-text", html: "digest.reader-html", templates: templates, words: language.words,
+                earlierWritten: earlierWritten)
             switch format {
             case .markdown: return text
             case .html: return html
@@ -201,6 +199,19 @@ extension CareReport {
                         subject: combined.subject, language: combined.language, text: text, html: html, from: sender, to: recipients, now: now, timeZone: timeZone,
                         seed: "reader|\(reader.userId)|\(isoWeek)")
                 }
+            }
+        }
+
+        /// A digest's text (wrapped at 72 columns) and, unless only Markdown is asked for, its HTML, in
+        /// `words`' language.
+        private func rendered<Model: Encodable>(
+            _ model: Model, text textTemplate: String, html htmlTemplate: String, templates: TemplateSet, words: Localizer,
+            earlierWritten: Bool
+        ) throws -> (text: String, html: String) {
+            try SiteOutput.render(earlierWritten: earlierWritten) { () throws -> (String, String) in
+                let renderer = try LocalizedRenderers.renderer(for: templates, words: words)
+                let text = TextWrapper.wrap(try renderer.render(model, template: textTemplate), width: 72)
+                return (text, format == .markdown ? "" : try renderer.render(model, template: htmlTemplate))
             }
         }
 
@@ -215,11 +226,8 @@ extension CareReport {
             guard let isoWeek = DigestBuilder.week(week, today: LocalDate(now, in: export.timeZone)) else { throw ExitCode(64) }
             var digest = DigestBuilder(context: context).build(isoWeek)
             digest.palette = palette
-            let (text, html) = try SiteOutput.render(earlierWritten: earlierWritten) { () throws -> (String, String) in
-                let renderer = try LocalizedRenderers.renderer(for: templates, words: context.words)
-                let text = TextWrapper.wrap(try renderer.render(digest, template: "digest.text"), width: 72)
-                return (text, format == .markdown ? "" : try renderer.render(digest, template: "digest.html"))
-            }
+            let (text, html) = try rendered(
+                digest, text: "digest.text", html: "digest.html", templates: templates, words: context.words, earlierWritten: earlierWritten)
             switch format {
             case .markdown: return text
             case .html: return html
