@@ -13,11 +13,14 @@ public struct HealthRecord: Sendable, Hashable {
     public let attachments: [Attachment]
     /// Where the record came from when it was imported (e.g. "FHIR"), nil for the native export.
     public let importedFrom: String?
+    /// The codes the source gave for the record's subject (the condition, substance, drug, vaccine,
+    /// procedure or device), every one as stated; empty for the native export.
+    public let codings: [Coding]
 
     public init(
         id: String, title: String, description: String? = nil, date: CareDate, careRecipientId: String,
         careCircleId: String, createdBy: Actor, privacyLevel: PrivacyLevel, visibleTo: [String] = [],
-        data: HealthData, attachments: [Attachment] = [], importedFrom: String? = nil
+        data: HealthData, attachments: [Attachment] = [], importedFrom: String? = nil, codings: [Coding] = []
     ) {
         self.id = id
         self.title = title
@@ -31,6 +34,7 @@ public struct HealthRecord: Sendable, Hashable {
         self.data = data
         self.attachments = attachments
         self.importedFrom = importedFrom
+        self.codings = codings
     }
 
     /// The record's `type` as written in the export.

@@ -21,10 +21,12 @@ public struct LabResult: Sendable, Hashable {
     public let referenceRange: ReferenceRange?
     public let flag: Flag?
     public let note: String?
+    /// Every code the source gave for the test (LOINC and any other), as stated.
+    public let codings: [Coding]
 
     public init(
         name: String, loinc: String? = nil, value: Value, comparator: Comparator? = nil, unit: String? = nil,
-        referenceRange: ReferenceRange? = nil, flag: Flag? = nil, note: String? = nil
+        referenceRange: ReferenceRange? = nil, flag: Flag? = nil, note: String? = nil, codings: [Coding] = []
     ) {
         self.name = name
         self.loinc = loinc
@@ -34,6 +36,7 @@ public struct LabResult: Sendable, Hashable {
         self.referenceRange = referenceRange
         self.flag = flag
         self.note = note
+        self.codings = codings
     }
 }
 
