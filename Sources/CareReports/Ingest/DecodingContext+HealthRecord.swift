@@ -92,7 +92,8 @@ extension DecodingContext {
     }
 
     private func observation(_ object: JSONNode) -> Observation? {
-        let kind = choice(object, "kind", Observation.Kind.self)
+        // The native export has four kinds; the others come only from clinical documents.
+        let kind = choice(object, "kind", NativeObservationKind.self).flatMap { Observation.Kind(rawValue: $0.rawValue) }
         let text = string(object, "text", required: false)
         let substance = string(object, "substance", required: false)
         let reaction = string(object, "reaction", required: false)
@@ -105,4 +106,10 @@ extension DecodingContext {
             kind: kind, text: text, substance: substance, reaction: reaction, severity: severity, name: name,
             clinicalStatus: clinicalStatus, onset: onset)
     }
+}
+
+/// The observation kinds the native export may write (export-format.md); the other kinds of
+/// ``Observation/Kind`` are read only from clinical documents.
+enum NativeObservationKind: String, CaseIterable {
+    case note, allergy, condition, immunization
 }

@@ -1,6 +1,9 @@
-/// A note, allergy, condition or immunisation.
+/// A note, allergy, condition, immunisation, or one of the sections a clinical document gives:
+/// procedure, medical device, advance directive, goal, planned care.
 public struct Observation: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable, CaseIterable { case note, allergy, condition, immunization }
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case note, allergy, condition, immunization, procedure, device, advanceDirective, goal, plan
+    }
     public enum ClinicalStatus: String, Sendable, Hashable, CaseIterable { case active, resolved }
 
     public let kind: Kind
@@ -13,10 +16,13 @@ public struct Observation: Sendable, Hashable {
     public let onset: CareDate?
     /// Set when the record states an absence ("No known food allergies") rather than a finding.
     public let absence: AbsenceStatement?
+    /// What an imported document states beyond the name (status, reason, UDI…); nil for native records.
+    public let facts: ClinicalFacts?
 
     public init(
         kind: Kind, text: String? = nil, substance: String? = nil, reaction: String? = nil, severity: String? = nil,
-        name: String? = nil, clinicalStatus: ClinicalStatus? = nil, onset: CareDate? = nil, absence: AbsenceStatement? = nil
+        name: String? = nil, clinicalStatus: ClinicalStatus? = nil, onset: CareDate? = nil, absence: AbsenceStatement? = nil,
+        facts: ClinicalFacts? = nil
     ) {
         self.kind = kind
         self.text = text
@@ -27,6 +33,7 @@ public struct Observation: Sendable, Hashable {
         self.clinicalStatus = clinicalStatus
         self.onset = onset
         self.absence = absence
+        self.facts = facts
     }
 
     /// A statement of absence: "No known food allergies", "No information about problems".
@@ -40,7 +47,9 @@ public struct Observation: Sendable, Hashable {
         case .allergies: .allergy
         case .problems: .condition
         case .immunizations: .immunization
-        case .medications, .procedures, .devices: .note
+        case .procedures: .procedure
+        case .devices: .device
+        case .medications: .note
         }
     }
 

@@ -23,9 +23,12 @@ import Foundation
 ///   gives one. The entry's author is who recorded it, not necessarily the prescriber, so
 ///   `prescriber` is left empty.
 extension CCDAReader {
-    mutating func readMedications(_ section: CCDANode) {
+    /// `discharge`: a Hospital Discharge Medications section, whose entries are Discharge Medication
+    /// acts (4.35) around the `substanceAdministration`: the medicines the patient goes home with.
+    mutating func readMedications(_ section: CCDANode, discharge: Bool = false) {
         for entry in section.children("entry") {
-            guard let administration = entry.child("substanceAdministration") else {
+            let wrapped = discharge ? entry.child("act")?.all("entryRelationship", "substanceAdministration").first : nil
+            guard let administration = entry.child("substanceAdministration") ?? wrapped else {
                 warn(entry, "a medications entry without a substanceAdministration is not imported; skipped")
                 continue
             }

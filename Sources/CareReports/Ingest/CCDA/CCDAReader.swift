@@ -3,8 +3,10 @@ import Foundation
 /// Maps the sections of one parsed C-CDA document to imported records.
 ///
 /// Sections are found anywhere in the document by `section/code/@code` (LOINC):
-/// Results 30954-2, Medications 10160-0, Allergies 48765-2, Problems 11450-4, Vital Signs 8716-3,
-/// Encounters 46240-8. A section of any kind with narrative text and no entry is kept as that
+/// Results 30954-2, Medications 10160-0 (and Hospital Discharge Medications 10183-2 / 75311-1),
+/// Allergies 48765-2, Problems 11450-4, Vital Signs 8716-3, Encounters 46240-8, Immunizations
+/// 11369-6, Procedures 47519-4, Medical Equipment 46264-8, Advance Directives 42348-3, Goals
+/// 61146-7, Plan of Treatment 18776-5 (see `CCDAReader+Sections`). A section of any kind with narrative text and no entry is kept as that
 /// text (see `CCDAReader+Narrative`). Any other section is counted in
 /// ``ImportedDocument/skipped`` with one warning. An entry that cannot be mapped is skipped with a warning at its XPath-like location.
 /// A record's date falls back to the document's `effectiveTime` when the entry has none.
@@ -68,6 +70,13 @@ struct CCDAReader {
             case "11450-4": handled += 1; readProblems(section)
             case "8716-3": handled += 1; readVitalSigns(section)
             case "46240-8": handled += 1; readEncounters(section)
+            case "10183-2", "75311-1": handled += 1; readMedications(section, discharge: true)
+            case "11369-6": handled += 1; readClinicalEntries(section, kind: .immunization)
+            case "47519-4": handled += 1; readClinicalEntries(section, kind: .procedure)
+            case "46264-8": handled += 1; readClinicalEntries(section, kind: .device)
+            case "42348-3": handled += 1; readClinicalEntries(section, kind: .advanceDirective)
+            case "61146-7": handled += 1; readClinicalEntries(section, kind: .goal)
+            case "18776-5": handled += 1; readClinicalEntries(section, kind: .plan)
             default:
                 // Nested sections of a skipped section are covered by their parent's warning.
                 if xpath.first("ancestor::h:section", from: section) != nil { continue }
@@ -77,7 +86,7 @@ struct CCDAReader {
             }
         }
         if handled == 0 {
-            diagnostics.append(Diagnostic(.warning, file: file, message: "no supported C-CDA section (results, medications, allergies, problems, vital signs, encounters) was found"))
+            diagnostics.append(Diagnostic(.warning, file: file, message: "no supported C-CDA section (results, medications, allergies, problems, vital signs, encounters, immunizations, procedures, medical equipment, advance directives, goals, plan of treatment) was found"))
         }
         return ImportedDocument(
             format: CCDAImporter.format, file: file, patient: patient, records: records, skipped: skipped, date: documentDate)

@@ -150,6 +150,9 @@ extension WeeklySummaryBuilder {
             if let name = observation.name { detail.append(name) }
             if let reaction = observation.reaction { detail.append(context.words.t("reaction: {reaction}", ["reaction": reaction])) }
             if let status = observation.clinicalStatus { detail.append(ObservationWording.status(status, context.words)) }
+            detail += ClinicalFactsWording.details(observation.facts, kind: observation.kind, context.words) {
+                context.format.day(context.day($0))
+            }
             return attached(record, WeeklySummary.EventRow(
                 title: record.title, when: context.format.dateTime(record.date), detail: detail.joined(separator: ", "),
                 badge: nil, link: nil, text: context.rich(observation.text ?? record.description)))
@@ -171,6 +174,11 @@ public enum ObservationWording {
         case .allergy: words.t("allergy")
         case .condition: words.t("condition")
         case .immunization: words.t("immunisation")
+        case .procedure: words.t("procedure")
+        case .device: words.t("medical device")
+        case .advanceDirective: words.t("advance directive")
+        case .goal: words.t("goal", context: "care plan")
+        case .plan: words.t("planned care")
         }
     }
 }

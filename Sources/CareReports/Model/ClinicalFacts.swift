@@ -1,0 +1,52 @@
+/// What an imported document states about an immunisation, procedure, device, advance directive,
+/// goal or planned activity beyond its name: its status as stated, the reason given (a refusal's
+/// reason, why a procedure was done), who reported it, a device's UDI, and the directive's or
+/// goal's own words. Unknowns stay nil; nothing here is filled in from another entry.
+public struct ClinicalFacts: Sendable, Hashable {
+    /// The status the source gives, in the few words every section shares.
+    public enum Status: String, Sendable, Hashable, CaseIterable {
+        /// Given, done, in place.
+        case completed
+        /// Not given or not done (C-CDA `negationInd`, FHIR `not-done`); `reason` says why when stated.
+        case notDone
+        /// Refused by the patient (a not-done with a refusal reason, or a procedure "refused").
+        case refused
+        /// Started and not finished, or attempted and unsuccessful (C-CDA `aborted`, FHIR `stopped`).
+        case unsuccessful
+        case active
+        case inactive
+        /// Planned, proposed, ordered or intended (a mood other than "event").
+        case planned
+        case cancelled
+    }
+
+    public let status: Status?
+    /// The reason stated: "Patient objection", "Religious exemption", a procedure's indication.
+    public let reason: String?
+    /// True when the source says the patient (or a family member) reported it rather than the
+    /// author's own record (C-CDA informant/`INF` or author role, FHIR `primarySource` false or a
+    /// `reportOrigin`).
+    public let reported: Bool
+    /// The person who reported it, when the source names one.
+    public let reportedBy: String?
+    /// A device's unique device identifier, as written (human-readable form).
+    public let udi: String?
+    /// What the entry states beyond its name: an advance directive's value ("Do not resuscitate"),
+    /// a goal's target, a procedure's body site.
+    public let detail: String?
+    /// When it ended or stops applying, when the source says.
+    public let end: CareDate?
+
+    public init(
+        status: Status? = nil, reason: String? = nil, reported: Bool = false, reportedBy: String? = nil, udi: String? = nil, detail: String? = nil,
+        end: CareDate? = nil
+    ) {
+        self.status = status
+        self.reason = reason
+        self.reported = reported
+        self.reportedBy = reportedBy.flatMap { $0.isEmpty ? nil : $0 }
+        self.udi = udi
+        self.detail = detail
+        self.end = end
+    }
+}
