@@ -2286,6 +2286,14 @@ body.visit {
 <div><dt>[[t:Written]]</dt><dd>[[t:{writtenOn} for {writtenFor}|writtenOn={{writtenOn}}|writtenFor={{page.writtenFor}}]]</dd></div>
 </dl>
 </header>
+{{^empty(notShown)}}<ul class="small not-shown" role="note">{{#notShown}}<li>{{.}}</li>{{/notShown}}</ul>{{/empty(notShown)}}
+
+{{^empty(advanceDirectives)}}
+<section aria-labelledby="directives-heading" class="advance-directives">
+<h2 id="directives-heading">[[t:Advance directives]] <span class="period">[[t:as stated in the documents]]</span></h2>
+<ul>{{#advanceDirectives}}<li><strong>{{text}}</strong>{{#detail}}: {{detail}}{{/detail}}</li>{{/advanceDirectives}}</ul>
+</section>
+{{/empty(advanceDirectives)}}
 
 <section aria-labelledby="meds-heading">
 <h2 id="meds-heading">[[t:Medications]] <span class="period">[[t:current; doses and changes {period}|period={{period}}]]</span></h2>
@@ -2378,8 +2386,35 @@ body.visit {
 {{^empty(immunizations)}}<ul>{{#immunizations}}<li>{{text}}, {{detail}}</li>{{/immunizations}}</ul>{{/empty(immunizations)}}
 {{^empty(immunizationStatements)}}<ul class="statements">{{#immunizationStatements}}<li>{{text}} <span class="muted">{{stated}}</span></li>{{/immunizationStatements}}</ul>{{/empty(immunizationStatements)}}
 {{#empty(immunizations)}}{{#empty(immunizationStatements)}}<p>[[t:None recorded.]]</p>{{/empty(immunizationStatements)}}{{/empty(immunizations)}}
+{{#moreImmunizations}}<p class="small">{{moreImmunizations}}</p>{{/moreImmunizations}}
 </section>
 </div>
+
+{{^empty(devices)}}<section aria-labelledby="devices-heading">
+<h2 id="devices-heading">[[t:Medical devices and implants]] <span class="period">[[t:as recorded]]</span></h2>
+<ul>{{#devices}}<li><strong>{{text}}</strong>{{#detail}}: {{detail}}{{/detail}}</li>{{/devices}}</ul>
+{{^empty(deviceStatements)}}<ul class="statements">{{#deviceStatements}}<li>{{text}} <span class="muted">{{stated}}</span></li>{{/deviceStatements}}</ul>{{/empty(deviceStatements)}}
+</section>{{/empty(devices)}}
+{{#empty(devices)}}{{^empty(deviceStatements)}}<section aria-labelledby="devices-heading">
+<h2 id="devices-heading">[[t:Medical devices and implants]] <span class="period">[[t:as recorded]]</span></h2>
+<ul class="statements">{{#deviceStatements}}<li>{{text}} <span class="muted">{{stated}}</span></li>{{/deviceStatements}}</ul>
+</section>{{/empty(deviceStatements)}}{{/empty(devices)}}
+
+{{^empty(procedures)}}<section aria-labelledby="procedures-heading">
+<h2 id="procedures-heading">[[t:Procedures]] <span class="period">[[t:latest first]]</span></h2>
+<ul>{{#procedures}}<li><strong>{{text}}</strong>{{#detail}}: {{detail}}{{/detail}}</li>{{/procedures}}</ul>
+{{^empty(procedureStatements)}}<ul class="statements">{{#procedureStatements}}<li>{{text}} <span class="muted">{{stated}}</span></li>{{/procedureStatements}}</ul>{{/empty(procedureStatements)}}
+{{#moreProcedures}}<p class="small">{{moreProcedures}}</p>{{/moreProcedures}}
+</section>{{/empty(procedures)}}
+{{#empty(procedures)}}{{^empty(procedureStatements)}}<section aria-labelledby="procedures-heading">
+<h2 id="procedures-heading">[[t:Procedures]] <span class="period">[[t:latest first]]</span></h2>
+<ul class="statements">{{#procedureStatements}}<li>{{text}} <span class="muted">{{stated}}</span></li>{{/procedureStatements}}</ul>
+</section>{{/empty(procedureStatements)}}{{/empty(procedures)}}
+
+{{^empty(carePlan)}}<section aria-labelledby="plan-heading">
+<h2 id="plan-heading">[[t:Goals and plan of care]] <span class="period">[[t:as stated in the documents]]</span></h2>
+<ul>{{#carePlan}}<li><strong>{{text}}</strong>{{#detail}}: {{detail}}{{/detail}}</li>{{/carePlan}}</ul>
+</section>{{/empty(carePlan)}}
 
 {{^empty(sourceNarratives)}}
 <section aria-labelledby="narratives-heading" class="source-narratives">

@@ -7,11 +7,16 @@ public struct HealthDocument: Sendable, Hashable {
     /// The paragraphs of plain text of a section an imported document gives only as narrative
     /// (as written in the source document; never markup).
     public let narrative: [String]?
+    /// For an imported document: the parts it holds that carereport does not read, each as the
+    /// document names it with how many entries ("Functional Status", "Provenance (2)"), so pages
+    /// can say what is not shown. Nil for native records.
+    public let notShown: [String]?
 
-    public init(kind: Kind, labReport: LabReport? = nil, narrative: [String]? = nil) {
+    public init(kind: Kind, labReport: LabReport? = nil, narrative: [String]? = nil, notShown: [String]? = nil) {
         self.kind = kind
         self.labReport = labReport
         self.narrative = narrative
+        self.notShown = notShown
     }
 }
 

@@ -13,7 +13,7 @@ import Foundation
 ///   ("Resuscitation status" → "Not for resuscitation");
 /// - status: `negationInd="true"` → not done (refused when the reason is a refusal: PATOBJ,
 ///   PHILISOP, RELIG, or words such as "declined"/"refused"); a mood other than event (INT, RQO,
-///   PRP, APT, ARQ, GOL) → planned; `aborted` or a "Failed attempted procedure" act → unsuccessful;
+///   PRP, APT, ARQ) → planned (a goal's `GOL` mood is its nature, not a status); `aborted` or a "Failed attempted procedure" act → unsuccessful;
 ///   `cancelled`, `active`, `completed` as stated;
 /// - reason: an `RSON` observation's value (or code), the immunisation refusal reason (4.53),
 ///   LOINC 77301-0 "Reason care action performed or not";
@@ -25,7 +25,7 @@ import Foundation
 /// immunisations, procedures and devices ("No known medical devices.").
 extension CCDAReader {
     static let entryActs = ["substanceAdministration", "procedure", "observation", "act", "encounter", "supply", "organizer"]
-    static let plannedMoods: Set<String> = ["INT", "RQO", "PRP", "APT", "ARQ", "GOL", "PRMS"]
+    static let plannedMoods: Set<String> = ["INT", "RQO", "PRP", "APT", "ARQ", "PRMS"]
     static let refusalReasons: Set<String> = ["PATOBJ", "PHILISOP", "RELIG", "105480006", "183944003", "183945002", "591000119102"]
     static let udiRoot = "2.16.840.1.113883.3.3719"
 
@@ -41,6 +41,7 @@ extension CCDAReader {
     private mutating func readClinicalAct(_ node: CCDANode, kind: Observation.Kind) {
         if node.name == "organizer" {
             // A directive or equipment organizer: each component is an entry of its own.
+            if node.children("component").isEmpty { warn(node, "an organizer without components states nothing; skipped") }
             for component in node.children("component") {
                 for act in Self.entryActs.flatMap({ component.children($0) }) { readClinicalAct(act, kind: kind) }
             }

@@ -17,6 +17,8 @@ struct CCDAReader {
     var diagnostics: [Diagnostic] = []
     var records: [ImportedRecord] = []
     var skipped: [String: Int] = [:]
+    /// The sections not read, as the document titles them, in its order (see ``ImportedDocument/notShown``).
+    var notShown: [String] = []
     private var usedIDs: Set<String> = []
     private var counters: [String: Int] = [:]
     private(set) var documentDate: CareDate?
@@ -82,14 +84,20 @@ struct CCDAReader {
                 if xpath.first("ancestor::h:section", from: section) != nil { continue }
                 let key = code.map { "section " + (CCDAReader.sectionNames[$0].map { "\($0) " } ?? "") + "(\($0))" } ?? "section without a code"
                 skipped[key, default: 0] += 1
+                let entries = section.children("entry").count
+                let title = section.child("title")?.text ?? code.flatMap { CCDAReader.sectionNames[$0] } ?? key
+                notShown.append(entries > 1 ? "\(title) (\(entries))" : title)
                 warn(section, "\(key) is not imported; skipped")
             }
         }
         if handled == 0 {
             diagnostics.append(Diagnostic(.warning, file: file, message: "no supported C-CDA section (results, medications, allergies, problems, vital signs, encounters, immunizations, procedures, medical equipment, advance directives, goals, plan of treatment) was found"))
         }
-        return ImportedDocument(
+        var document = ImportedDocument(
             format: CCDAImporter.format, file: file, patient: patient, records: records, skipped: skipped, date: documentDate)
+        document.title = xpath.first("/h:ClinicalDocument/h:title")?.text
+        document.notShown = notShown
+        return document
     }
 
     // MARK: - Patient

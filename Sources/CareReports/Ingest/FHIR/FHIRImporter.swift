@@ -119,9 +119,9 @@ final class FHIRBundleReader {
         indexEntries(entryNode)
         if documentDate == nil { documentDate = compositionDate() }
         readRecords()
-        return ImportedDocument(
+        return finished(ImportedDocument(
             format: FHIRImporter.format, file: diagnostics.file, patient: readPatient(),
-            records: slots.compactMap { $0 }, skipped: skipped, date: documentDate ?? lastUpdated())
+            records: slots.compactMap { $0 }, skipped: skipped, date: documentDate ?? lastUpdated()))
     }
 
     func read(resources: [(value: JSONValue, path: String)]) -> ImportedDocument? {
@@ -134,9 +134,20 @@ final class FHIRBundleReader {
         }
         documentDate = compositionDate()
         readRecords()
-        return ImportedDocument(
+        return finished(ImportedDocument(
             format: FHIRImporter.format, file: diagnostics.file, patient: readPatient(),
-            records: slots.compactMap { $0 }, skipped: skipped, date: documentDate ?? lastUpdated())
+            records: slots.compactMap { $0 }, skipped: skipped, date: documentDate ?? lastUpdated()))
+    }
+
+    /// The document with its title and what it holds that is not read ("Provenance (2)").
+    private func finished(_ document: ImportedDocument) -> ImportedDocument {
+        var document = document
+        document.title = entries.first { $0.type == "Composition" }.flatMap { diagnostics.string($0["title"]) }
+        document.notShown = skippedOrder.map { type, _ in
+            let count = skipped[type] ?? 0
+            return count == 1 ? type : "\(type) (\(count))"
+        }
+        return document
     }
 
     // MARK: Records

@@ -11,6 +11,11 @@ public struct ImportedDocument: Sendable {
     /// The date the document speaks for: FHIR `Bundle.timestamp`, else its Composition's `date`,
     /// else the newest `meta.lastUpdated`; C-CDA `ClinicalDocument/effectiveTime`. Nil when it gives none.
     public let date: CareDate?
+    /// The document's title as it gives it (C-CDA `title`, FHIR Composition `title`); nil when none.
+    public var title: String?
+    /// The parts the document holds that are not read, as the document names them, in its order
+    /// ("Functional Status", "Provenance (2)"): said on the pages, never "None recorded".
+    public var notShown: [String] = []
 
     public init(
         format: String, file: String, patient: ImportedPatient?, records: [ImportedRecord], skipped: [String: Int] = [:],

@@ -116,4 +116,19 @@ public struct VisitSummary: Sendable, Encodable {
     public let runningHeader: String
     /// Narrative-only sections of imported documents, newest document first.
     public var sourceNarratives: [Narrative] = []
+    /// Advance directives as stated ("Resuscitation status: Not for resuscitation"), shown first.
+    public var advanceDirectives: [Line] = []
+    /// Medical equipment and implanted devices, with their UDI.
+    public var devices: [Line] = []
+    public var deviceStatements: [Statement] = []
+    /// Procedures done, refused, unsuccessful or planned, as stated, newest first.
+    public var procedures: [Line] = []
+    public var procedureStatements: [Statement] = []
+    /// Goals and planned care.
+    public var carePlan: [Line] = []
+    /// "2 earlier immunisations are not shown here." and the like, one per shortened list.
+    public var moreImmunizations: String?
+    public var moreProcedures: String?
+    /// What the imported documents hold that this summary does not show, one sentence per document.
+    public var notShown: [String] = []
 }

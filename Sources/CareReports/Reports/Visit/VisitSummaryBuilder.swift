@@ -64,6 +64,7 @@ public struct VisitSummaryBuilder: Sendable {
         summary.problemStatements = statementLines(.problems)
         summary.medicationStatements = statementLines(.medications)
         summary.immunizationStatements = statementLines(.immunizations)
+        addClinicalSections(to: &summary)
         return summary
     }
 
@@ -110,10 +111,9 @@ public struct VisitSummaryBuilder: Sendable {
         return (active, past.isEmpty ? nil : past.joined(separator: "; ") + ".")
     }
 
-    /// The latest four immunisations, newest first.
+    /// The latest immunisations, newest first, with what the document states (refused and why,
+    /// who reported it); the list is shortened to ``immunizationsShown`` and says so.
     func immunizationLines() -> [VisitSummary.Line] {
-        findings(.immunization).reversed().prefix(4).map { record, shot in
-            VisitSummary.Line(text: shot.name ?? record.title, detail: context.format.day(context.day(record.date)))
-        }
+        clinicalLines(.immunization).prefix(Self.immunizationsShown).map { $0 }
     }
 }

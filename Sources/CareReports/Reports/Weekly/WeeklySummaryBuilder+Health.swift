@@ -156,6 +156,15 @@ extension WeeklySummaryBuilder {
             return attached(record, WeeklySummary.EventRow(
                 title: record.title, when: context.format.dateTime(record.date), detail: detail.joined(separator: ", "),
                 badge: nil, link: nil, text: context.rich(observation.text ?? record.description)))
+        case .document(let document) where document.notShown?.isEmpty == false:
+            let parts = document.notShown ?? []
+            return WeeklySummary.EventRow(
+                title: record.title, when: context.format.dateTime(record.date),
+                detail: context.words.n(
+                    "This document also holds {count} section not shown here: {sections}.",
+                    "This document also holds {count} sections not shown here: {sections}.",
+                    count: parts.count, ["sections": parts.joined(separator: "; ")]),
+                badge: nil, link: nil, text: nil)
         case .document(let document) where document.labReport == nil:
             return attached(record, WeeklySummary.EventRow(
                 title: record.title, when: context.format.dateTime(record.date), detail: context.words.t("document ({kind})", ["kind": DocumentWording.kind(document.kind, context.words)]),

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The sections a clinical document gives beyond medicines, allergies, problems and results:
+/// advance directives (shown first), devices, procedures, goals and planned care; and the sentence
+/// that says what an imported document holds that the summary does not show.
+extension VisitSummaryBuilder {
+    static let immunizationsShown = 8
+    static let proceduresShown = 10
+    static let carePlanShown = 10
+
+    func addClinicalSections(to summary: inout VisitSummary) {
+        summary.advanceDirectives = clinicalLines(.advanceDirective)
+        summary.devices = clinicalLines(.device)
+        summary.deviceStatements = statementLines(.devices)
+        let procedures = clinicalLines(.procedure)
+        summary.procedures = Array(procedures.prefix(Self.proceduresShown))
+        summary.procedureStatements = statementLines(.procedures)
+        summary.carePlan = Array((clinicalLines(.goal) + clinicalLines(.plan)).prefix(Self.carePlanShown))
+        let words = context.words
+        let hiddenShots = findings(.immunization).count - Self.immunizationsShown
+        if hiddenShots > 0 {
+            summary.moreImmunizations = words.n(
+                "{count} earlier immunisation is not shown here.", "{count} earlier immunisations are not shown here.", count: hiddenShots)
+        }
+        if procedures.count > Self.proceduresShown {
+            let hidden = procedures.count - Self.proceduresShown
+            summary.moreProcedures = words.n(
+                "{count} earlier procedure is not shown here.", "{count} earlier procedures are not shown here.", count: hidden)
+        }
+        summary.notShown = notShownLines()
+    }
+
+    /// The findings of `kind`, newest first: the name, then what the document states and the date.
+    func clinicalLines(_ kind: Observation.Kind) -> [VisitSummary.Line] {
+        findings(kind).reversed().map { record, observation in
+            var parts = ClinicalFactsWording.details(observation.facts, kind: kind, context.words) { when(context.day($0)) }
+            let day = when(context.day(record.date))
+            switch kind {
+            case .advanceDirective, .device:
+                parts.append(context.words.t("since {day}", ["day": day]))
+            default:
+                parts.append(day)
+            }
+            return VisitSummary.Line(text: observation.name ?? record.title, detail: parts.joined(separator: ", "))
+        }
+    }
+
+    /// One sentence per imported document the viewer may see that holds sections this summary
+    /// does not show: "Discharge summary (C-CDA R2.1, 3 Feb 2024) also holds 2 sections not shown
+    /// here: Functional Status, Social History."
+    func notShownLines() -> [String] {
+        sorted(context.records.healthRecords).compactMap { record in
+            guard case .document(let document) = record.data, let parts = document.notShown, !parts.isEmpty else { return nil }
+            let origin = [record.importedFrom, context.format.day(context.day(record.date))].compactMap { $0 }.joined(separator: ", ")
+            return context.words.n(
+                "{document} ({origin}) also holds {count} section not shown here: {sections}.",
+                "{document} ({origin}) also holds {count} sections not shown here: {sections}.",
+                count: parts.count, ["document": record.title, "origin": origin, "sections": parts.joined(separator: "; ")])
+        }
+    }
+}
