@@ -10,6 +10,7 @@ public enum ClinicalFactsWording {
         case (.completed, _): words.t("done", context: "procedure")
         case (.notDone, .immunization): words.t("not given", context: "immunisation")
         case (.notDone, _): words.t("not done", context: "procedure")
+        case (.refused, .immunization): words.t("refused", context: "immunisation")
         case (.refused, _): words.t("refused", context: "clinical")
         case (.unsuccessful, _): words.t("unsuccessful", context: "procedure")
         case (.active, .device): words.t("in use", context: "device")
