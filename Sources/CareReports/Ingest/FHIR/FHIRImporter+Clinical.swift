@@ -22,7 +22,7 @@ extension FHIRBundleReader {
     ]
 
     /// A record's date: the first of `nodes` (dateTimes or Periods), else the document's date.
-    private func recordDate(_ entry: FHIREntry, _ nodes: [FHIRNode], expected: String) -> CareDate? {
+    func recordDate(_ entry: FHIREntry, _ nodes: [FHIRNode], expected: String) -> CareDate? {
         if let date = firstDate(nodes)?.date ?? documentDate { return date }
         diagnostics.drop(entry.resource, "no date; expected \(expected); record not imported")
         return nil
@@ -188,8 +188,15 @@ extension FHIRBundleReader {
         guard let date = recordDate(entry, [entry["occurrenceDateTime"], entry["recorded"]], expected: "occurrenceDateTime or recorded")
         else { return }
         let notDone = entry["status"].rawString == "not-done"
-        let observation = Observation(kind: .immunization, text: notDone ? "Not given" : nil, name: name, onset: date)
-        append(ImportedRecord(id: recordId(entry), title: Self.title(name), date: date, data: .observation(observation)))
+        let reason = conceptText(entry["statusReason"])
+        let origin = conceptText(entry["reportOrigin"])
+        let reported = entry["primarySource"].value == .bool(false) || origin != nil
+        let facts = ClinicalFacts(
+            status: notDone ? (Self.saysRefused(reason) ? .refused : .notDone) : entry["status"].rawString == "completed" ? .completed : nil,
+            reason: reason, reported: reported, reportedBy: origin)
+        let observation = Observation(kind: .immunization, text: notDone ? "Not given" : nil, name: name, onset: date, facts: facts)
+        append(ImportedRecord(
+            id: recordId(entry), title: Self.title(name), date: date, data: .observation(observation), codings: codings(entry["vaccineCode"])))
     }
 
     // MARK: Visits

@@ -180,6 +180,7 @@ final class FHIRBundleReader {
         let administrations = entries.filter { $0.type == "MedicationAdministration" && !$0.isContained }
         var looseLabs: [FHIRLabDraft] = []
         let binaries = referencedBinaries()
+        let devicesInUse = devicesInUse()
         for entry in entries where !entry.isContained {
             if entry.type != "Patient", isEnteredInError(entry) { continue }
             switch entry.type {
@@ -199,6 +200,12 @@ final class FHIRBundleReader {
             case "Condition": readCondition(entry)
             case "AllergyIntolerance": readAllergy(entry)
             case "Immunization": readImmunization(entry)
+            case "Procedure": readProcedure(entry)
+            case "Consent": readConsent(entry)
+            case "DeviceUseStatement": readDeviceUse(entry)
+            case "Device": readDevice(entry, named: devicesInUse)
+            case "Goal": readGoal(entry)
+            case "CarePlan": readCarePlan(entry)
             case "Encounter": readEncounter(entry)
             case "Appointment": readAppointment(entry)
             case "DocumentReference": readDocumentReference(entry)

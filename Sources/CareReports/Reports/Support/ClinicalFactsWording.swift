@@ -21,11 +21,9 @@ public enum ClinicalFactsWording {
         }
     }
 
-    /// The facts as one line of details, in a fixed order: status, reason, who reported it, UDI, end.
-    /// `format` writes dates.
-    public static func details(
-        _ facts: ClinicalFacts?, kind: Observation.Kind, _ words: Localizer, day: (CareDate) -> String
-    ) -> [String] {
+    /// The facts as details, in a fixed order: what it states, status, reason, who reported it, UDI
+    /// (the end date is ``until(_:_:day:)``, for the caller to place after its own date).
+    public static func details(_ facts: ClinicalFacts?, kind: Observation.Kind, _ words: Localizer) -> [String] {
         guard let facts else { return [] }
         var parts: [String] = []
         if let detail = facts.detail { parts.append(detail) }
@@ -37,7 +35,11 @@ public enum ClinicalFactsWording {
             parts.append(words.t("reported by the patient or family, not recorded by a clinician"))
         }
         if let udi = facts.udi { parts.append(words.t("UDI {udi}", ["udi": udi])) }
-        if let end = facts.end { parts.append(words.t("until {day}", ["day": day(end)])) }
         return parts
+    }
+
+    /// "until 5 May 2019" when the facts give an end.
+    public static func until(_ facts: ClinicalFacts?, _ words: Localizer, day: (CareDate) -> String) -> String? {
+        facts?.end.map { words.t("until {day}", ["day": day($0)]) }
     }
 }

@@ -30,17 +30,17 @@ extension VisitSummaryBuilder {
         summary.notShown = notShownLines()
     }
 
-    /// The findings of `kind`, newest first: the name, then what the document states and the date.
+    /// The findings of `kind`, newest first: the name, then what the document states, the entry's
+    /// own date (none when the document gives none: never the document's date in its place) and
+    /// its end.
     func clinicalLines(_ kind: Observation.Kind) -> [VisitSummary.Line] {
         findings(kind).reversed().map { record, observation in
-            var parts = ClinicalFactsWording.details(observation.facts, kind: kind, context.words) { when(context.day($0)) }
-            let day = when(context.day(record.date))
-            switch kind {
-            case .advanceDirective, .device:
-                parts.append(context.words.t("since {day}", ["day": day]))
-            default:
-                parts.append(day)
+            var parts = ClinicalFactsWording.details(observation.facts, kind: kind, context.words)
+            if let own = observation.facts == nil ? record.date : observation.onset {
+                let day = when(context.day(own))
+                parts.append(kind == .advanceDirective || kind == .device ? context.words.t("since {day}", ["day": day]) : day)
             }
+            if let until = ClinicalFactsWording.until(observation.facts, context.words, day: { when(context.day($0)) }) { parts.append(until) }
             return VisitSummary.Line(text: observation.name ?? record.title, detail: parts.joined(separator: ", "))
         }
     }

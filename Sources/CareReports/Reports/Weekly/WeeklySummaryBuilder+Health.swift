@@ -150,8 +150,9 @@ extension WeeklySummaryBuilder {
             if let name = observation.name { detail.append(name) }
             if let reaction = observation.reaction { detail.append(context.words.t("reaction: {reaction}", ["reaction": reaction])) }
             if let status = observation.clinicalStatus { detail.append(ObservationWording.status(status, context.words)) }
-            detail += ClinicalFactsWording.details(observation.facts, kind: observation.kind, context.words) {
-                context.format.day(context.day($0))
+            detail += ClinicalFactsWording.details(observation.facts, kind: observation.kind, context.words)
+            if let until = ClinicalFactsWording.until(observation.facts, context.words, day: { context.format.day(context.day($0)) }) {
+                detail.append(until)
             }
             return attached(record, WeeklySummary.EventRow(
                 title: record.title, when: context.format.dateTime(record.date), detail: detail.joined(separator: ", "),

@@ -1,0 +1,181 @@
+/// The IPS sections beyond medicines, allergies, problems and results: `Procedure`, `Consent`
+/// (advance directives), `DeviceUseStatement` and `Device` (medical devices, with the UDI),
+/// `Goal` and `CarePlan`; and what an `Immunization` states beyond its vaccine (not done and why,
+/// reported rather than recorded). Each becomes an observation of its kind with ``ClinicalFacts``
+/// and the codes as the resource gives them. A `Device` that a `DeviceUseStatement` names is read
+/// through the statement only.
+extension FHIRBundleReader {
+    /// Every coding of a CodeableConcept, as stated.
+    func codings(_ concept: FHIRNode) -> [Coding] {
+        concept["coding"].elements.compactMap { coding in
+            guard let code = coding["code"].rawString, !code.isEmpty else { return nil }
+            return Coding(system: coding["system"].rawString, code: code, display: coding["display"].rawString)
+        }
+    }
+
+    func readProcedure(_ entry: FHIREntry) {
+        if let absence = absence(entry["code"], topic: .procedures) {
+            appendAbsence(entry, absence, recorded: [], others: [entry["performedDateTime"], entry["performedPeriod"]])
+            return
+        }
+        guard let name = conceptText(entry["code"]) else {
+            diagnostics.drop(entry["code"], "no text or coding display naming the procedure; record not imported")
+            return
+        }
+        let performed = [entry["performedDateTime"], entry["performedPeriod"]]
+        guard let date = recordDate(entry, performed, expected: "performedDateTime or performedPeriod") else { return }
+        let reason = conceptText(entry["statusReason"]) ?? entry["reasonCode"].elements.lazy.compactMap { self.conceptText($0) }.first
+        var status: ClinicalFacts.Status?
+        switch entry["status"].rawString {
+        case "completed": status = .completed
+        case "not-done": status = Self.saysRefused(reason) ? .refused : .notDone
+        case "stopped": status = .unsuccessful
+        case "in-progress", "on-hold": status = .active
+        case "preparation": status = .planned
+        default: status = nil
+        }
+        // SNOMED CT 385671000 "Unsuccessful" as the outcome.
+        if entry["outcome"]["coding"].elements.contains(where: { $0["code"].rawString == "385671000" }) { status = .unsuccessful }
+        let facts = ClinicalFacts(
+            status: status, reason: reason, detail: entry["bodySite"].elements.lazy.compactMap { self.conceptText($0) }.first,
+            end: diagnostics.date(entry["performedPeriod"]["end"]))
+        let observation = Observation(kind: .procedure, name: Self.title(name), onset: firstDate(performed)?.date, facts: facts)
+        append(ImportedRecord(
+            id: recordId(entry), title: Self.title(name), date: date, data: .observation(observation), codings: codings(entry["code"])))
+    }
+
+    /// An advance directive: the category ("Do Not Resuscitate") with the provision's codes
+    /// ("Not for resuscitation") as its detail.
+    func readConsent(_ entry: FHIREntry) {
+        let category = entry["category"].elements.lazy.compactMap { self.conceptText($0) }.first
+        let provision = entry["provision"]["code"].elements.lazy.compactMap { self.conceptText($0) }.first
+        guard let name = category ?? provision ?? conceptText(entry["scope"]) else {
+            diagnostics.drop(entry["category"], "no text or coding display naming the directive; record not imported")
+            return
+        }
+        guard let date = recordDate(entry, [entry["dateTime"], entry["provision"]["period"]], expected: "dateTime") else { return }
+        let status: ClinicalFacts.Status? = switch entry["status"].rawString {
+        case "active": .active
+        case "inactive", "rejected": .inactive
+        case "proposed", "draft": .planned
+        default: nil
+        }
+        let facts = ClinicalFacts(status: status, detail: category == nil ? nil : provision, end: diagnostics.date(entry["provision"]["period"]["end"]))
+        let codes = entry["category"].elements.flatMap(codings) + entry["provision"]["code"].elements.flatMap(codings)
+        append(ImportedRecord(
+            id: recordId(entry), title: name, date: date,
+            data: .observation(Observation(kind: .advanceDirective, name: name, onset: firstDate([entry["dateTime"]])?.date, facts: facts)),
+            codings: codes))
+    }
+
+    /// A device in use: the statement's device (name, type and UDI from the `Device`).
+    func readDeviceUse(_ entry: FHIREntry) {
+        let device = resolve(entry["device"])
+        if let device, let absence = absence(device["type"], topic: .devices) {
+            appendAbsence(entry, absence, recorded: [entry["recordedOn"]], others: [entry["timingDateTime"], entry["timingPeriod"]])
+            return
+        }
+        let timing = [entry["timingDateTime"], entry["timingPeriod"], entry["recordedOn"]]
+        let status: ClinicalFacts.Status? = switch entry["status"].rawString {
+        case "active", "intended", "on-hold": .active
+        case "completed", "stopped": .inactive
+        case "not-done": .notDone
+        default: nil
+        }
+        appendDevice(entry, device: device, fallbackName: displayName(entry["device"]), dates: timing, status: status,
+                     end: diagnostics.date(entry["timingPeriod"]["end"]))
+    }
+
+    /// A `Device` no `DeviceUseStatement` names (an implant listed on its own).
+    func readDevice(_ entry: FHIREntry, named: Set<Int>) {
+        if named.contains(entry.index) || entry["deviceName"].elements.contains(where: { $0["name"].rawString == "carereport" }) { return }
+        // A device that only wrote the document (the author) is not the patient's.
+        guard entry["patient"].isPresent || entry["udiCarrier"].isPresent else { return }
+        if let absence = absence(entry["type"], topic: .devices) {
+            appendAbsence(entry, absence, recorded: [], others: [])
+            return
+        }
+        let status: ClinicalFacts.Status? = entry["status"].rawString == "active" ? .active : entry["status"].rawString == "inactive" ? .inactive : nil
+        appendDevice(entry, device: entry, fallbackName: nil, dates: [], status: status, end: nil)
+    }
+
+    private func appendDevice(
+        _ entry: FHIREntry, device: FHIREntry?, fallbackName: String?, dates: [FHIRNode], status: ClinicalFacts.Status?, end: CareDate?
+    ) {
+        let named = device.flatMap { device in device["deviceName"].elements.lazy.compactMap { $0["name"].rawString }.first }
+        guard let name = named ?? device.flatMap({ conceptText($0["type"]) }) ?? fallbackName else {
+            diagnostics.drop(entry.resource, "no device name or type; record not imported")
+            return
+        }
+        guard let date = recordDate(entry, dates, expected: "timingDateTime, timingPeriod or recordedOn") else { return }
+        let carrier = device?["udiCarrier"].elements.first
+        let udi = carrier.flatMap { $0["carrierHRF"].rawString ?? $0["deviceIdentifier"].rawString }
+        let facts = ClinicalFacts(status: status, udi: udi, end: end)
+        append(ImportedRecord(
+            id: recordId(entry), title: Self.title(name), date: date,
+            data: .observation(Observation(kind: .device, name: Self.title(name), onset: firstDate(dates)?.date, facts: facts)),
+            codings: device.map { codings($0["type"]) } ?? []))
+    }
+
+    /// The entries a `DeviceUseStatement` names.
+    func devicesInUse() -> Set<Int> {
+        Set(entries.filter { $0.type == "DeviceUseStatement" }.compactMap { resolve($0["device"])?.index })
+    }
+
+    func readGoal(_ entry: FHIREntry) {
+        guard let name = conceptText(entry["description"]) else {
+            diagnostics.drop(entry["description"], "no text or coding display describing the goal; record not imported")
+            return
+        }
+        guard let date = recordDate(entry, [entry["startDate"], entry["statusDate"]], expected: "startDate") else { return }
+        let status: ClinicalFacts.Status? = switch entry["lifecycleStatus"].rawString {
+        case "active", "accepted": .active
+        case "proposed", "planned": .planned
+        case "completed": .completed
+        case "cancelled", "rejected": .cancelled
+        case "on-hold": .inactive
+        default: nil
+        }
+        let target = entry["target"].elements.first
+        let detail = target.flatMap { target in
+            conceptText(target["detailCodeableConcept"]) ?? target["detailString"].rawString
+                ?? diagnostics.number(target["detailQuantity"]["value"]).map { value in
+                    [number(value), target["detailQuantity"]["unit"].rawString].compactMap { $0 }.joined(separator: " ")
+                }
+        }
+        let facts = ClinicalFacts(status: status, detail: detail, end: diagnostics.date(target?["dueDate"] ?? entry["statusDate"]))
+        append(ImportedRecord(
+            id: recordId(entry), title: name, date: date,
+            data: .observation(Observation(kind: .goal, name: name, facts: facts)), codings: codings(entry["description"])))
+    }
+
+    func readCarePlan(_ entry: FHIREntry) {
+        let category = entry["category"].elements.lazy.compactMap { self.conceptText($0) }.first
+        guard let name = entry["title"].rawString ?? entry["description"].rawString ?? category else {
+            diagnostics.drop(entry.resource, "no title, description or category naming the plan; record not imported")
+            return
+        }
+        guard let date = recordDate(entry, [entry["period"], entry["created"]], expected: "period.start or created") else { return }
+        let status: ClinicalFacts.Status? = switch entry["status"].rawString {
+        case "active": .active
+        case "draft": .planned
+        case "completed": .completed
+        case "revoked": .cancelled
+        case "on-hold": .inactive
+        default: nil
+        }
+        let activities = entry["activity"].elements.compactMap { self.conceptText($0["detail"]["code"]) ?? $0["detail"]["description"].rawString }
+        let facts = ClinicalFacts(
+            status: status, detail: activities.isEmpty ? nil : activities.joined(separator: "; "), end: diagnostics.date(entry["period"]["end"]))
+        append(ImportedRecord(
+            id: recordId(entry), title: name, date: date,
+            data: .observation(Observation(kind: .plan, name: name, facts: facts)),
+            codings: entry["category"].elements.flatMap(codings)))
+    }
+
+    /// True when a reason says the patient refused or declined.
+    static func saysRefused(_ reason: String?) -> Bool {
+        guard let words = reason?.lowercased() else { return false }
+        return ["refus", "declin", "objection", "religious", "philosoph"].contains { words.contains($0) }
+    }
+}
