@@ -2,18 +2,26 @@ import ArgumentParser
 import CareReports
 import Foundation
 
+/// What a command does with the input's warnings: `validate` lists them; `build`, `visit` and
+/// `digest` print them on standard error (a clinical document's skipped sections and entries must
+/// not pass in silence), and under `--strict` stop on them as on errors, writing nothing.
+enum WarningPolicy {
+    case quiet
+    case show(strict: Bool)
+}
+
 /// Loads INPUT for a command, turning failures into messages and sysexits statuses.
 enum ExportInput {
     /// Loads `path`; on any error prints every error (and warnings) and exits 65, or 66 when unreadable.
     /// With `circle`, only that circle's tasks, records and updates are kept (every record is still checked).
     static func load(
         _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, circle: String? = nil,
-        showWarnings: Bool = true
+        showWarnings: Bool = true, warnings: WarningPolicy? = nil
     ) throws -> CareExport {
         var loader = ExportLoader(timeZoneOverride: try zone(timeZone), importPrivacy: importPrivacy)
         loader.circles = circle.map { [$0] }
         let result = try read(path, loader: loader)
-        try report(result, showWarnings: showWarnings)
+        try report(result, warnings ?? (showWarnings ? .show(strict: false) : .quiet))
         return result.export
     }
 
@@ -27,28 +35,37 @@ enum ExportInput {
         return zone
     }
 
-    /// Prints the errors (and warnings, when asked), and exits 65 when there is any error.
-    private static func report(_ result: IngestResult, showWarnings: Bool) throws {
-        for diagnostic in result.diagnostics where diagnostic.severity == .error || showWarnings {
+    /// Prints the errors (and warnings, when asked, as errors under `--strict`), and exits 65 when
+    /// there is any error.
+    private static func report(_ result: IngestResult, _ policy: WarningPolicy) throws {
+        var strict = false
+        var show = false
+        if case .show(let isStrict) = policy { (show, strict) = (true, isStrict) }
+        let diagnostics = strict ? result.diagnostics.map(\.asError) : result.diagnostics
+        for diagnostic in diagnostics where diagnostic.severity == .error || show {
             Console.error(diagnostic.description)
         }
-        if result.hasErrors {
-            Console.error("error: the export has \(result.errors.count) error\(result.errors.count == 1 ? "" : "s"); nothing was written")
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        if errors > 0 {
+            let warned = strict && !result.warnings.isEmpty ? " (warnings count as errors under --strict)" : ""
+            Console.error("error: the export has \(errors) error\(errors == 1 ? "" : "s")\(warned); nothing was written")
             throw ExitCode(65)
         }
     }
 
     /// The export loaded whole (or only the circle `--circle` names).
     static func source(
-        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, circle: String?
+        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, circle: String?,
+        warnings: WarningPolicy = .quiet
     ) throws -> ExportSource {
-        .whole(try load(path, timeZone: timeZone, importPrivacy: importPrivacy, circle: circle, showWarnings: false))
+        .whole(try load(path, timeZone: timeZone, importPrivacy: importPrivacy, circle: circle, warnings: warnings))
     }
 
     /// The export read once and then circle by circle, keeping the records of the circles `choose`
     /// picks from the users and circles (a reader's circles, or a shard's readers' circles).
     static func source(
-        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, choosing choose: (CareExport) -> (String) -> Bool
+        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, warnings: WarningPolicy = .quiet,
+        choosing choose: (CareExport) -> (String) -> Bool
     ) throws -> ExportSource {
         try checkNotPartOfFolder(path)
         var loader = ExportLoader(timeZoneOverride: try zone(timeZone), importPrivacy: importPrivacy)
@@ -60,7 +77,7 @@ enum ExportInput {
             Console.error(error.errorDescription ?? "error: cannot read \(path)")
             throw ExitCode(66)
         }
-        try report(reader.result, showWarnings: false)
+        try report(reader.result, warnings)
         return .byCircle(reader)
     }
 

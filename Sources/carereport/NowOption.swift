@@ -3,12 +3,13 @@ import CareReports
 import Foundation
 
 /// `--now DATE`: the moment reports are written as of; else SOURCE_DATE_EPOCH; else the clock.
-/// `--strict`: stop when that moment is days past the export (a stale export is then an error).
+/// `--strict`: stop when that moment is days past the export (a stale export is then an error), and
+/// on any warning from reading the input (see `WarningPolicy`).
 struct NowOption: ParsableArguments {
     @Option(help: ArgumentHelp("Write as of this moment (RFC 3339 date-time or YYYY-MM-DD); default SOURCE_DATE_EPOCH, else now.", valueName: "date"))
     var now: String?
 
-    @Flag(help: "Stop with status 65, writing nothing, when \"now\" is more than 3 days past the export's exportedAt (for clinical documents alone, the newest document's date).")
+    @Flag(help: "Stop with status 65, writing nothing, when \"now\" is more than 3 days past the export's exportedAt (for clinical documents alone, the newest document's date), or when reading the input gave any warning (a section or entry of a clinical document not imported).")
     var strict = false
 
     /// "Now" for `export`; warns on standard error (cron mails it) when it is days past the export,

@@ -66,7 +66,7 @@ extension CareReport {
 
         func run() throws {
             let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
-                showWarnings: false)
+                warnings: .show(strict: nowOption.strict))
             let viewer = try chooseViewer(in: export)
             let now = try nowOption.resolve(for: export)
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }

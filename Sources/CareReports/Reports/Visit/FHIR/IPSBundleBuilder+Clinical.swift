@@ -180,14 +180,18 @@ extension IPSBundleBuilder {
         for (record, shot) in summary.findings(.immunization) {
             let id = uuid("Immunization", record.id)
             let name = shot.name ?? record.title
-            let notGiven = shot.text == "Not given"
+            let facts = shot.facts
+            let notGiven = shot.text == "Not given" || facts?.status == .notDone || facts?.status == .refused
             let resource = FHIRJSON.object([
                 ("resourceType", .string("Immunization")),
                 ("id", .string(id)),
                 ("status", .string(notGiven ? "not-done" : "completed")),
-                ("vaccineCode", FHIRJSON.concept(name)),
+                ("statusReason", notGiven ? facts?.reason.map { FHIRJSON.concept($0) } : nil),
+                ("vaccineCode", FHIRJSON.concept(name, codingsJSON(record.codings))),
                 ("patient", patientReference),
                 ("occurrenceDateTime", FHIRJSON.date(record.date, in: zone)),
+                ("primarySource", facts?.reported == true ? .bool(false) : nil),
+                ("reportOrigin", facts?.reportedBy.map { FHIRJSON.concept($0) }),
             ])
             let given = context.format.day(context.day(record.date))
             section.entries.append((

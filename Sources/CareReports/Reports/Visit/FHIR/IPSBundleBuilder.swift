@@ -2,7 +2,8 @@ import Foundation
 
 /// The visit summary as an HL7 International Patient Summary: a FHIR R4 Bundle of type `document`
 /// whose first entry is the Composition, then the Patient and the resources each section lists
-/// (medications, allergies, problems, results, vital signs, immunisations). It is built from the
+/// (medications, allergies, problems, results, vital signs, immunisations, advance directives,
+/// medical devices, procedures, plan of care). It is built from the
 /// same records as the printed summary, which are only those the viewer may see; every id is a
 /// name-based UUID of the circle and the record's id, and the timestamp is "now", so the same
 /// input, viewer and `--now` give the same bytes (see docs/visit-summary.md).
@@ -20,6 +21,8 @@ public struct IPSBundleBuilder: Sendable {
         var entries: [(uuid: String, resource: JSONValue, line: String?)] = []
         /// What the narrative says, and the emptyReason code, when the section lists nothing.
         let empty: String
+        /// Resources the entries refer to that the section does not list (a statement's `Device`).
+        var supporting: [(uuid: String, resource: JSONValue)] = []
     }
 
     public init(context: ReportContext, since: LocalDate? = nil) {
@@ -40,7 +43,7 @@ public struct IPSBundleBuilder: Sendable {
     public func build() -> JSONValue {
         let sections = [
             medicationSection(), allergySection(), problemSection(), resultSection(), vitalSignSection(), immunizationSection(),
-        ]
+        ] + [advanceDirectiveSection(), deviceSection(), procedureSection(), planOfCareSection()].filter { !$0.entries.isEmpty }
         let now = JSONValue.string(FeedText.rfc3339(context.now, in: zone))
         let compositionUUID = uuid("Composition", "visit-summary|\(FeedText.rfc3339(context.now, in: zone))")
         let deviceUUID = uuid("Device", "carereport")
@@ -62,7 +65,7 @@ public struct IPSBundleBuilder: Sendable {
         ])
         var entries = [entry(compositionUUID, composition), entry(patientUUID, patient()), entry(deviceUUID, device())]
         for section in sections {
-            entries += section.entries.map { entry($0.uuid, $0.resource) }
+            entries += section.entries.map { entry($0.uuid, $0.resource) } + section.supporting.map { entry($0.uuid, $0.resource) }
         }
         return FHIRJSON.object([
             ("resourceType", .string("Bundle")),

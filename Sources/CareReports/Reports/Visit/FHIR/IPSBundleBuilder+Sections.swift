@@ -1,0 +1,180 @@
+import Foundation
+
+/// The IPS sections for what clinical documents state beyond medicines, allergies, problems,
+/// results and vital signs: Advance Directives (42348-3, `Consent`), Medical Devices (46264-8,
+/// `DeviceUseStatement` and its `Device` with the UDI), History of Procedures (47519-4,
+/// `Procedure`) and Plan of Care (18776-5, `Goal` and `CarePlan`). Each entry carries the codes its
+/// source gave (``HealthRecord/codings``) and its status as stated; a date the source did not give
+/// is left out.
+extension IPSBundleBuilder {
+    /// The codings of a record as FHIR Codings.
+    func codingsJSON(_ codings: [Coding]) -> [JSONValue] {
+        codings.map { FHIRJSON.object([("system", FHIRJSON.string($0.system)), ("code", .string($0.code)), ("display", FHIRJSON.string($0.display))]) }
+    }
+
+    /// The findings of `kind` with their narrative lines, oldest first (the lines as on the page).
+    private func items(_ kind: Observation.Kind) -> [(HealthRecord, Observation, String)] {
+        let lines = summary.clinicalLines(kind).reversed()
+        return zip(summary.findings(kind), lines).map { pair, line in
+            (pair.0, pair.1, line.detail.map { "\(line.text): \($0)" } ?? line.text)
+        }
+    }
+
+    private func date(_ observation: Observation) -> JSONValue? {
+        observation.onset.map { FHIRJSON.date($0, in: zone) }
+    }
+
+    func advanceDirectiveSection() -> Section {
+        var section = Section(title: context.words.t("Advance directives"), code: "42348-3", display: "Advance healthcare directives",
+            empty: context.words.t("No advance directives recorded."))
+        for (record, directive, line) in items(.advanceDirective) {
+            let id = uuid("Consent", record.id)
+            let status: String = switch directive.facts?.status {
+            case .inactive?, .cancelled?: "inactive"
+            case .planned?: "proposed"
+            default: "active"
+            }
+            let resource = FHIRJSON.object([
+                ("resourceType", .string("Consent")),
+                ("id", .string(id)),
+                ("status", .string(status)),
+                ("scope", FHIRJSON.concept(nil, [FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/consentscope", "adr", "Advanced Care Directive")])),
+                ("category", .array([FHIRJSON.concept(directive.name ?? record.title, codingsJSON(record.codings))])),
+                ("patient", patientReference),
+                ("dateTime", date(directive)),
+                ("policyRule", FHIRJSON.concept(context.words.t("as stated in the documents"))),
+                ("provision", directive.facts?.detail.map { FHIRJSON.object([("code", .array([FHIRJSON.concept($0)]))]) }),
+            ])
+            section.entries.append((id, resource, line))
+        }
+        return section
+    }
+
+    func deviceSection() -> Section {
+        var section = Section(title: context.words.t("Medical devices and implants"), code: "46264-8", display: "History of medical device use",
+            empty: context.words.t("No medical devices recorded."))
+        for (record, device, line) in items(.device) {
+            let deviceID = uuid("Device", record.id)
+            let useID = uuid("DeviceUseStatement", record.id)
+            let deviceResource = FHIRJSON.object([
+                ("resourceType", .string("Device")),
+                ("id", .string(deviceID)),
+                ("udiCarrier", .array(device.facts?.udi.map { [FHIRJSON.object([("carrierHRF", .string($0))])] } ?? [])),
+                ("type", FHIRJSON.concept(device.name ?? record.title, codingsJSON(record.codings))),
+                ("patient", patientReference),
+            ])
+            let status: String = switch device.facts?.status {
+            case .inactive?, .cancelled?: "completed"
+            case .notDone?, .refused?: "not-done"
+            case .planned?: "intended"
+            default: "active"
+            }
+            let use = FHIRJSON.object([
+                ("resourceType", .string("DeviceUseStatement")),
+                ("id", .string(useID)),
+                ("status", .string(status)),
+                ("subject", patientReference),
+                ("timingDateTime", date(device)),
+                ("device", FHIRJSON.reference(deviceID, display: device.name ?? record.title)),
+            ])
+            section.entries.append((useID, use, line))
+            section.supporting.append((deviceID, deviceResource))
+        }
+        for (record, absence) in summary.statedAbsences(.devices) {
+            let id = uuid("DeviceUseStatement", record.id)
+            let deviceID = uuid("Device", record.id)
+            section.supporting.append((deviceID, FHIRJSON.object([
+                ("resourceType", .string("Device")), ("id", .string(deviceID)), ("type", absenceConcept(absence)), ("patient", patientReference),
+            ])))
+            section.entries.append((id, FHIRJSON.object([
+                ("resourceType", .string("DeviceUseStatement")), ("id", .string(id)), ("status", .string("active")),
+                ("subject", patientReference), ("device", FHIRJSON.reference(deviceID)),
+            ]), absence.sentence(context.words)))
+        }
+        return section
+    }
+
+    func procedureSection() -> Section {
+        var section = Section(title: context.words.t("Procedures"), code: "47519-4", display: "History of Procedures Document",
+            empty: context.words.t("No procedures recorded."))
+        for (record, procedure, line) in items(.procedure) {
+            let id = uuid("Procedure", record.id)
+            let facts = procedure.facts
+            let status: String = switch facts?.status {
+            case .completed?: "completed"
+            case .notDone?, .refused?: "not-done"
+            case .unsuccessful?: "stopped"
+            case .active?: "in-progress"
+            case .planned?: "preparation"
+            default: "unknown"
+            }
+            let notDone = status == "not-done"
+            let resource = FHIRJSON.object([
+                ("resourceType", .string("Procedure")),
+                ("id", .string(id)),
+                ("status", .string(status)),
+                ("statusReason", notDone ? facts?.reason.map { FHIRJSON.concept($0) } : nil),
+                ("code", FHIRJSON.concept(procedure.name ?? record.title, codingsJSON(record.codings))),
+                ("subject", patientReference),
+                ("performedDateTime", date(procedure)),
+                ("reasonCode", .array(!notDone ? (facts?.reason.map { [FHIRJSON.concept($0)] } ?? []) : [])),
+                ("bodySite", .array(facts?.detail.map { [FHIRJSON.concept($0)] } ?? [])),
+            ])
+            section.entries.append((id, resource, line))
+        }
+        for (record, absence) in summary.statedAbsences(.procedures) {
+            let id = uuid("Procedure", record.id)
+            section.entries.append((id, FHIRJSON.object([
+                ("resourceType", .string("Procedure")), ("id", .string(id)), ("status", .string("unknown")),
+                ("code", absenceConcept(absence)), ("subject", patientReference),
+            ]), absence.sentence(context.words)))
+        }
+        return section
+    }
+
+    func planOfCareSection() -> Section {
+        var section = Section(title: context.words.t("Goals and plan of care"), code: "18776-5", display: "Plan of care note",
+            empty: context.words.t("No plan of care recorded."))
+        for (record, goal, line) in items(.goal) {
+            let id = uuid("Goal", record.id)
+            let status: String = switch goal.facts?.status {
+            case .planned?: "planned"
+            case .completed?: "completed"
+            case .cancelled?: "cancelled"
+            case .inactive?: "on-hold"
+            default: "active"
+            }
+            section.entries.append((id, FHIRJSON.object([
+                ("resourceType", .string("Goal")),
+                ("id", .string(id)),
+                ("lifecycleStatus", .string(status)),
+                ("description", FHIRJSON.concept(goal.name ?? record.title, codingsJSON(record.codings))),
+                ("subject", patientReference),
+                ("startDate", goal.onset.map { .string(context.day($0).description) }),
+                ("note", .array(goal.facts?.detail.map { [FHIRJSON.object([("text", .string($0))])] } ?? [])),
+            ]), line))
+        }
+        for (record, plan, line) in items(.plan) {
+            let id = uuid("CarePlan", record.id)
+            let status: String = switch plan.facts?.status {
+            case .planned?, .active?: "active"
+            case .completed?: "completed"
+            case .cancelled?: "revoked"
+            case .inactive?: "on-hold"
+            default: "unknown"
+            }
+            section.entries.append((id, FHIRJSON.object([
+                ("resourceType", .string("CarePlan")),
+                ("id", .string(id)),
+                ("status", .string(status)),
+                ("intent", .string("plan")),
+                ("title", .string(plan.name ?? record.title)),
+                ("description", FHIRJSON.string(plan.facts?.detail)),
+                ("category", .array(record.codings.isEmpty ? [] : [FHIRJSON.concept(nil, codingsJSON(record.codings))])),
+                ("subject", patientReference),
+                ("period", plan.onset.map { FHIRJSON.object([("start", FHIRJSON.date($0, in: zone))]) }),
+            ]), line))
+        }
+        return section
+    }
+}
