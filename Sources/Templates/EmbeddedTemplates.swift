@@ -1073,6 +1073,9 @@ table.caseload th, table.caseload td { overflow-wrap: anywhere; }
   table.caseload td::before { content: attr(data-label) ": "; font-weight: var(--font-weight-semibold); }
 }
 
+/* A text/plain document as written (issue 29): wrapped, never scrolled off the page. */
+.source-text { white-space: pre-wrap; overflow-wrap: anywhere; font-family: inherit; font-size: 0.95em; margin: 0.5em 0; }
+
 """#,
         "assets/tokens.css": #"""
 /*
@@ -1535,6 +1538,9 @@ body.visit {
   .visit .small, .visit h2 .period { font-size: 8pt; }
   .visit a { color: inherit; text-decoration: none; }
 }
+
+/* A text/plain document as written (issue 29): wrapped, never scrolled off the page. */
+.source-text { white-space: pre-wrap; overflow-wrap: anywhere; font-family: inherit; font-size: 0.95em; margin: 0.5em 0; }
 
 """#,
         "digest/html-body.mustache": #"""
@@ -2422,7 +2428,8 @@ body.visit {
 {{#sourceNarratives}}<h3>{{title}}</h3>
 <p class="small muted">{{source}}</p>
 {{#paragraphs}}<p>{{.}}</p>
-{{/paragraphs}}{{/sourceNarratives}}
+{{/paragraphs}}{{#text}}<pre class="source-text">{{text}}</pre>
+{{/text}}{{/sourceNarratives}}
 </section>
 {{/empty(sourceNarratives)}}
 

@@ -3281,6 +3281,144 @@ msgid_plural "{count} due after the export, not counted"
 msgstr[0] "{count} programada después de la exportación, no contada"
 msgstr[1] "{count} programadas después de la exportación, no contadas"
 
+#. Issue 29: what a clinical document states about immunisations, procedures, devices, directives, goals and planned care.
+msgctxt "immunisation"
+msgid "given"
+msgstr "administrada"
+
+msgctxt "device"
+msgid "in place"
+msgstr "colocado"
+
+msgctxt "plan"
+msgid "done"
+msgstr "realizado"
+
+msgctxt "procedure"
+msgid "done"
+msgstr "realizado"
+
+msgctxt "immunisation"
+msgid "not given"
+msgstr "no administrada"
+
+msgctxt "procedure"
+msgid "not done"
+msgstr "no realizado"
+
+msgctxt "clinical"
+msgid "refused"
+msgstr "rechazado"
+
+msgctxt "immunisation"
+msgid "refused"
+msgstr "rechazada"
+
+msgctxt "procedure"
+msgid "unsuccessful"
+msgstr "sin éxito"
+
+msgctxt "device"
+msgid "in use"
+msgstr "en uso"
+
+msgctxt "clinical"
+msgid "active"
+msgstr "activo"
+
+msgctxt "clinical"
+msgid "inactive"
+msgstr "inactivo"
+
+msgctxt "clinical"
+msgid "planned"
+msgstr "previsto"
+
+msgctxt "clinical"
+msgid "cancelled"
+msgstr "cancelado"
+
+msgid "reason: {reason}"
+msgstr "motivo: {reason}"
+
+msgid "reported by {name}"
+msgstr "informado por {name}"
+
+msgid "reported by the patient or family, not recorded by a clinician"
+msgstr "referido por el paciente o la familia, no registrado por un profesional sanitario"
+
+msgid "UDI {udi}"
+msgstr "UDI {udi}"
+
+msgid "until {day}"
+msgstr "hasta el {day}"
+
+msgid "{count} earlier immunisation is not shown here."
+msgid_plural "{count} earlier immunisations are not shown here."
+msgstr[0] "{count} vacuna anterior no se muestra aquí."
+msgstr[1] "{count} vacunas anteriores no se muestran aquí."
+
+msgid "{count} earlier procedure is not shown here."
+msgid_plural "{count} earlier procedures are not shown here."
+msgstr[0] "{count} procedimiento anterior no se muestra aquí."
+msgstr[1] "{count} procedimientos anteriores no se muestran aquí."
+
+msgid "{document} ({origin}) also holds {count} section not shown here: {sections}."
+msgid_plural "{document} ({origin}) also holds {count} sections not shown here: {sections}."
+msgstr[0] "{document} ({origin}) contiene además {count} sección que no se muestra aquí: {sections}."
+msgstr[1] "{document} ({origin}) contiene además {count} secciones que no se muestran aquí: {sections}."
+
+msgid "This document also holds {count} section not shown here: {sections}."
+msgid_plural "This document also holds {count} sections not shown here: {sections}."
+msgstr[0] "Este documento contiene además {count} sección que no se muestra aquí: {sections}."
+msgstr[1] "Este documento contiene además {count} secciones que no se muestran aquí: {sections}."
+
+msgid "procedure"
+msgstr "procedimiento"
+
+msgid "medical device"
+msgstr "dispositivo médico"
+
+msgid "advance directive"
+msgstr "voluntad anticipada"
+
+msgctxt "care plan"
+msgid "goal"
+msgstr "objetivo"
+
+msgid "planned care"
+msgstr "atención prevista"
+
+msgid "Advance directives"
+msgstr "Voluntades anticipadas"
+
+msgid "as stated in the documents"
+msgstr "según constan en los documentos"
+
+msgid "Medical devices and implants"
+msgstr "Dispositivos médicos e implantes"
+
+msgid "Procedures"
+msgstr "Procedimientos"
+
+msgid "latest first"
+msgstr "los más recientes primero"
+
+msgid "Goals and plan of care"
+msgstr "Objetivos y plan de cuidados"
+
+msgid "No advance directives recorded."
+msgstr "No constan voluntades anticipadas."
+
+msgid "No medical devices recorded."
+msgstr "No constan dispositivos médicos."
+
+msgid "No procedures recorded."
+msgstr "No constan procedimientos."
+
+msgid "No plan of care recorded."
+msgstr "No consta plan de cuidados."
+
 """##,
     ]
 }

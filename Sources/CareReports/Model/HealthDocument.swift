@@ -11,12 +11,17 @@ public struct HealthDocument: Sendable, Hashable {
     /// document names it with how many entries ("Functional Status", "Provenance (2)"), so pages
     /// can say what is not shown. Nil for native records.
     public let notShown: [String]?
+    /// The text of a `text/plain` document as written (shown escaped and preformatted, never as markup).
+    public let plainText: String?
 
-    public init(kind: Kind, labReport: LabReport? = nil, narrative: [String]? = nil, notShown: [String]? = nil) {
+    public init(
+        kind: Kind, labReport: LabReport? = nil, narrative: [String]? = nil, notShown: [String]? = nil, plainText: String? = nil
+    ) {
         self.kind = kind
         self.labReport = labReport
         self.narrative = narrative
         self.notShown = notShown
+        self.plainText = plainText
     }
 }
 

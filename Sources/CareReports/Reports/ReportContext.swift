@@ -154,3 +154,19 @@ struct TextRendering: Sendable {
         }
     }
 }
+
+extension RichText {
+    /// Plain text as written, never read as Markdown or HTML: escaped in a `<pre>` for HTML pages,
+    /// in a code fence longer than any run of backticks in it for Markdown pages.
+    static func preformatted(_ text: String) -> RichText {
+        var longest = 0
+        var run = 0
+        for scalar in text.unicodeScalars {
+            run = scalar == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: max(3, longest + 1))
+        return RichText(
+            html: "<pre class=\"source-text\">\(HTMLEscaping.escape(text))</pre>", markdown: "\(fence)text\n\(text)\n\(fence)", plain: text)
+    }
+}

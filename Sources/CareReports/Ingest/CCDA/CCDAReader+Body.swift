@@ -4,7 +4,8 @@ import Foundation
 /// image, base64 in `text` (`representation="B64"`). It becomes one document record, titled by the
 /// document's `title` and dated by its `effectiveTime`, with the file as an attachment; whether the
 /// file is copied into a site is decided by its bytes (`AttachmentFiles`). A body given by
-/// `reference` only is named without a file.
+/// `reference` only is named without a file. A `text/plain` body (UTF-8) is kept as its text
+/// (``HealthDocument/plainText``), shown escaped and preformatted.
 extension CCDAReader {
     /// True (and the record made) when the document has a non-XML body.
     mutating func readNonXMLBody() -> Bool {
@@ -25,6 +26,11 @@ extension CCDAReader {
             }
         }
         let id = makeID(body, kind: "document")
+        if let text = PlainTextAttachment.text(mimeType: mediaType, bytes: bytes) {
+            // Plain text is shown as the text it is, not left as a file.
+            records.append(ImportedRecord(id: id, title: title, date: date, data: .document(HealthDocument(kind: .other, plainText: text))))
+            return true
+        }
         let attachment = Attachment(
             id: "\(id)-1", fileName: FHIRBundleReader.fileName(title, contentType: mediaType), mimeType: mediaType, data: bytes)
         records.append(ImportedRecord(

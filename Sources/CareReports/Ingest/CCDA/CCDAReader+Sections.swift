@@ -6,7 +6,7 @@ import Foundation
 /// one) becomes one observation of the section's kind, with what the entry states in
 /// ``ClinicalFacts``:
 /// - name: immunisations from `consumable/…/manufacturedMaterial/code` (else its `name`); devices
-///   from the `DEV` participant's `playingDevice/code` (else `manufacturerModelName`), else the
+///   from the `DEV` (or a supply's `PRD`) participant's `playingDevice/code` (else `manufacturerModelName`), else the
 ///   act's code; the others from the act's `code`; failing a code, the narrative its `text`
 ///   references. The codes (with translations) are kept as ``Coding``s;
 /// - advance directives and goals: the `value` (coded, a quantity or range, or text) is the detail
@@ -14,7 +14,8 @@ import Foundation
 /// - status: `negationInd="true"` → not done (refused when the reason is a refusal: PATOBJ,
 ///   PHILISOP, RELIG, or words such as "declined"/"refused"); a mood other than event (INT, RQO,
 ///   PRP, APT, ARQ) → planned (a goal's `GOL` mood is its nature, not a status); `aborted` or a "Failed attempted procedure" act → unsuccessful;
-///   `cancelled`, `active`, `completed` as stated;
+///   `cancelled`, `active`, `completed` as stated (a directive's or goal's `completed` is the
+///   record's state, not the directive's, and says nothing);
 /// - reason: an `RSON` observation's value (or code), the immunisation refusal reason (4.53),
 ///   LOINC 77301-0 "Reason care action performed or not";
 /// - reported: an `informant` (the person named), as the document states who told it;
@@ -41,18 +42,19 @@ extension CCDAReader {
     private mutating func readClinicalAct(_ node: CCDANode, kind: Observation.Kind) {
         if node.name == "organizer" {
             // A directive or equipment organizer: each component is an entry of its own.
-            if node.children("component").isEmpty { warn(node, "an organizer without components states nothing; skipped") }
-            for component in node.children("component") {
-                for act in Self.entryActs.flatMap({ component.children($0) }) { readClinicalAct(act, kind: kind) }
-            }
+            let acts = node.children("component").flatMap { component in Self.entryActs.flatMap { component.children($0) } }
+            if acts.isEmpty { warn(node, "an organizer without components states nothing; skipped") }
+            for act in acts { readClinicalAct(act, kind: kind) }
             return
         }
         let subject = subjectCode(node, kind: kind)
         let named = subject.flatMap { code in code.isNull && code.child("originalText") == nil ? nil : displayName(code) }
         let negated = node.value("negationInd") == "true"
-        if let topic = Self.absenceTopic(kind), named == nil || Self.genericCodes.contains(subject?.value("code") ?? ""),
-            negated || node.isNull || subject?.isNull == true
-        {
+        let generic = ([subject].compactMap { $0 } + (subject?.children("translation") ?? [])).contains {
+            Self.genericCodes.contains($0.value("code") ?? "")
+        }
+        // The entry itself null-flavoured ("no information"), or negated / null-coded with nothing specific named.
+        if let topic = Self.absenceTopic(kind), node.isNull || ((named == nil || generic) && (negated || subject?.isNull == true)) {
             appendAbsence(node, .generic(topic, negated ? .noneKnown : .noInformation), kind: kind.rawValue)
             return
         }
@@ -67,7 +69,7 @@ extension CCDAReader {
         guard let date = recordDate(own, node, what: "the entry") else { return }
         let reason = reasonText(node)
         let facts = ClinicalFacts(
-            status: status(node, negated: negated, reason: reason), reason: reason,
+            status: status(node, negated: negated, reason: reason, kind: kind), reason: reason,
             reported: informant(node) != nil, reportedBy: informant(node), udi: udi(node),
             detail: detail(node, kind: kind), end: effectiveTime?.value("value") == nil ? time(effectiveTime?.child("high")) : nil)
         let observation = Observation(kind: kind, name: name, onset: own, facts: facts)
@@ -104,12 +106,12 @@ extension CCDAReader {
     }
 
     private func deviceRole(_ node: CCDANode) -> CCDANode? {
-        node.children("participant").first { $0.value("typeCode") == "DEV" }?.child("participantRole")
+        node.children("participant").first { ["DEV", "PRD"].contains($0.value("typeCode") ?? "") }?.child("participantRole")
             ?? node.at("product", "manufacturedProduct")
     }
 
     /// The status as the entry states it (see the type's summary).
-    private func status(_ node: CCDANode, negated: Bool, reason: String?) -> ClinicalFacts.Status? {
+    private func status(_ node: CCDANode, negated: Bool, reason: String?, kind: Observation.Kind) -> ClinicalFacts.Status? {
         if negated {
             let refusal = node.all("entryRelationship", "observation").contains { observation in
                 [observation.child("code"), observation.child("value")].contains { Self.refusalReasons.contains($0?.value("code") ?? "") }
@@ -121,7 +123,8 @@ extension CCDAReader {
         let failed = node.all("entryRelationship", "act").contains { $0.child("code")?.value("code") == "103709008" }
         if failed { return .unsuccessful }
         switch node.child("statusCode")?.value("code") {
-        case "completed": return .completed
+        // A directive's or goal's `completed` says the record is complete, not that it is done with.
+        case "completed": return kind == .advanceDirective || kind == .goal ? nil : .completed
         case "active", "new", "held", "suspended": return .active
         case "aborted": return .unsuccessful
         case "cancelled", "nullified", "obsolete": return .cancelled

@@ -19,6 +19,7 @@ extension FHIRBundleReader {
         }
         let id = recordId(entry)
         var attachments: [Attachment] = []
+        var plainText: String?
         for (position, content) in entry["content"].elements.enumerated() {
             let node = content["attachment"]
             var contentType = diagnostics.string(node["contentType"]) ?? "application/octet-stream"
@@ -34,11 +35,16 @@ extension FHIRBundleReader {
                     url = address
                 }
             }
+            if plainText == nil, let text = PlainTextAttachment.text(mimeType: contentType, bytes: bytes) {
+                plainText = text  // shown as text, not left as a file
+                continue
+            }
             let name = node["title"].rawString ?? Self.fileName(title, contentType: contentType)
             attachments.append(Attachment(id: "\(id)-\(position + 1)", fileName: name, mimeType: contentType, url: url, data: bytes))
         }
         append(ImportedRecord(
-            id: id, title: Self.title(title), date: date, data: .document(HealthDocument(kind: .other)), attachments: attachments))
+            id: id, title: Self.title(title), date: date, data: .document(HealthDocument(kind: .other, plainText: plainText)),
+            attachments: attachments))
     }
 
     /// A Binary no DocumentReference names, as a document of its own dated by the document.

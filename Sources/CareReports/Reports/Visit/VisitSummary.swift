@@ -74,6 +74,8 @@ public struct VisitSummary: Sendable, Encodable {
         /// "as written in the source document (FHIR R4, 3 Feb 2024)".
         public let source: String
         public let paragraphs: [String]
+        /// A `text/plain` document's text as written, shown preformatted; nil for a narrative section.
+        public var text: String?
     }
 
     public let page: PageChrome

@@ -169,7 +169,7 @@ extension WeeklySummaryBuilder {
         case .document(let document) where document.labReport == nil:
             return attached(record, WeeklySummary.EventRow(
                 title: record.title, when: context.format.dateTime(record.date), detail: context.words.t("document ({kind})", ["kind": DocumentWording.kind(document.kind, context.words)]),
-                badge: nil, link: nil, text: context.rich(record.description)))
+                badge: nil, link: nil, text: document.plainText.map(RichText.preformatted) ?? context.rich(record.description)))
         default:
             return nil
         }
