@@ -267,7 +267,8 @@ struct FHIRImporterTests {
     func immunization() {
         let record = Self.only([#"{"resourceType": "Immunization", "id": "im", "status": "completed", "vaccineCode": {"text": "Td (adult)"}, "occurrenceDateTime": "2016-04-13T02:28:07+00:00"}"#])
         #expect(record?.title == "Td (adult)")
-        #expect(record?.data == .observation(Observation(kind: .immunization, name: "Td (adult)", onset: CareDate.parse("2016-04-13T02:28:07+00:00"))))
+        #expect(record?.data == .observation(Observation(
+            kind: .immunization, name: "Td (adult)", onset: CareDate.parse("2016-04-13T02:28:07+00:00"), facts: ClinicalFacts(status: .completed))))
     }
 
     // MARK: Visits

@@ -206,6 +206,7 @@ struct FHIRInteropTests {
             topic: .allergies, assertion: .noInformation, statement: "No information about allergies.",
             system: AbsenceStatement.ipsSystem, code: "no-allergy-info"))))
         #expect(doc.records.first?.data == .observation(Observation(
-            kind: .immunization, name: "Influenza, seasonal, injectable", onset: .day(LocalDate(year: 2020, month: 7, day: 3)!))))
+            kind: .immunization, name: "Influenza, seasonal, injectable", onset: .day(LocalDate(year: 2020, month: 7, day: 3)!),
+            facts: ClinicalFacts(status: .completed))))
     }
 }
