@@ -1927,6 +1927,8 @@ body.visit {
 {{$content}}
 <h1>{{page.circleName}}</h1>
 <p class="lead">[[t:Caring for {recipientName}, data as of {dataAsOf}.|recipientName={{page.recipientName}}|dataAsOf={{page.dataAsOf}}]] {{#currentWeekLink}}<a href="{{page.root}}{{currentWeekLink}}.html">{{currentWeekLabel}}: {{currentWeek}}</a>{{/currentWeekLink}}{{^currentWeekLink}}{{currentWeekLabel}}: {{currentWeek}}.{{/currentWeekLink}}</p>
+{{^empty(notShown)}}<ul class="small not-shown" role="note">{{#notShown}}<li>{{.}}</li>{{/notShown}}</ul>
+{{/empty(notShown)}}
 {{#page.staleNote}}
 <p class="stale-note"><strong>[[t:Old data.]]</strong> {{page.staleNote}}</p>
 {{/page.staleNote}}
@@ -2756,6 +2758,12 @@ body.visit {
 
 [[t:Caring for {recipientName}, data as of {dataAsOf}.|recipientName={{page.recipientName}}|dataAsOf={{page.dataAsOf}}]] {{currentWeekLabel}}: {{#currentWeekLink}}[{{currentWeek}}]({{page.root}}{{currentWeekLink}}.md){{/currentWeekLink}}{{^currentWeekLink}}{{currentWeek}}{{/currentWeekLink}}
 
+{{#notShown}}
+- {{.}}
+{{/notShown}}
+{{^empty(notShown)}}
+
+{{/empty(notShown)}}
 {{#page.staleNote}}
 **[[t:Old data.]]** {{page.staleNote}}
 

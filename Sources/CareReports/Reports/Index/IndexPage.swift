@@ -25,6 +25,8 @@ public struct IndexPage: Sendable, Encodable {
     public let members: [Member]
     public let hasMedications: Bool
     public let hasLabs: Bool
+    /// What the imported documents hold that is not shown, one sentence per document (see ``NotShownWording``).
+    public var notShown: [String] = []
 }
 
 /// The list of every weekly summary, newest first.

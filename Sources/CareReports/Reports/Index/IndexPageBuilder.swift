@@ -70,6 +70,7 @@ public struct IndexPageBuilder: Sendable {
             currentWeekLink: links.weeks.contains(week) ? links.week(week) : nil, attention: summary.attention, stats: stats,
             coming: Array(coming), dueSoon: dueSoon, years: weekYears, members: members, hasMedications: hasMedications,
             hasLabs: hasLabs)
+        page.notShown = NotShownWording.lines(context)
         if ISOWeek(containing: LocalDate(context.now, in: context.timeZone)) != week {
             if case .documents = context.records.dataDate {
                 page.currentWeekLabel = words.t("The week of the documents")

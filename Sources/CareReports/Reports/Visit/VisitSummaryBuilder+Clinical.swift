@@ -27,7 +27,7 @@ extension VisitSummaryBuilder {
             summary.moreProcedures = words.n(
                 "{count} earlier procedure is not shown here.", "{count} earlier procedures are not shown here.", count: hidden)
         }
-        summary.notShown = notShownLines()
+        summary.notShown = NotShownWording.lines(context)
     }
 
     /// The findings of `kind`, newest first: the name, then what the document states, the entry's
@@ -42,20 +42,6 @@ extension VisitSummaryBuilder {
             }
             if let until = ClinicalFactsWording.until(observation.facts, context.words, day: { when(context.day($0)) }) { parts.append(until) }
             return VisitSummary.Line(text: observation.name ?? record.title, detail: parts.joined(separator: ", "))
-        }
-    }
-
-    /// One sentence per imported document the viewer may see that holds sections this summary
-    /// does not show: "Discharge summary (C-CDA R2.1, 3 Feb 2024) also holds 2 sections not shown
-    /// here: Functional Status, Social History."
-    func notShownLines() -> [String] {
-        sorted(context.records.healthRecords).compactMap { record in
-            guard case .document(let document) = record.data, let parts = document.notShown, !parts.isEmpty else { return nil }
-            let origin = [record.importedFrom, context.format.day(context.day(record.date))].compactMap { $0 }.joined(separator: ", ")
-            return context.words.n(
-                "{document} ({origin}) also holds {count} section not shown here: {sections}.",
-                "{document} ({origin}) also holds {count} sections not shown here: {sections}.",
-                count: parts.count, ["document": record.title, "origin": origin, "sections": parts.joined(separator: "; ")])
         }
     }
 }

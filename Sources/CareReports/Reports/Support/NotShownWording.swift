@@ -1,0 +1,23 @@
+/// What the imported documents the viewer may see hold that carereport does not read, said on the
+/// visit summary and the home page: one sentence per document, "Discharge summary (C-CDA R2.1,
+/// 3 Feb 2024) also holds 2 sections not shown here: Functional Status; Social History (3)."
+public enum NotShownWording {
+    /// The sentences, oldest document first (the context holds only what the viewer may see).
+    public static func lines(_ context: ReportContext) -> [String] {
+        let records = context.records.healthRecords.filter { record in
+            if case .document(let document) = record.data { return document.notShown?.isEmpty == false }
+            return false
+        }
+        let ordered = records.sorted {
+            ($0.date.resolved(in: context.timeZone), $0.id) < ($1.date.resolved(in: context.timeZone), $1.id)
+        }
+        return ordered.compactMap { record in
+            guard case .document(let document) = record.data, let parts = document.notShown else { return nil }
+            let origin = [record.importedFrom, context.format.day(context.day(record.date))].compactMap { $0 }.joined(separator: ", ")
+            return context.words.n(
+                "{document} ({origin}) also holds {count} section not shown here: {sections}.",
+                "{document} ({origin}) also holds {count} sections not shown here: {sections}.",
+                count: parts.count, ["document": record.title, "origin": origin, "sections": parts.joined(separator: "; ")])
+        }
+    }
+}
