@@ -301,3 +301,27 @@ def test_a_template_over_4_mib_is_refused_unread(tmp_path):
     check(result, elapsed, peak, 65)
     assert "index.mustache: error: larger than 4 MiB" in result.stderr
     assert not out.exists()
+
+
+# Item 7: one attachment named by many records.
+
+def test_one_10_mib_attachment_named_by_150_records_is_copied_once(tmp_path):
+    folder = copy_sample(tmp_path)
+    (folder / "attachments" / "big.pdf").write_bytes(b"%PDF-1.4\n" + b"0" * (10 * 1024 * 1024 - 20) + b"\n%%EOF\n")
+
+    def attach(records):
+        visible = [r for r in records if r.get("privacyLevel") in ("caregivers", "circle")][:150]
+        assert len(visible) == 150
+        for n, record in enumerate(visible):
+            record.setdefault("attachments", []).append(
+                {"id": f"att-big-{n}", "fileName": "scan.pdf", "mimeType": "application/pdf", "url": "attachments/big.pdf"})
+    edit_health(folder, attach)
+    out = tmp_path / "site"
+    result, elapsed, peak = run("build", folder, "--out", out, "--viewer", "u-ellen", *NOW)
+    check(result, elapsed, peak, 0)
+    copies = [f for f in (out / "attachments").iterdir() if f.stat().st_size > 10_000_000]
+    assert len(copies) == 1
+    assert sum(f.stat().st_size for f in out.rglob("*") if f.is_file()) < 30_000_000
+    pages = "".join(p.read_text(encoding="utf-8") for p in out.rglob("*.html"))
+    # Every record's link goes to that one copy (pages list the attachments of the records they show).
+    assert pages.count(f"attachments/{copies[0].name}") >= 20
