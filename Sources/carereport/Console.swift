@@ -6,7 +6,15 @@ import Foundation
 /// sequence to a terminal.
 enum Console {
     static func output(_ line: String) {
-        FileHandle.standardOutput.write(Data((DisplayText.stripped(line) + "\n").utf8))
+        standardOutput(DisplayText.stripped(line) + "\n")
+    }
+
+    /// Writes `text` to standard output as it is; when that fails (a full disk, `> /dev/full`, a
+    /// closed file) says so on standard error and exits 73, the output cannot be written.
+    static func standardOutput(_ text: String) {
+        guard let failure = write(text, to: STDOUT_FILENO) else { return }
+        error("carereport: error: cannot write to standard output: \(String(cString: strerror(failure)))")
+        exit(73)
     }
 
     /// A progress line on standard error, only when it is a terminal (cron mails whatever a job prints).
@@ -15,6 +23,24 @@ enum Console {
     }
 
     static func error(_ line: String) {
-        FileHandle.standardError.write(Data((DisplayText.stripped(line) + "\n").utf8))
+        _ = write(DisplayText.stripped(line) + "\n", to: STDERR_FILENO)
+    }
+
+    /// Writes all of `text` to `descriptor` with write(2) (FileHandle stops the program when a write
+    /// fails); the errno of a failed write, or nil when all was written.
+    static func write(_ text: String, to descriptor: Int32) -> Int32? {
+        var text = text
+        return text.withUTF8 { bytes -> Int32? in
+            var done = 0
+            while done < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                done += written
+            }
+            return nil
+        }
     }
 }

@@ -37,9 +37,24 @@ struct NowOption: ParsableArguments {
             return date.resolved(in: timeZone)
         }
         if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
-            guard let seconds = Double(epoch) else { throw ValidationError("SOURCE_DATE_EPOCH must be whole seconds since 1970") }
-            return Date(timeIntervalSince1970: seconds)
+            guard let seconds = Self.sourceDateEpoch(epoch) else {
+                throw ValidationError("SOURCE_DATE_EPOCH must be a decimal integer of seconds since 1970-01-01T00:00:00Z, from 0 to \(Self.latestEpoch)")
+            }
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
         }
         return Date()
+    }
+
+    /// The last second SOURCE_DATE_EPOCH may name: 9999-12-31T23:59:59Z, the last moment dates are written for.
+    static let latestEpoch = 253_402_300_799
+
+    /// SOURCE_DATE_EPOCH as the reproducible-builds spec defines it: ASCII decimal digits only (no sign,
+    /// point, exponent, hex, or spaces), a count of seconds since the epoch, here up to `latestEpoch`.
+    static func sourceDateEpoch(_ text: String) -> Int? {
+        let digits = text.utf8
+        guard !digits.isEmpty, digits.count <= 12, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            let seconds = Int(text), seconds <= latestEpoch
+        else { return nil }
+        return seconds
     }
 }

@@ -37,7 +37,7 @@ final class RunProgress {
     /// Writes `message` on standard error on a line of its own, above the progress line.
     func say(_ message: String) {
         guard onTerminal else { return Console.error(message) }
-        FileHandle.standardError.write(Data(("\r" + String(repeating: " ", count: width) + "\r").utf8))
+        _ = Console.write("\r" + String(repeating: " ", count: width) + "\r", to: STDERR_FILENO)
         Console.error(message)
         width = 0
         show()
@@ -45,7 +45,7 @@ final class RunProgress {
 
     /// Ends the line (when one was shown), so what follows starts on a line of its own.
     func finish() {
-        if onTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+        if onTerminal { _ = Console.write("\n", to: STDERR_FILENO) }
     }
 
     /// The line as shown: "carereport: 12 of 120 members, 4 of 40 circles written".
@@ -59,6 +59,6 @@ final class RunProgress {
         let text = line
         let padding = String(repeating: " ", count: max(0, width - text.count))
         width = text.count
-        FileHandle.standardError.write(Data(("\r" + text + padding).utf8))
+        _ = Console.write("\r" + text + padding, to: STDERR_FILENO)
     }
 }

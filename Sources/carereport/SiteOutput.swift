@@ -47,7 +47,7 @@ enum SiteOutput {
     /// Writes one document to a file (atomically, through a marked staging folder) or standard output.
     static func emit(_ text: String, to path: String?) throws {
         guard let path else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            Console.standardOutput(text)
             return
         }
         do {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Typed field readers: each reports a missing key or a value of the wrong shape at its key path.
 /// They read straight from the parsed document (`JSONNode`): a value becomes a Swift value only
 /// when it is taken into the model.
@@ -86,8 +88,24 @@ extension DecodingContext {
             at(key) { error("expected a date (YYYY-MM-DD) or an RFC 3339 date-time with offset") }
             return nil
         }
+        guard Self.isPlausible(date) else {
+            at(key) { error("the date is outside \(Self.plausibleYears.lowerBound)–\(Self.plausibleYears.upperBound), not a date of this care (a typo or an app's placeholder?)") }
+            return nil
+        }
         return date
     }
+
+    /// The years an export's dates may fall in: from 1900 (a birth date of the oldest patient) to a few
+    /// years past any export written now (appointments and refills are planned ahead). A date outside
+    /// is a located error: a start date of 0001-01-01 would otherwise make every page cover 2,000 years.
+    static let plausibleYears = 1900...2100
+
+    /// Whether `date` falls within `plausibleYears` (read in UTC: a day's zone moves it a few hours at most).
+    static func isPlausible(_ date: CareDate) -> Bool {
+        plausibleYears.contains(date.localDay(in: utc).year)
+    }
+
+    private static let utc = TimeZone(identifier: "UTC")!
 
     /// An array whose elements are decoded by `element`; a missing optional array is empty.
     func array<T>(_ object: JSONNode, _ key: StaticString, required: Bool = false, _ element: (JSONNode) -> T?) -> [T]? {

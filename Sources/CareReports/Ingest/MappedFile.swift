@@ -7,6 +7,8 @@ final class MappedFile: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The file's identity, size and modification time when it was mapped.
     private let identity: [Int]
+    /// Its slot in `TruncationGuard`: a file cut short while it is read is a located error, not SIGBUS.
+    private var guardSlot: Int?
 
     /// Maps `path`; nil when it cannot be opened, is not a regular file, or cannot be mapped.
     init?(path: String) {
@@ -23,9 +25,11 @@ final class MappedFile: @unchecked Sendable {
         }
         guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { return nil }
         bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: length)
+        guardSlot = TruncationGuard.register(bytes, path: path)
     }
 
     deinit {
+        if let guardSlot { TruncationGuard.unregister(guardSlot) }
         if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
     }
 

@@ -11,7 +11,8 @@ import CLibXML2
 ///   external entities (XXE) and entity expansion bombs are never processed; a `DOCTYPE` that the
 ///   byte scan cannot see (e.g. UTF-16 input) is still rejected after parsing, and entity
 ///   references are never substituted nor read as text;
-/// - files over ``maximumSize`` are refused;
+/// - files over ``maximumSize`` are refused, and so (by ``XMLPreScan``, before libxml2 reads them)
+///   elements with more attributes than any C-CDA element has;
 /// - parse errors are collected per parser context through its structured error handler (no
 ///   global handler), so concurrent reads are safe.
 ///
@@ -52,6 +53,11 @@ public enum CCDAImporter {
         }
         if let (line, column) = doctypePosition(bytes) {
             return (nil, [Diagnostic(.error, file: file, line: line, column: column, message: "DOCTYPE declarations are not allowed in C-CDA documents (entities are never expanded); the document was not read")])
+        }
+
+        if let (message, offset) = XMLPreScan.firstProblem(bytes) {
+            let (line, column) = XMLPreScan.place(of: offset, in: bytes)
+            return (nil, [Diagnostic(.error, file: file, line: line, column: column, message: message)])
         }
 
         guard let ctxt = xmlNewParserCtxt() else {

@@ -141,7 +141,7 @@ extension CCDAReader {
         let hours = value * factor
         let institution = node.value("institutionSpecified") == "true"
         let every = "every \(CCDAReader.format(value)) \(CCDAReader.unitName(unit, plural: value != 1))"
-        if institution || unit == "d", hours <= 24, (24 / hours).rounded() == 24 / hours {
+        if institution || unit == "d", hours <= 24, 24 / hours <= 1440, (24 / hours).rounded() == 24 / hours {
             let perDay = Int(24 / hours)
             let text = switch perDay {
             case 1: "once a day"

@@ -21,6 +21,8 @@ struct CCDAReader {
     var notShown: [String] = []
     private var usedIDs: Set<String> = []
     private var counters: [String: Int] = [:]
+    /// The location of the first warning of each kind.
+    private var warned: [String: String] = [:]
     private(set) var documentDate: CareDate?
 
     static let loinc = "2.16.840.1.113883.6.1"
@@ -122,8 +124,13 @@ struct CCDAReader {
 
     // MARK: - Shared helpers
 
+    /// A warning at `node`. The location is worked out for the first warning of each kind only
+    /// (``WarningFolding`` keeps just that one): a path walks every sibling, so 60,000 entries that
+    /// each warn would otherwise take quadratic time.
     mutating func warn(_ node: CCDANode, _ message: String) {
-        diagnostics.append(Diagnostic(.warning, file: file, keyPath: node.path, message: message))
+        let keyPath = warned[message] ?? node.path
+        warned[message] = keyPath
+        diagnostics.append(Diagnostic(.warning, file: file, keyPath: keyPath, message: message))
     }
 
     /// The entry's id (`root` or `root/extension`) when present and unused, else `kind-N`.

@@ -93,19 +93,37 @@ extension FHIRBundleReader {
     /// True when the node holds a reference string (whether or not it resolves).
     func hasReference(_ reference: FHIRNode) -> Bool { reference["reference"].rawString?.isEmpty == false }
 
+    /// Deepest nesting of panels in panels (`hasMember`) read; a lab panel has two or three levels.
+    static let maxPanelDepth = 32
+
     /// The Observations a panel lists in `hasMember`, with the members of member panels in their
-    /// place (each once, in order; cycles are cut).
+    /// place (each once, in order; cycles are cut). Walked with an explicit stack: panels nested past
+    /// `maxPanelDepth` are an error at the reference that goes deeper, never a stack overflow.
     func members(of panel: FHIREntry) -> [FHIREntry] {
         var seen: Set<Int> = [panel.index]
         var result: [FHIREntry] = []
-        func walk(_ entry: FHIREntry) {
-            for reference in entry["hasMember"].elements {
-                guard let target = resolve(reference), target.type == "Observation", seen.insert(target.index).inserted else { continue }
-                if isPanel(target) { walk(target) }
-                if !isPanel(target) || hasValue(target) { result.append(target) }
+        // Each level: a panel's member references and the next one to read; the panel itself is
+        // added after its members, as a member panel with a value of its own.
+        var stack: [(references: [FHIRNode], next: Int, panel: FHIREntry?)] = [(panel["hasMember"].elements, 0, nil)]
+        while let top = stack.last {
+            guard top.next < top.references.count else {
+                stack.removeLast()
+                if let finished = top.panel, hasValue(finished) { result.append(finished) }
+                continue
             }
+            let reference = top.references[top.next]
+            stack[stack.count - 1].next += 1
+            guard let target = resolve(reference), target.type == "Observation", seen.insert(target.index).inserted else { continue }
+            guard isPanel(target) else {
+                result.append(target)
+                continue
+            }
+            guard stack.count < Self.maxPanelDepth else {
+                diagnostics.errorOnce(at: reference.path, "panels nested more than \(Self.maxPanelDepth) deep through hasMember; the deeper members are not included")
+                continue
+            }
+            stack.append((target["hasMember"].elements, 0, target))
         }
-        walk(panel)
         return result
     }
 

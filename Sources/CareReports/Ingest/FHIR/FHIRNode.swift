@@ -71,6 +71,12 @@ final class FHIRDiagnostics {
         errors.append(Diagnostic(.error, file: file, keyPath: path, message: message))
     }
 
+    /// `error(at:_:)`, unless the same error was already reported at `path`.
+    func errorOnce(at path: String, _ message: String) {
+        guard !errors.contains(where: { $0.keyPath == path && $0.message == message }) else { return }
+        error(at: path, message)
+    }
+
     /// A record, result or entry that cannot be mapped and is left out (a warning, never fatal).
     func drop(_ node: FHIRNode, _ message: String) { warning(at: node.path, message) }
 

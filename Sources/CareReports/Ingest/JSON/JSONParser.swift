@@ -266,6 +266,7 @@ public struct JSONParser {
         var members = 0
         var seen: UInt64 = 0
         var sawEscapedKey = false
+        var keySet: Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -282,9 +283,13 @@ public struct JSONParser {
             let keyIndex = push(.string, offset: offset, length: length, escaped: escaped)
             // A filter of the keys seen so far: only a possible repeat is checked in full. An
             // escaped key is compared in full with every other.
+            // Past `keySetThreshold` keys, a set of the keys seen: 300,000 keys in one object are
+            // checked in linear time, not compared each with every other.
             let bit = JSONToken.keyBit(bytes.baseAddress! + offset, count: length)
             sawEscapedKey = sawEscapedKey || escaped
-            if seen & bit != 0 || sawEscapedKey, isRepeatedKey(keyIndex, in: start) {
+            if keySet == nil, members == Self.keySetThreshold { keySet = keys(in: start, before: keyIndex) }
+            if keySet != nil ? !keySet!.insert(node(keyIndex).string ?? "").inserted
+                : (seen & bit != 0 || sawEscapedKey) && isRepeatedKey(keyIndex, in: start) {
                 index = keyStart
                 let key = node(keyIndex).string ?? ""
                 throw error("duplicate key \"\(key.prefix(64))\" in one object")
@@ -311,6 +316,20 @@ public struct JSONParser {
             case let byte: throw error(unexpected(byte, expecting: "',' or '}' in an object"))
             }
         }
+    }
+
+    /// Objects with more keys than this check for repeats with a set of the keys.
+    static let keySetThreshold = 32
+
+    /// The keys of the object whose token is at `start`, up to the token at `end`.
+    private func keys(in start: Int, before end: Int) -> Set<String> {
+        var found = Set<String>()
+        var position = start + 1
+        while position < end {
+            found.insert(node(position).string ?? "")
+            position += 1 + tokens[position + 1].span
+        }
+        return found
     }
 
     /// Whether the key at `keyIndex` repeats an earlier key of the object whose token is at `start`.

@@ -17,6 +17,13 @@ enum ChartFormat {
         return s
     }
 
+    /// `value` rounded to a whole number within 0…`limit` (NaN counts as 0): a checked Double-to-Int,
+    /// so no reading, however large, stops the program.
+    static func count(_ value: Double, atMost limit: Int) -> Int {
+        guard value.isFinite else { return value == .infinity ? limit : 0 }
+        return Int(min(max(value.rounded(), 0), Double(limit)))
+    }
+
     /// An SVG coordinate: at most two decimals, trailing zeros dropped.
     /// The same text as `fixed(value, decimals: 2)` with the zeros cut, made without the
     /// intermediate strings (a chart writes thousands of them).

@@ -6,6 +6,8 @@ extension LineChart {
     static let plotHeight = 200.0
     /// Above this many points in a series, only out-of-range points get markers.
     static let markerLimit = 60
+    /// The largest magnitude the y axis reaches.
+    static let axisLimit = 1e12
 
     /// Dash pattern for the series at `index` (solid, dashed, dotted, dash-dot; cycling).
     static func dash(_ index: Int) -> String? {
@@ -27,6 +29,10 @@ extension LineChart {
         // Y domain: the values and the band's ends, padded when flat, snapped to nice ticks.
         var lo = all.map(\.y).min()!, hi = all.map(\.y).max()!
         for end in [band?.low, band?.high].compactMap({ $0 }) { lo = min(lo, end); hi = max(hi, end) }
+        // The axis spans at most ±1e12 (what `ChartFormat.coord` can write): ±1e308 readings would
+        // make the span infinite; they are drawn at the axis's end, their value stated in the table.
+        lo = min(max(lo, -Self.axisLimit), Self.axisLimit)
+        hi = min(max(hi, -Self.axisLimit), Self.axisLimit)
         // An open-ended band shows a little of itself beyond its one end.
         if let band, (band.low == nil) != (band.high == nil) {
             let reach = max((hi - lo) * 0.15, max(hi.magnitude, lo.magnitude) * 0.05, 1e-6)
@@ -42,7 +48,7 @@ extension LineChart {
         let yMin = (lo / step).rounded(.down) * step
         var yMax = (hi / step).rounded(.up) * step
         if yMax <= yMin { yMax = yMin + step }
-        let tickCount = Int(((yMax - yMin) / step).rounded())
+        let tickCount = ChartFormat.count((yMax - yMin) / step, atMost: 100)
         let tickDecimals = max(ChartFormat.decimalsNeeded([step, yMin], limit: 4), 0)
         let yTicks = (0...tickCount).map { yMin + Double($0) * step }
         let yLabels = yTicks.map { words.number(ChartFormat.fixed($0, decimals: tickDecimals)) }
@@ -93,7 +99,7 @@ extension LineChart {
             var seen = Set<Double>()
             let distinct = all.sorted { $0.x < $1.x }.filter { seen.insert($0.x).inserted }
             let widest = distinct.map { ChartFormat.estimatedWidth($0.label, fontSize: fs) }.max() ?? 0
-            let fit = max(1, min(distinct.count, Int((right - left) / (widest + 16))))
+            let fit = max(1, min(distinct.count, ChartFormat.count((right - left) / (widest + 16), atMost: distinct.count)))
             let picks = fit == 1 ? [distinct.count / 2]
                 : (0..<fit).map { Int((Double($0) * Double(distinct.count - 1) / Double(fit - 1)).rounded()) }
             candidates = picks.map { ChartTick(x: distinct[$0].x, label: distinct[$0].label) }

@@ -12,6 +12,8 @@ public struct PageRenderer: Sendable {
     private let compiled: TemplateRenderer
     private let check: TemplateCheck
     private let checked = CheckedModels()
+    /// The file a template was read from, for messages.
+    private let path: @Sendable (String) -> String
     /// Moves a mistake's place from the text that was parsed back to the file the user wrote (set
     /// by ``LocalizedRenderers``, whose pre-pass replaces markers before parsing).
     var placeInSource: (@Sendable (RenderError) -> RenderError)?
@@ -38,6 +40,8 @@ public struct PageRenderer: Sendable {
         }
         self.compiled = TemplateRenderer(templates: compiled)
         self.check = try TemplateCheck(templates: compiled, file: templates.path(ofTemplate:))
+        let paths = Dictionary(uniqueKeysWithValues: compiled.keys.map { ($0, templates.path(ofTemplate: $0)) })
+        self.path = { paths[$0] ?? $0 }
     }
 
     /// Renders `model` with the template `name` (e.g. `html/week`).
@@ -58,7 +62,17 @@ public struct PageRenderer: Sendable {
         } catch {
             throw .modelEncoding(type: "\(Model.self)", template: name)
         }
-        guard let text = compiled.render(value, template: name) else { throw .templateMissing(name) }
+        let rendered: String?
+        do {
+            rendered = try compiled.render(value, template: name)
+        } catch {
+            let mistake = RenderError.templateReference(
+                file: path(error.template), line: error.at.line, column: error.at.column,
+                message: "\(error.tag) includes templates more than \(TemplateRenderer.maxIncludes) deep: a template that includes itself "
+                    + "(a partial named by the data, or a parent included again from its own block) never ends")
+            throw placeInSource?(mistake) ?? mistake
+        }
+        guard let text = rendered else { throw .templateMissing(name) }
         return text
     }
 

@@ -25,6 +25,9 @@ public struct TemplateSet: Sendable {
         name.replacingOccurrences(of: ".", with: "/") + ".mustache"
     }
 
+    /// Largest template or asset file read from a templates folder (the built-in ones are under 40 KB).
+    public static let maxFileBytes = 4 << 20
+
     /// Replaces defaults with the files found under `directory` (same relative paths).
     public mutating func override(from directory: String) throws(RenderError) {
         var isDirectory: ObjCBool = false
@@ -39,6 +42,9 @@ public struct TemplateSet: Sendable {
             // A link could bring any file of the machine into the site: refuse it, file or folder.
             var status = stat()
             if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { throw .templateSymlink(path) }
+            if status.st_size > Self.maxFileBytes {
+                throw .templateFolder(path: path, message: "larger than \(Self.maxFileBytes >> 20) MiB, more than any template needs; it is not read")
+            }
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else { continue }
             guard relative.hasSuffix(".mustache") || relative.hasPrefix("assets/") || relative.hasPrefix("text/") else { continue }

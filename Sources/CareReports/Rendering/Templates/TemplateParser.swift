@@ -34,10 +34,13 @@ enum TemplateParser {
         var start = "{{"
         var end = "}}"
         var partialDefinitionIndent: String?
+        /// How many sections, blocks and parents are open.
+        var depth = 0
 
         func opening(_ section: OpenSection, newLine: Bool) -> State {
             var state = self
             state.section = section
+            state.depth += 1
             state.partialDefinitionTopLevel = false
             if !newLine { state.newLine = false }
             return state
@@ -46,6 +49,7 @@ enum TemplateParser {
         func inheriting(_ section: OpenSection) -> State {
             var state = self
             state.section = section
+            state.depth += 1
             state.newLine = true
             state.inPartialDefinition = true
             state.partialDefinitionTopLevel = true
@@ -62,7 +66,14 @@ enum TemplateParser {
         }
     }
 
+    /// Deepest nesting of sections, blocks and parents accepted: a template that goes deeper is a
+    /// located error, not a stack overflow (the built-in templates nest 6 deep at most).
+    static let maxNesting = 100
+
     private static func parse(_ scanner: inout TemplateScanner, state initial: State) throws(Problem) -> CompiledTemplate {
+        if initial.depth > maxNesting, let section = initial.section {
+            throw Problem(message: "\(section.written) opens a section nested more than \(maxNesting) deep; no template needs that many", offset: section.start)
+        }
         var nodes: [TemplateNode] = []
         var state = initial
         var whiteSpaceBefore = ""

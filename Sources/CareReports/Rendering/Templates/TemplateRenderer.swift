@@ -4,14 +4,33 @@
 struct TemplateRenderer: Sendable {
     let templates: [String: CompiledTemplate]
 
+    /// Deepest nesting of partials and parents while rendering: a partial named by export text
+    /// (`{{>*page.circleName}}`) or a parent re-included from its own block could otherwise include
+    /// itself without end (the built-in templates go 4 deep).
+    static let maxIncludes = 64
+
+    /// A `{{>partial}}` or `{{<parent}}` that went past `maxIncludes`: the template holding it and its place.
+    struct TooDeep: Error, Equatable {
+        let template: String
+        let at: TemplatePosition
+        let tag: String
+    }
+
     /// Renders `value` with the template `name`; nil when there is no such template.
-    func render(_ value: TemplateValue, template name: String) -> String? {
+    func render(_ value: TemplateValue, template name: String) throws(TooDeep) -> String? {
         guard let template = templates[name] else { return nil }
         var stack = [value]
         var out = ""
         out.reserveCapacity(32_768)
-        render(template, frame: Frame(), stack: &stack, into: &out)
+        let stop = Stop()
+        render(template, frame: Frame(template: name, stop: stop), stack: &stack, into: &out)
+        if let tooDeep = stop.reason { throw tooDeep }
         return out
+    }
+
+    /// Set when rendering must stop: everything after it renders nothing.
+    private final class Stop {
+        var reason: TooDeep?
     }
 
     /// What a template renders with besides the context stack.
@@ -20,6 +39,17 @@ struct TemplateRenderer: Sendable {
         var indentation: String?
         var inherited: [String: CompiledTemplate]?
         var contentType: TemplateContentType = .html
+        /// The template whose nodes these are, and the partials and parents that lead to it.
+        var template: String
+        var includes: [TooDeep] = []
+        /// The template each overridden block's body was written in, for messages.
+        var blockSources: [String: String] = [:]
+        let stop: Stop
+
+        init(template: String, stop: Stop) {
+            self.template = template
+            self.stop = stop
+        }
     }
 
     private func render(_ template: CompiledTemplate, frame initial: Frame, stack: inout [TemplateValue], into out: inout String) {
@@ -79,23 +109,36 @@ struct TemplateRenderer: Sendable {
             var inner = frame
             inner.sequence = nil
             if let indentation { inner.indentation = (frame.indentation ?? "") + indentation }
+            if frame.inherited?[name] != nil, let source = frame.blockSources[name] { inner.template = source }
             render(frame.inherited?[name] ?? defaultBody, frame: inner, stack: &stack, into: &out)
         case .blockDefinition:
             break
-        case .partial(let name, let dynamic, let indentation, let overrides, _):
+        case .partial(let name, let dynamic, let indentation, let overrides, let at):
             var resolved = name
             if dynamic {
                 guard case .text(let named)? = lookup(TemplateName(name, transforms: []), frame: frame, stack: stack) else { return }
                 resolved = named
             }
-            guard let template = templates[resolved] else { return }
-            var inner = Frame()
+            guard let template = templates[resolved], frame.stop.reason == nil else { return }
+            let include = TooDeep(template: frame.template, at: at, tag: "{{\(overrides == nil ? ">" : "<")\(dynamic ? "*" : "")\(name)}}")
+            guard frame.includes.count < Self.maxIncludes else {
+                // The tag to blame: a partial named by the data if one is on the way (its value is
+                // what loops), else the first tag met again.
+                let chain = frame.includes + [include]
+                let repeated = chain.first { one in chain.filter { $0.template == one.template && $0.at == one.at }.count > 1 }
+                frame.stop.reason = chain.first { $0.tag.hasPrefix("{{>*") || $0.tag.hasPrefix("{{<*") } ?? repeated ?? include
+                return
+            }
+            var inner = Frame(template: resolved, stop: frame.stop)
+            inner.includes = frame.includes + [include]
             inner.indentation = indentation.map { (frame.indentation ?? "") + $0 } ?? frame.indentation
             if let overrides {
                 // Blocks overridden further out win over those given here.
                 inner.inherited = frame.inherited.map { $0.merging(overrides) { outer, _ in outer } } ?? overrides
+                inner.blockSources = frame.blockSources.merging(overrides.mapValues { _ in frame.template }) { outer, _ in outer }
             } else {
                 inner.inherited = frame.inherited
+                inner.blockSources = frame.blockSources
             }
             render(template, frame: inner, stack: &stack, into: &out)
         case .contentType(let type):

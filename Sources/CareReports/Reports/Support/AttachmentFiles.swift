@@ -55,18 +55,31 @@ public final class AttachmentFiles: Sendable {
         if lower.hasPrefix("https://") || lower.hasPrefix("http://") {
             return AttachmentView.linkTarget(url).map { .external(link: $0.link) } ?? .unlinked(reason: .notInExport)
         }
-        guard let folder, let relative = Self.safeRelativePath(url), let bytes = Self.read(relative, in: folder) else {
+        guard let folder, let relative = Self.safeRelativePath(url),
+            let bytes = Self.files.value(FileKey(folder: folder, relative: relative), { Self.read(relative, in: folder) })
+        else {
             return .unlinked(reason: .notInExport)
         }
-        return check(bytes, attachment)
+        // Named by the file, not the attachment: a file that 150 records name is read, held and
+        // copied once, and every record links to that one copy.
+        return check(bytes, attachment, name: NameUUID.make("attachment-file|\(relative)|\(bytes.count)"))
     }
 
-    private func check(_ bytes: [UInt8], _ attachment: Attachment) -> Outcome {
+    private func check(_ bytes: [UInt8], _ attachment: Attachment, name given: String? = nil) -> Outcome {
         guard bytes.count <= Self.maximumBytes else { return .unlinked(reason: .tooLarge) }
         guard let kind = Self.kind(of: bytes) else { return .unlinked(reason: .notAllowedType) }
-        let name = NameUUID.make("attachment|\(attachment.id)|\(attachment.url ?? "")|\(attachment.fileName)|\(bytes.count)")
+        let name = given ?? NameUUID.make("attachment|\(attachment.id)|\(attachment.url ?? "")|\(attachment.fileName)|\(bytes.count)")
         return .copied(path: "attachments/\(name).\(kind == .jpeg ? "jpg" : kind.rawValue)", kind: kind, bytes: bytes)
     }
+
+    struct FileKey: Hashable, Sendable {
+        let folder: String
+        let relative: String
+    }
+
+    /// The bytes of each file of the export's folder that attachments name, read once however many
+    /// attachments name it (emptied past 64 MiB).
+    private static let files = LockedMemo<FileKey, [UInt8]?>(limit: 64 << 20) { bytes in max(1, bytes?.count ?? 1) }
 
     /// PDF (`%PDF-`), PNG (its 8-byte signature) or JPEG (`FF D8 FF`), from the first bytes; nil otherwise.
     public static func kind(of bytes: [UInt8]) -> Kind? {

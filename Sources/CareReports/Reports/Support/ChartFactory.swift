@@ -99,11 +99,16 @@ struct ChartFactory: Sendable {
     }
 
     /// The dose calendar of a medication: one row per scheduled time (or "as needed"), from the course
-    /// start or the period start (`--from`), whichever is later, as the page's counts, to today, the
-    /// course end or the period end, whichever is earliest.
+    /// start or the period start (`--from`), whichever is later, as the page's counts (but no earlier
+    /// than the month of its first dose), to today, the course end or the period end, whichever is earliest.
     func doseCalendar(medication: Medication, slots events: [DoseEvent], id: String) -> String? {
         let zone = context.timeZone
-        guard let (from, last) = MedicationDays.span(medication, context: context) else { return nil }
+        guard var (from, last) = MedicationDays.span(medication, context: context) else { return nil }
+        // Bounded by the data, not by the start date: the calendar begins with the month of the first
+        // dose it shows (days before it would be blank), so a course started in 1900 is not a
+        // calendar of every day since.
+        let firstShown = events.lazy.map { LocalDate($0.moment, in: zone) }.min() ?? last
+        if let month = LocalDate(year: firstShown.year, month: firstShown.month, day: 1), month > from { from = month }
         let times = medication.schedule?.times ?? []
         var slots = medication.asNeeded ? [] : times.map { DoseSlot(label: $0.description) }
         let asNeededLabel = context.words.t("As needed")
