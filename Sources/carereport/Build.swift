@@ -108,9 +108,9 @@ extension CareReport {
             if viewerOptions.allMembers { Console.progress("reading the export \(input)") }
             let source = viewerOptions.allMembers
                 ? try ExportInput.allReadersSource(
-                    input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
+                    input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient, circle: viewerOptions.circle,
                     shard: try shardOption.resolved())
-                : try ExportInput.source(input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle)
+                : try ExportInput.source(input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient, circle: viewerOptions.circle)
             let export = source.base
             let now = try nowOption.resolve(for: export)
             let formats = try parsedFormats()
@@ -198,7 +198,7 @@ extension CareReport {
         /// `--viewer ID` without `--circle`: one site of every circle where the reader is active (the
         /// site of one circle, as always, when that is all they read).
         private func runForReader() throws {
-            let reader = try ReaderRun(input: input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, options: viewerOptions)
+            let reader = try ReaderRun(input: input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient, options: viewerOptions)
             let now = try nowOption.resolve(for: reader.source.base)
             let formats = try parsedFormats()
             let templateSet = try loadedTemplates()

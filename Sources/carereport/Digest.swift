@@ -87,8 +87,8 @@ extension CareReport {
             if viewerOptions.allMembers { Console.progress("reading the export \(input)") }
             let source = viewerOptions.allMembers
                 ? try ExportInput.allReadersSource(
-                    input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle, shard: try shardOption.resolved())
-                : try ExportInput.source(input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle)
+                    input, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient, circle: viewerOptions.circle, shard: try shardOption.resolved())
+                : try ExportInput.source(input, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient, circle: viewerOptions.circle)
             let export = source.base
             let now = try nowOption.resolve(for: export)
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
@@ -147,7 +147,7 @@ extension CareReport {
         /// `--viewer ID` without `--circle`: one digest of every circle where the reader is active
         /// (the digest of one circle, as always, when that is all they read).
         private func runForReader() throws {
-            let reader = try ReaderRun(input: input, importPrivacy: importOptions.importPrivacy, options: viewerOptions)
+            let reader = try ReaderRun(input: input, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient, options: viewerOptions)
             let now = try nowOption.resolve(for: reader.source.base)
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
             let renderer = try SiteOutput.render { () throws -> TemplateSet in

@@ -12,10 +12,10 @@ struct ReaderRun {
     let userId: String
 
     /// Reads INPUT for the reader `--viewer` (with `--as`, only circles where they hold that role).
-    init(input: String, timeZone: String? = nil, importPrivacy: PrivacyLevel, options: ViewerOptions) throws {
+    init(input: String, timeZone: String? = nil, importPrivacy: PrivacyLevel, patient: String? = nil, options: ViewerOptions) throws {
         let userId = options.viewer!
         let narrowed = options.asRole
-        source = try ExportInput.source(input, timeZone: timeZone, importPrivacy: importPrivacy) { export in
+        source = try ExportInput.source(input, timeZone: timeZone, importPrivacy: importPrivacy, patient: patient) { export in
             let circles = Set(ReaderCircles.viewers(of: userId, narrowedTo: narrowed, in: export).map(\.circleId))
             return { circles.contains($0) }
         }

@@ -11,6 +11,9 @@ public struct ImportedDocument: Sendable {
     /// The date the document speaks for: FHIR `Bundle.timestamp`, else its Composition's `date`,
     /// else the newest `meta.lastUpdated`; C-CDA `ClinicalDocument/effectiveTime`. Nil when it gives none.
     public let date: CareDate?
+    /// True for the records inside a document (a bundle, Bulk Data files) that name another
+    /// subject than the document's own patient: left out unless `--patient` chooses that patient.
+    public var isOtherSubject = false
 
     public init(
         format: String, file: String, patient: ImportedPatient?, records: [ImportedRecord], skipped: [String: Int] = [:],
@@ -30,11 +33,18 @@ public struct ImportedPatient: Sendable, Hashable {
     public let firstName: String
     public let lastName: String
     public let dateOfBirth: LocalDate?
+    /// The patient's identifiers as `system|value` (FHIR `Patient.identifier`, C-CDA
+    /// `patientRole/id` as `root|extension`), for telling two patients apart.
+    public let identifiers: Set<String>
+    /// Ids a user may give to `--patient`: each identifier's value, and a FHIR Patient's `id`.
+    public let ids: Set<String>
 
-    public init(firstName: String, lastName: String, dateOfBirth: LocalDate?) {
+    public init(firstName: String, lastName: String, dateOfBirth: LocalDate?, identifiers: Set<String> = [], ids: Set<String> = []) {
         self.firstName = firstName
         self.lastName = lastName
         self.dateOfBirth = dateOfBirth
+        self.identifiers = identifiers
+        self.ids = ids
     }
 }
 
