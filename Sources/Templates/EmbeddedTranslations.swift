@@ -3418,6 +3418,18 @@ msgstr "No constan procedimientos."
 
 msgid "No plan of care recorded."
 msgstr "No consta plan de cuidados."
+#. A date the clinical document states as unknown (FHIR dataAbsentReason, C-CDA nullFlavor).
+msgid "date unknown"
+msgstr "fecha desconocida"
+
+#. {date} is a year ("2015") or a month and year ("ene 2015").
+msgctxt "partial date"
+msgid "since {date}"
+msgstr "desde {date}"
+
+#. A dose-history step whose date is only a year, a month or unknown: "started 10 mg (2015)".
+msgid "{change} ({date})"
+msgstr "{change} ({date})"
 
 """##,
     ]

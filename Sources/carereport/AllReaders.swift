@@ -65,10 +65,10 @@ extension ExportInput {
     /// The export for an `--all-members` run: read and checked once, then circle by circle, keeping
     /// only the circles of the shard's readers (of `--circle` alone, when given).
     static func allReadersSource(
-        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel, circle: String?, shard: Shard,
+        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel, patient: String? = nil, circle: String?, shard: Shard,
         warnings: WarningPolicy = .quiet
     ) throws -> ExportSource {
-        try source(path, timeZone: timeZone, importPrivacy: importPrivacy, warnings: warnings) { export in
+        try source(path, timeZone: timeZone, importPrivacy: importPrivacy, patient: patient, warnings: warnings) { export in
             let needed = AllReaders.circles(circle: circle, in: export, shard: shard)
             return { needed.contains($0) }
         }

@@ -34,7 +34,7 @@ extension CareReport {
         }
 
         func run() throws {
-            let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, showWarnings: false)
+            let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient, showWarnings: false)
             let viewer = try viewerOptions.resolve(in: export)
             let entries = AuditEntry.audit(export, for: viewer)
             switch format {

@@ -108,11 +108,11 @@ extension CareReport {
             if viewerOptions.allMembers { Console.progress("reading the export \(input)") }
             let source = viewerOptions.allMembers
                 ? try ExportInput.allReadersSource(
-                    input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
-                    shard: try shardOption.resolved(), warnings: .show(strict: nowOption.strict))
+                    input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient,
+                    circle: viewerOptions.circle, shard: try shardOption.resolved(), warnings: .show(strict: nowOption.strict))
                 : try ExportInput.source(
-                    input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
-                    warnings: .show(strict: nowOption.strict))
+                    input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient,
+                    circle: viewerOptions.circle, warnings: .show(strict: nowOption.strict))
             let export = source.base
             let now = try nowOption.resolve(for: export)
             let formats = try parsedFormats()
@@ -201,8 +201,8 @@ extension CareReport {
         /// site of one circle, as always, when that is all they read).
         private func runForReader() throws {
             let reader = try ReaderRun(
-                input: input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, options: viewerOptions,
-                warnings: .show(strict: nowOption.strict))
+                input: input, timeZone: timezone, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient,
+                options: viewerOptions, warnings: .show(strict: nowOption.strict))
             let now = try nowOption.resolve(for: reader.source.base)
             let formats = try parsedFormats()
             let templateSet = try loadedTemplates()

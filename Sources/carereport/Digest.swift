@@ -87,10 +87,11 @@ extension CareReport {
             if viewerOptions.allMembers { Console.progress("reading the export \(input)") }
             let source = viewerOptions.allMembers
                 ? try ExportInput.allReadersSource(
-                    input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle, shard: try shardOption.resolved(),
-                    warnings: .show(strict: nowOption.strict))
+                    input, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient, circle: viewerOptions.circle,
+                    shard: try shardOption.resolved(), warnings: .show(strict: nowOption.strict))
                 : try ExportInput.source(
-                    input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle, warnings: .show(strict: nowOption.strict))
+                    input, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient, circle: viewerOptions.circle,
+                    warnings: .show(strict: nowOption.strict))
             let export = source.base
             let now = try nowOption.resolve(for: export)
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
@@ -150,7 +151,8 @@ extension CareReport {
         /// (the digest of one circle, as always, when that is all they read).
         private func runForReader() throws {
             let reader = try ReaderRun(
-                input: input, importPrivacy: importOptions.importPrivacy, options: viewerOptions, warnings: .show(strict: nowOption.strict))
+                input: input, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient, options: viewerOptions,
+                warnings: .show(strict: nowOption.strict))
             let now = try nowOption.resolve(for: reader.source.base)
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
             let renderer = try SiteOutput.render { () throws -> TemplateSet in

@@ -15,10 +15,11 @@ enum ExportInput {
     /// Loads `path`; on any error prints every error (and warnings) and exits 65, or 66 when unreadable.
     /// With `circle`, only that circle's tasks, records and updates are kept (every record is still checked).
     static func load(
-        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, circle: String? = nil,
+        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, patient: String? = nil, circle: String? = nil,
         showWarnings: Bool = true, warnings: WarningPolicy? = nil
     ) throws -> CareExport {
         var loader = ExportLoader(timeZoneOverride: try zone(timeZone), importPrivacy: importPrivacy)
+        loader.patient = patient
         loader.circles = circle.map { [$0] }
         let result = try read(path, loader: loader)
         try report(result, warnings ?? (showWarnings ? .show(strict: false) : .quiet))
@@ -55,20 +56,21 @@ enum ExportInput {
 
     /// The export loaded whole (or only the circle `--circle` names).
     static func source(
-        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, circle: String?,
+        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, patient: String? = nil, circle: String?,
         warnings: WarningPolicy = .quiet
     ) throws -> ExportSource {
-        .whole(try load(path, timeZone: timeZone, importPrivacy: importPrivacy, circle: circle, warnings: warnings))
+        .whole(try load(path, timeZone: timeZone, importPrivacy: importPrivacy, patient: patient, circle: circle, warnings: warnings))
     }
 
     /// The export read once and then circle by circle, keeping the records of the circles `choose`
     /// picks from the users and circles (a reader's circles, or a shard's readers' circles).
     static func source(
-        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, warnings: WarningPolicy = .quiet,
-        choosing choose: (CareExport) -> (String) -> Bool
+        _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, patient: String? = nil,
+        warnings: WarningPolicy = .quiet, choosing choose: (CareExport) -> (String) -> Bool
     ) throws -> ExportSource {
         try checkNotPartOfFolder(path)
         var loader = ExportLoader(timeZoneOverride: try zone(timeZone), importPrivacy: importPrivacy)
+        loader.patient = patient
         loader.circles = nil
         let reader: CircleReader
         do {

@@ -29,7 +29,7 @@ extension CareReport {
         var format: OutputFormat = .text
 
         func run() throws {
-            let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, showWarnings: false)
+            let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient, showWarnings: false)
             var circles = export.circles
             if let circle {
                 circles = circles.filter { $0.id == circle }

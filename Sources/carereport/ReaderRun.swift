@@ -12,10 +12,13 @@ struct ReaderRun {
     let userId: String
 
     /// Reads INPUT for the reader `--viewer` (with `--as`, only circles where they hold that role).
-    init(input: String, timeZone: String? = nil, importPrivacy: PrivacyLevel, options: ViewerOptions, warnings: WarningPolicy = .quiet) throws {
+    init(
+        input: String, timeZone: String? = nil, importPrivacy: PrivacyLevel, patient: String? = nil, options: ViewerOptions,
+        warnings: WarningPolicy = .quiet
+    ) throws {
         let userId = options.viewer!
         let narrowed = options.asRole
-        source = try ExportInput.source(input, timeZone: timeZone, importPrivacy: importPrivacy, warnings: warnings) { export in
+        source = try ExportInput.source(input, timeZone: timeZone, importPrivacy: importPrivacy, patient: patient, warnings: warnings) { export in
             let circles = Set(ReaderCircles.viewers(of: userId, narrowedTo: narrowed, in: export).map(\.circleId))
             return { circles.contains($0) }
         }

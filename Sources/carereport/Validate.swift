@@ -32,6 +32,7 @@ extension CareReport {
         func run() throws {
             // Every record is read and checked; none needs to be kept, so none is (see CircleFilter).
             var loader = ExportLoader(importPrivacy: importOptions.importPrivacy)
+            loader.patient = importOptions.patient
             loader.circles = []
             let result = try ExportInput.read(input, loader: loader)
             let diagnostics = strict ? result.diagnostics.map(\.asError) : result.diagnostics

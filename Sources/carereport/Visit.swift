@@ -65,7 +65,8 @@ extension CareReport {
         }
 
         func run() throws {
-            let export = try ExportInput.load(input, importPrivacy: importOptions.importPrivacy, circle: viewerOptions.circle,
+            let export = try ExportInput.load(
+                input, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient, circle: viewerOptions.circle,
                 warnings: .show(strict: nowOption.strict))
             let viewer = try chooseViewer(in: export)
             let now = try nowOption.resolve(for: export)

@@ -53,10 +53,10 @@ extension ExportLoader {
                 }
                 return false
             }
-            let (document, diagnostics) = CCDAImporter.read(UnsafeRawBufferPointer(bytes), file: file)
+            let (document, diagnostics) = CCDAImporter.read(UnsafeRawBufferPointer(bytes), file: file, fragmentsSkipped: true)
             diagnostics.forEach(decoder.add)
             if let document { documents.append(document) }
-            return true
+            return document != nil || diagnostics.contains { $0.severity == .error }
         }
         if lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") {
             readNDJSON(bytes, file: file, into: decoder, documents: &documents, loose: &loose)
@@ -121,17 +121,24 @@ extension ExportLoader {
     /// The loose resources of one folder or archive, as one document.
     func importLoose(_ loose: LooseResources, file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument]) {
         guard !loose.isEmpty else { return }
-        let (document, diagnostics) = FHIRImporter.read(resources: loose.items, file: file)
+        let (read, diagnostics) = FHIRImporter.readAll(resources: loose.items, file: file)
         diagnostics.forEach(decoder.add)
-        if let document { documents.append(document) }
+        documents += read
     }
 
     /// For input that is only clinical documents, "data as of" is the newest document's date
-    /// (`ImportedDocument.date`); a date without a time stands for the whole of that day.
-    static func dateFromDocuments(_ documents: [ImportedDocument], into export: inout CareExport) {
-        let zone = export.timeZone
+    /// (`ImportedDocument.date`); a date without a time stands for the whole of that day. With
+    /// `zoneFromDocuments` (no `--timezone`), the export's zone becomes the UTC offset that date
+    /// states, so the pages speak of the document's own clock (a document of Thu 9 Apr 10:15
+    /// +12:00 is "data as of Thu 9 Apr, 10:15").
+    static func dateFromDocuments(_ documents: [ImportedDocument], into export: inout CareExport, zoneFromDocuments: Bool = false) {
+        let utc = export.timeZone
         let dates = documents.compactMap(\.date)
-        guard let newest = dates.max(by: { Self.lastInstant($0, in: zone) < Self.lastInstant($1, in: zone) }) else { return }
+        guard let newest = dates.max(by: { Self.lastInstant($0, in: utc) < Self.lastInstant($1, in: utc) }) else { return }
+        if zoneFromDocuments, case .stated(_, let offset) = newest, let stated = TimeZone(secondsFromGMT: offset) {
+            export.timeZone = stated
+        }
+        let zone = export.timeZone
         export.exportedAt = lastInstant(newest, in: zone)
         if case .day(let day) = newest {
             export.dataDate = .documents(day: day)
@@ -143,8 +150,11 @@ extension ExportLoader {
     /// An instant as it is; a calendar day's last second in `zone`.
     static func lastInstant(_ date: CareDate, in zone: TimeZone) -> Date {
         switch date {
-        case .instant(let instant): instant
-        case .day(let day): day.adding(days: 1).midnight(in: zone).addingTimeInterval(-1)
+        case .instant(let instant), .stated(let instant, _): instant
+        case .day(let day), .unknown(let day): day.adding(days: 1).midnight(in: zone).addingTimeInterval(-1)
+        case .partial(let partial):
+            (partial.month == nil ? LocalDate(year: partial.year + 1, month: 1, day: 1)!
+                : partial.firstDay.adding(days: LocalDate.daysIn(month: partial.month!, year: partial.year))).midnight(in: zone).addingTimeInterval(-1)
         }
     }
 

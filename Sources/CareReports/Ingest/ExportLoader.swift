@@ -8,6 +8,8 @@ public struct ExportLoader: Sendable {
     public var timeZoneOverride: TimeZone?
     /// The privacy level imported records take (`--import-privacy`).
     public var importPrivacy: PrivacyLevel
+    /// `--patient`: read only the clinical documents (and resources) of the patient with this id.
+    public var patient: String?
     /// Threads that decode one large collection file together (1 reads every file serially).
     public var workers = ProcessInfo.processInfo.activeProcessorCount
     /// A directory export's collection files are decoded together on `workers` threads when they
@@ -94,7 +96,7 @@ public struct ExportLoader: Sendable {
         let nativeCount = export.healthRecords.count
         let nativeIds = documents.isEmpty ? [] : nativeHealthRecordIds(decoder, valid: checked.validity.healthRecords, kept: export.healthRecords)
         let documentsOnly = export.circles.isEmpty && !documents.isEmpty
-        let placed = ImportPlacer(privacy: importPrivacy).place(documents, into: &export, nativeIds: nativeIds, diagnostics: &diagnostics)
+        let placed = ImportPlacer(privacy: importPrivacy, patient: patient).place(documents, into: &export, nativeIds: nativeIds, diagnostics: &diagnostics)
         // Imported records join a circle like the others: those of circles not kept are left out too.
         let imported = Array(export.healthRecords[nativeCount...])
         if let filter = settings.filter {
@@ -102,7 +104,7 @@ public struct ExportLoader: Sendable {
             export.healthRecords += imported.filter { filter.keeps($0.careCircleId) }
         }
         if let timeZoneOverride { export.timeZone = timeZoneOverride }
-        if documentsOnly { Self.dateFromDocuments(documents, into: &export) }
+        if documentsOnly { Self.dateFromDocuments(documents, into: &export, zoneFromDocuments: timeZoneOverride == nil) }
         export.attachmentFolder = isDirectory.boolValue ? path : Self.folder(of: path)
         func valid(_ flags: [Bool]) -> Int { flags.reduce(0) { $0 + ($1 ? 1 : 0) } }
         let counts = [
@@ -235,9 +237,9 @@ public struct ExportLoader: Sendable {
     }
 
     func importFHIR(_ value: JSONValue, file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument]) {
-        let (document, diagnostics) = FHIRImporter.read(value, file: file)
+        let (read, diagnostics) = FHIRImporter.readAll(value, file: file)
         diagnostics.forEach(decoder.add)
-        if let document { documents.append(document) }
+        documents += read ?? []
     }
 
     func importCCDA(_ data: MappedFile, file: String, into decoder: ExportDecoder, documents: inout [ImportedDocument]) {

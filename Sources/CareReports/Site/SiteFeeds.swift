@@ -75,8 +75,9 @@ public struct SiteFeeds: Sendable {
 
     private func timing(_ start: CareDate, end: CareDate?) -> ICalendarEventTiming {
         switch start {
-        case .day(let day): .allDay(start: day, end: nil)
-        case .instant(let instant): .timed(start: instant, end: end?.resolved(in: context.timeZone))
+        case .day(let day), .unknown(let day): .allDay(start: day, end: nil)
+        case .partial(let partial): .allDay(start: partial.firstDay, end: nil)
+        case .instant(let instant), .stated(let instant, _): .timed(start: instant, end: end?.resolved(in: context.timeZone))
         }
     }
 
@@ -90,8 +91,9 @@ public struct SiteFeeds: Sendable {
         var end = ICalendarRecurrence.End.never
         switch rule.until {
         case .day(let day)?: end = .untilDate(day)
-        case .instant(let instant)?: end = .untilDateTime(instant)
-        case nil: break
+        case .instant(let instant)?, .stated(let instant, _)?: end = .untilDateTime(instant)
+        case .partial(let partial)?: end = .untilDate(partial.firstDay)
+        case .unknown?, nil: break
         }
         return ICalendarRecurrence(
             frequency: frequency, interval: rule.interval, byDay: rule.daysOfWeek.compactMap(ICalendarWeekday.init(isoWeekday:)), end: end)

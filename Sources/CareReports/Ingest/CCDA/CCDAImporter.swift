@@ -42,8 +42,12 @@ public enum CCDAImporter {
 
     /// Parses and maps one document. The document is nil when the file cannot be read at all (not
     /// XML, malformed, too large, a DOCTYPE, a foreign root element); entries that cannot be mapped
-    /// are skipped with a warning at their XPath-like location.
-    public static func read(_ bytes: UnsafeRawBufferPointer, file: String) -> (document: ImportedDocument?, diagnostics: [Diagnostic]) {
+    /// are skipped with a warning at their XPath-like location. With `fragmentsSkipped` (a file
+    /// among others in a folder or archive), a C-CDA fragment (an HL7 v3 root other than
+    /// `ClinicalDocument` or `section`, such as `<component>` or `<act>`) is a warning, not an error.
+    public static func read(
+        _ bytes: UnsafeRawBufferPointer, file: String, fragmentsSkipped: Bool = false
+    ) -> (document: ImportedDocument?, diagnostics: [Diagnostic]) {
         _ = initialized
         if bytes.count > maximumSize {
             return (nil, [Diagnostic(.error, file: file, message: "the file is larger than the 64 MiB limit for C-CDA documents")])
@@ -118,6 +122,11 @@ public enum CCDAImporter {
             return (nil, diagnostics)
         }
         guard rootName == "ClinicalDocument" || rootName == "section" else {
+            if fragmentsSkipped {
+                return (nil, [Diagnostic(
+                    .warning, file: file, keyPath: "/\(rootName)",
+                    message: "a C-CDA fragment (root element \(rootName)), not a clinical document; skipped")])
+            }
             diagnostics.append(Diagnostic(.error, file: file, keyPath: "/\(rootName)", message: "the root element is neither a C-CDA ClinicalDocument nor a section"))
             return (nil, diagnostics)
         }

@@ -78,8 +78,9 @@ extension CCDAReader {
                 warn(effectiveTime, "the medication timing type is not supported; left out")
             }
         }
-        if startDate == nil { startDate = time(node.at("author", "time")) }
-        guard let start = recordDate(startDate, node, what: "the medication") else { return }
+        let unknownStart = startDate == nil && node.children("effectiveTime").contains { Self.statesUnknown($0) }
+        if startDate == nil, !unknownStart { startDate = time(node.at("author", "time")) }
+        guard let start = recordDate(startDate, node, what: "the medication", unknown: unknownStart) else { return }
 
         let preconditions = node.children("precondition")
         let asNeeded = !preconditions.isEmpty

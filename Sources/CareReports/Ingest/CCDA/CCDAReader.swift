@@ -119,7 +119,15 @@ struct CCDAReader {
             warn(patient, "the patient has no given or family name; patient left empty")
             return nil
         }
-        return ImportedPatient(firstName: given ?? "", lastName: family ?? "", dateOfBirth: birth)
+        var identifiers: Set<String> = []
+        var ids: Set<String> = []
+        for id in xpath.nodes("/h:ClinicalDocument/h:recordTarget/h:patientRole/h:id") where !id.isNull {
+            guard let root = id.value("root"), !root.isEmpty else { continue }
+            let value = id.value("extension") ?? ""
+            identifiers.insert("\(root)|\(value)")
+            ids.insert(value.isEmpty ? root : value)
+        }
+        return ImportedPatient(firstName: given ?? "", lastName: family ?? "", dateOfBirth: birth, identifiers: identifiers, ids: ids)
     }
 
     // MARK: - Shared helpers
@@ -212,10 +220,20 @@ struct CCDAReader {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// A record's date: the entry's own date, else the document's date; nil (entry skipped with a
-    /// warning) when there is neither.
-    mutating func recordDate(_ own: CareDate?, _ node: CCDANode, what: String) -> CareDate? {
+    /// True when an `effectiveTime` says its date is unknown: a `nullFlavor` on it, or (with no
+    /// `value`) on its `low`.
+    static func statesUnknown(_ effectiveTime: CCDANode?) -> Bool {
+        guard let effectiveTime else { return false }
+        if effectiveTime.isNull { return true }
+        return effectiveTime.value("value") == nil && effectiveTime.child("low")?.isNull == true
+    }
+
+    /// A record's date: the entry's own date, else "date unknown" (filed under the document's
+    /// day, never shown as it) when the entry says so (`unknown`), else the document's date; nil
+    /// (entry skipped with a warning) when there is neither.
+    mutating func recordDate(_ own: CareDate?, _ node: CCDANode, what: String, unknown: Bool = false) -> CareDate? {
         if let own { return own }
+        if unknown, let documentDate { return .unknown(filedOn: documentDate.localDay(in: TimeZone(secondsFromGMT: 0)!)) }
         if let documentDate { return documentDate }
         warn(node, "\(what) has no usable date and the document has no effectiveTime; skipped")
         return nil

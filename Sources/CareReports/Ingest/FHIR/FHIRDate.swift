@@ -1,11 +1,30 @@
 /// FHIR `date` / `dateTime` values.
 enum FHIRDate {
-    /// `YYYY`, `YYYY-MM`, `YYYY-MM-DD` (a day; partial dates stand for their first day) or a
-    /// date-time with offset (an instant). Nil when the text is none of these.
+    /// `YYYY` or `YYYY-MM` (a partial date, kept at its precision), `YYYY-MM-DD` (a day) or a
+    /// date-time with offset (an instant shown at that offset). Nil when the text is none of these.
     static func parse(_ text: String) -> CareDate? {
-        if let day = localDay(text), text.count <= 10 { return .day(day) }
-        guard text.count > 10 else { return nil }
-        return CareDate.parse(text)
+        if let day = localDay(text), text.utf8.count <= 10 {
+            switch text.utf8.count {
+            case 4: return PartialDate(year: day.year).map(CareDate.partial)
+            case 7: return PartialDate(year: day.year, month: day.month).map(CareDate.partial)
+            default: return .day(day)
+            }
+        }
+        guard text.utf8.count > 10, case .instant(let instant)? = CareDate.parse(text) else { return nil }
+        return .stated(instant, offsetSeconds: offset(text) ?? 0)
+    }
+
+    /// The UTC offset a date-time ends with (`Z`, `+12:00`, `-08:00`), in seconds.
+    static func offset(_ text: String) -> Int? {
+        let bytes = Array(text.utf8)
+        if let last = bytes.last, last == UInt8(ascii: "Z") || last == UInt8(ascii: "z") { return 0 }
+        guard bytes.count >= 6 else { return nil }
+        let tail = bytes[(bytes.count - 6)...].map { $0 }
+        guard tail[0] == UInt8(ascii: "+") || tail[0] == UInt8(ascii: "-"), tail[3] == UInt8(ascii: ":") else { return nil }
+        let digits = [tail[1], tail[2], tail[4], tail[5]].map { Int($0) - 48 }
+        guard digits.allSatisfy({ (0...9).contains($0) }) else { return nil }
+        let seconds = (digits[0] * 10 + digits[1]) * 3600 + (digits[2] * 10 + digits[3]) * 60
+        return tail[0] == UInt8(ascii: "-") ? -seconds : seconds
     }
 
     /// The calendar day as written at the start of the text (the local day of a date-time in its

@@ -21,9 +21,13 @@ extension FHIRBundleReader {
         "social-history", "imaging", "procedure", "survey", "exam", "therapy", "activity",
     ]
 
-    /// A record's date: the first of `nodes` (dateTimes or Periods), else the document's date.
+    /// A record's date: the first of `nodes` (dateTimes or Periods) that is given, or "date
+    /// unknown" when the resource says so of it (``unknownDate(_:_:)``), else the document's date.
     func recordDate(_ entry: FHIREntry, _ nodes: [FHIRNode], expected: String) -> CareDate? {
-        if let date = firstDate(nodes)?.date ?? documentDate { return date }
+        for node in nodes {
+            if let date = firstDate([node])?.date ?? unknownDate(entry, [node]) { return date }
+        }
+        if let date = documentDate { return date }
         diagnostics.drop(entry.resource, "no date; expected \(expected); record not imported")
         return nil
     }

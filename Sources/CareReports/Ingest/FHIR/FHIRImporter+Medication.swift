@@ -61,10 +61,14 @@ extension FHIRBundleReader {
 
         // Dates.
         let period = isRequest ? entry["dispenseRequest"]["validityPeriod"] : entry["effectivePeriod"]
+        // The dosage's own boundsPeriod.start says when taking it began; the order's or the
+        // statement's dates come after it, and the document's date only when none is given.
+        let bounds = dosage["timing"]["repeat"]["boundsPeriod"]
         let startCandidates = isRequest
-            ? [entry["authoredOn"], period]
-            : [entry["effectiveDateTime"], period, entry["dateAsserted"]]
-        guard let start = firstDate(startCandidates)?.date ?? documentDate else {
+            ? [bounds, entry["authoredOn"], period]
+            : [entry["effectiveDateTime"], period, bounds, entry["dateAsserted"]]
+        let stated = isRequest ? [entry["authoredOn"]] : [entry["effectiveDateTime"], entry["dateAsserted"]]
+        guard let start = firstDate(startCandidates)?.date ?? unknownDate(entry, stated) ?? documentDate else {
             diagnostics.drop(entry.resource, isRequest
                 ? "no start date; expected authoredOn or dispenseRequest.validityPeriod.start; record not imported"
                 : "no start date; expected effectiveDateTime, effectivePeriod.start or dateAsserted; record not imported")
@@ -131,7 +135,7 @@ extension FHIRBundleReader {
         medicationDrafts.append(FHIRMedicationDraft(
             slot: slots.count, entryIndex: entry.index, id: recordId(entry), title: Self.title(name),
             medication: medication, medicationEntry: medicationEntry?.index, codeKeys: keys))
-        slots.append(nil)
+        append(nil)
     }
 
     /// "2 times per 1 d" from a timing repeat with frequency and/or period, else nil.

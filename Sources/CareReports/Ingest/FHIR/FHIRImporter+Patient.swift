@@ -2,11 +2,15 @@ extension FHIRBundleReader {
     /// The document's patient: the first Patient (not a contained one), by its official, else
     /// usual, else first name with a given or family name, else its text name.
     func readPatient() -> ImportedPatient? {
-        let patients = entries.filter { $0.type == "Patient" && !$0.isContained }
-        guard let entry = patients.first else { return nil }
-        if patients.count > 1 {
-            diagnostics.warning(patients[1].resource, "bundle has more than one Patient; the first is used")
-        }
+        guard let entry = patientEntries.first else { return nil }
+        return patient(entry)
+    }
+
+    /// The Patients at the top level of the bundle (not contained ones), in order.
+    var patientEntries: [FHIREntry] { entries.filter { $0.type == "Patient" && !$0.isContained } }
+
+    /// One Patient resource as the person it names.
+    func patient(_ entry: FHIREntry) -> ImportedPatient {
         // The official (else usual, else first) name with a given or family name, else a text name.
         let names = entry["name"].elements
         let named = names.filter { $0["family"].rawString != nil || !$0["given"].elements.isEmpty }
@@ -28,6 +32,13 @@ extension FHIRBundleReader {
             birth = FHIRDate.localDay(text)
             if birth == nil || text.count > 10 { diagnostics.warning(birthNode, "expected a FHIR date; value ignored") }
         }
-        return ImportedPatient(firstName: given, lastName: family, dateOfBirth: birth)
+        var identifiers: Set<String> = []
+        var ids: Set<String> = entry.id.map { [$0] } ?? []
+        for identifier in entry["identifier"].elements {
+            guard let value = identifier["value"].rawString, !value.isEmpty else { continue }
+            identifiers.insert("\(identifier["system"].rawString ?? "")|\(value)")
+            ids.insert(value)
+        }
+        return ImportedPatient(firstName: given, lastName: family, dateOfBirth: birth, identifiers: identifiers, ids: ids)
     }
 }

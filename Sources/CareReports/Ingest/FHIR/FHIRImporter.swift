@@ -34,17 +34,30 @@ public enum FHIRImporter {
     /// Reads loose resources (a folder of one-resource JSON files, FHIR Bulk Data NDJSON) as one
     /// document; each resource's `path` starts the key paths of its diagnostics.
     public static func read(resources: [(value: JSONValue, path: String)], file: String) -> (document: ImportedDocument?, diagnostics: [Diagnostic]) {
+        let (documents, diagnostics) = readAll(resources: resources, file: file)
+        return (documents.first, diagnostics)
+    }
+
+    /// ``read(resources:file:)`` giving one document per patient the resources name (see `FHIRImporter+Subjects`).
+    public static func readAll(resources: [(value: JSONValue, path: String)], file: String) -> (documents: [ImportedDocument], diagnostics: [Diagnostic]) {
         let reader = FHIRBundleReader(file: file)
-        let document = reader.read(resources: resources)
-        return (document, reader.diagnostics.list)
+        let documents = reader.read(resources: resources) ?? []
+        return (documents, reader.diagnostics.list)
     }
 
     /// Reads a parsed bundle. The document is nil only when the input is not a readable bundle
     /// (each such case has an error diagnostic).
     public static func read(_ value: JSONValue, file: String) -> (document: ImportedDocument?, diagnostics: [Diagnostic]) {
+        let (documents, diagnostics) = readAll(value, file: file)
+        return (documents?.first, diagnostics)
+    }
+
+    /// ``read(_:file:)`` giving one document per patient the bundle's resources name; nil when the
+    /// input is not a readable bundle.
+    public static func readAll(_ value: JSONValue, file: String) -> (documents: [ImportedDocument]?, diagnostics: [Diagnostic]) {
         let reader = FHIRBundleReader(file: file)
-        let document = reader.read(value)
-        return (document, reader.diagnostics.list)
+        let documents = reader.read(value)
+        return (documents, reader.diagnostics.list)
     }
 }
 
@@ -75,9 +88,14 @@ final class FHIRBundleReader {
 
     /// Records in bundle order; nil slots are medications finished after administrations are attached.
     var slots: [ImportedRecord?] = []
+    /// The patient each slot's record names (``subjectKey(_:)``), nil for the document's patient.
+    var subjects: [String?] = []
+    /// The patient the resource being read names.
+    var currentSubject: String?
     var medicationDrafts: [FHIRMedicationDraft] = []
     private var usedIds: Set<String> = []
     private var skipped: [String: Int] = [:]
+    var skippedCounts: [String: Int] { skipped }
     private var skippedOrder: [(type: String, path: String)] = []
 
     /// Resource types read only to resolve references (not records, not "skipped").
@@ -87,7 +105,7 @@ final class FHIRBundleReader {
 
     init(file: String) { diagnostics = FHIRDiagnostics(file: file) }
 
-    func read(_ value: JSONValue) -> ImportedDocument? {
+    func read(_ value: JSONValue) -> [ImportedDocument]? {
         let root = FHIRNode(value, path: "")
         guard root.object != nil else {
             diagnostics.error(at: "", "expected a FHIR Bundle object, found \(value.typeName)")
@@ -119,12 +137,10 @@ final class FHIRBundleReader {
         indexEntries(entryNode)
         if documentDate == nil { documentDate = compositionDate() }
         readRecords()
-        return finished(ImportedDocument(
-            format: FHIRImporter.format, file: diagnostics.file, patient: readPatient(),
-            records: slots.compactMap { $0 }, skipped: skipped, date: documentDate ?? lastUpdated()))
+        return finished(documents(date: documentDate ?? lastUpdated()))
     }
 
-    func read(resources: [(value: JSONValue, path: String)]) -> ImportedDocument? {
+    func read(resources: [(value: JSONValue, path: String)]) -> [ImportedDocument]? {
         // Loose resources have no fullUrl; exports that split a bundle keep its `urn:uuid:` references,
         // whose UUID is the resource id (as Synthea and most IPS producers write them).
         for (value, path) in resources {
@@ -134,20 +150,19 @@ final class FHIRBundleReader {
         }
         documentDate = compositionDate()
         readRecords()
-        return finished(ImportedDocument(
-            format: FHIRImporter.format, file: diagnostics.file, patient: readPatient(),
-            records: slots.compactMap { $0 }, skipped: skipped, date: documentDate ?? lastUpdated()))
+        return finished(documents(date: documentDate ?? lastUpdated()))
     }
 
-    /// The document with its title and what it holds that is not read ("Provenance (2)").
-    private func finished(_ document: ImportedDocument) -> ImportedDocument {
-        var document = document
+    /// The documents, the first (the document's own patient's) with its title and what it holds
+    /// that is not read ("Provenance (2)").
+    private func finished(_ documents: [ImportedDocument]) -> [ImportedDocument] {
+        guard var document = documents.first else { return documents }
         document.title = entries.first { $0.type == "Composition" }.flatMap { diagnostics.string($0["title"]) }
         document.notShown = skippedOrder.map { type, _ in
             let count = skipped[type] ?? 0
             return count == 1 ? type : "\(type) (\(count))"
         }
-        return document
+        return [document] + documents.dropFirst()
     }
 
     // MARK: Records
@@ -168,7 +183,10 @@ final class FHIRBundleReader {
         return candidate
     }
 
-    func append(_ record: ImportedRecord) { slots.append(record) }
+    func append(_ record: ImportedRecord?) {
+        slots.append(record)
+        subjects.append(currentSubject)
+    }
 
     func skip(_ entry: FHIREntry, as type: String) {
         if skipped[type] == nil { skippedOrder.append((type, entry.resource.path)) }
@@ -183,6 +201,7 @@ final class FHIRBundleReader {
         let devicesInUse = devicesInUse()
         for entry in entries where !entry.isContained {
             if entry.type != "Patient", isEnteredInError(entry) { continue }
+            currentSubject = subjectKey(entry)
             switch entry.type {
             case "MedicationRequest", "MedicationStatement": readMedication(entry)
             case "MedicationAdministration": break
@@ -214,6 +233,7 @@ final class FHIRBundleReader {
             default: skip(entry, as: entry.type)
             }
         }
+        currentSubject = nil
         for administration in administrations where !isEnteredInError(administration) {
             attachAdministration(administration)
         }
@@ -323,6 +343,20 @@ final class FHIRBundleReader {
             if let date = diagnostics.date(target), let text = target.rawString { return (date, text) }
         }
         return nil
+    }
+
+    /// "Date unknown" (filed under the document's day, never shown as it) when one of `nodes` is
+    /// absent and its `_element` carries a `data-absent-reason` extension; nil otherwise, or when
+    /// the document gives no day to file it under.
+    func unknownDate(_ entry: FHIREntry, _ nodes: [FHIRNode]) -> CareDate? {
+        let stated = nodes.contains { node in
+            guard !node.isPresent, let key = node.path.split(separator: ".").last, !key.contains("[") else { return false }
+            return entry["_" + key]["extension"].elements.contains {
+                $0["url"].rawString == "http://hl7.org/fhir/StructureDefinition/data-absent-reason"
+            }
+        }
+        guard stated, let filed = documentDate ?? lastUpdated() else { return nil }
+        return .unknown(filedOn: filed.localDay(in: TimeZone(secondsFromGMT: 0)!))
     }
 
     func number(_ value: Double) -> String {

@@ -4,8 +4,16 @@ import Foundation
 /// is about (same name and date of birth), or the only circle; with no circle at all, a circle is
 /// made for the patient with the patient as its only member. Imported records take the privacy
 /// level chosen with `--import-privacy`.
+///
+/// One patient per summary: documents about two different patients (``PatientMatch``) are never
+/// merged. Each is an error naming both files, and nothing is placed, unless `--patient ID`
+/// (`patient`) chooses one patient's documents; the others are then left out with a warning that
+/// counts their records. A document whose patient is not the only circle's care recipient is an
+/// error too, unless `--patient` names that patient.
 struct ImportPlacer {
     let privacy: PrivacyLevel
+    /// `--patient`: an id of the patient whose documents are read (see ``ImportedPatient/ids``).
+    var patient: String? = nil
 
     /// Places every document it can; returns how many documents and records were placed. An
     /// imported record's id is made to differ from `nativeIds` (every valid native health record's
@@ -16,6 +24,7 @@ struct ImportPlacer {
     ) -> (documents: Int, records: Int) {
         var placed = (documents: 0, records: 0)
         guard !documents.isEmpty else { return placed }
+        guard let documents = PatientMatch.onePatient(documents, chosen: patient, diagnostics: &diagnostics) else { return placed }
         var usedIds = nativeIds
         for document in documents {
             guard let circle = circle(for: document, in: &export, diagnostics: &diagnostics) else { continue }
@@ -70,10 +79,12 @@ struct ImportPlacer {
             if matches.count == 1 { return matches[0] }
         }
         if export.circles.count == 1 {
-            if document.patient != nil {
+            if let patient = document.patient, self.patient.map({ !patient.ids.contains($0) }) ?? true {
                 diagnostics.append(Diagnostic(
-                    .warning, file: document.file,
-                    message: "the patient's name or date of birth differs from the circle's care recipient; imported into the only circle"))
+                    .error, file: document.file,
+                    message: "the document's patient differs from the circle's care recipient by name and date of birth; "
+                        + "not imported (give --patient with the document's patient id to read it as the care recipient's)"))
+                return nil
             }
             return export.circles[0]
         }

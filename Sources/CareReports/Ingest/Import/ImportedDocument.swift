@@ -16,6 +16,9 @@ public struct ImportedDocument: Sendable {
     /// The parts the document holds that are not read, as the document names them, in its order
     /// ("Functional Status", "Provenance (2)"): said on the pages, never "None recorded".
     public var notShown: [String] = []
+    /// True for the records inside a document (a bundle, Bulk Data files) that name another
+    /// subject than the document's own patient: left out unless `--patient` chooses that patient.
+    public var isOtherSubject = false
 
     public init(
         format: String, file: String, patient: ImportedPatient?, records: [ImportedRecord], skipped: [String: Int] = [:],
@@ -35,11 +38,18 @@ public struct ImportedPatient: Sendable, Hashable {
     public let firstName: String
     public let lastName: String
     public let dateOfBirth: LocalDate?
+    /// The patient's identifiers as `system|value` (FHIR `Patient.identifier`, C-CDA
+    /// `patientRole/id` as `root|extension`), for telling two patients apart.
+    public let identifiers: Set<String>
+    /// Ids a user may give to `--patient`: each identifier's value, and a FHIR Patient's `id`.
+    public let ids: Set<String>
 
-    public init(firstName: String, lastName: String, dateOfBirth: LocalDate?) {
+    public init(firstName: String, lastName: String, dateOfBirth: LocalDate?, identifiers: Set<String> = [], ids: Set<String> = []) {
         self.firstName = firstName
         self.lastName = lastName
         self.dateOfBirth = dateOfBirth
+        self.identifiers = identifiers
+        self.ids = ids
     }
 }
 

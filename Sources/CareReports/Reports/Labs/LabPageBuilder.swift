@@ -17,7 +17,7 @@ public struct LabPageBuilder: Sendable {
         self.explanations = explanations
     }
 
-    func collected(_ entry: LabCatalog.Entry) -> String { context.format.day(context.day(entry.collected)) }
+    func collected(_ entry: LabCatalog.Entry) -> String { context.format.date(entry.collected) }
 
     public func index() -> LabIndexPage {
         let reports = catalog.reports.compactMap { entry -> LabIndexPage.ReportRow? in

@@ -17,6 +17,9 @@ public struct DoseHistory: Sendable {
         public let kind: Kind
         /// The day it took effect; nil for "on hold", which the export does not date.
         public let day: LocalDate?
+        /// A start the source gives at less than a day's precision (`2015`, `Jan 2015`) or as
+        /// unknown; `day` is then nil, so no page shows a day the source does not state.
+        public var statedDate: CareDate?
         /// The order it came from (nil for the first start) and the order it led to (nil for a stop or hold).
         public let fromRecordId: String?
         public let toRecordId: String?
@@ -90,8 +93,11 @@ public struct DoseHistory: Sendable {
             let medication = order.medication
             let start = medication.startDate.localDay(in: timeZone)
             if position == 0 {
-                changes.append(Change(kind: .started, day: start, fromRecordId: nil, toRecordId: order.record.id,
-                                      words: (Localizer.noop("started {amount}"), ["amount": amount(medication)])))
+                var started = Change(
+                    kind: .started, day: medication.startDate.isFullDate ? start : nil, fromRecordId: nil, toRecordId: order.record.id,
+                    words: (Localizer.noop("started {amount}"), ["amount": amount(medication)]))
+                if !medication.startDate.isFullDate { started.statedDate = medication.startDate }
+                changes.append(started)
             } else {
                 let previous = orders[position - 1]
                 let previousEnd = previous.medication.endDate?.localDay(in: timeZone)

@@ -17,6 +17,7 @@ struct MedicationCourse: Sendable {
         var start = medication.startDate.resolved(in: timeZone)
         var startsAtTime = false
         if case .instant = medication.startDate { startsAtTime = true }
+        if case .stated = medication.startDate { startsAtTime = true }
         if case .day = medication.startDate, case .instant(let ordered)? = orderedAt, LocalDate(ordered, in: timeZone) == startDay {
             start = max(start, ordered)
             startsAtTime = true
@@ -27,8 +28,10 @@ struct MedicationCourse: Sendable {
             return
         }
         switch endDate {
-        case .instant(let instant):
+        case .instant(let instant), .stated(let instant, _):
             self.end = instant
+        case .partial, .unknown:
+            self.end = endDate.resolved(in: timeZone)
         case .day(let day):
             let endOfDay = day.adding(days: 1).midnight(in: timeZone)
             guard startsAtTime, day > startDay, let times = medication.schedule?.times else {

@@ -13,7 +13,7 @@ extension MedicationPageBuilder {
         fact(words.t("Prescriber"), medication.prescriber)
         fact(words.t("Reason"), medication.reason)
         fact(words.t("Started"), startText(record, medication))
-        fact(words.t("Ended"), medication.endDate.map { context.format.day(context.day($0)) })
+        fact(words.t("Ended"), medication.endDate.map { context.format.date($0) })
         fact(words.t("Status"), statusText(medication))
         fact("RxNorm", medication.rxnorm)
         return MedicationPage(

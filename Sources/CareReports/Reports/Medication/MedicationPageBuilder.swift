@@ -32,7 +32,7 @@ public struct MedicationPageBuilder: Sendable {
                 adherence: !context.hasDoseLog(record, medication) ? noDoseLog
                     : adherence.summary(context.format)
                     ?? (medication.asNeeded ? context.words.n("{count} use", "{count} uses", count: adherence.asNeededUses) : context.words.t("no doses due")),
-                since: context.format.day(context.day(medication.startDate)))
+                since: context.format.date(medication.startDate))
             if medication.status == .active { current.append(row) } else { past.append(row) }
         }
         return MedicationIndexPage(
@@ -95,7 +95,7 @@ public struct MedicationPageBuilder: Sendable {
     func statusText(_ medication: Medication) -> String {
         switch medication.status {
         case .active: context.words.t("active", context: "medication")
-        case .stopped: medication.endDate.map { context.words.t("stopped {day}", ["day": context.format.day(context.day($0))]) } ?? context.words.t("stopped")
+        case .stopped: medication.endDate.map { context.words.t("stopped {day}", ["day": context.format.date($0)]) } ?? context.words.t("stopped")
         case .onHold: context.words.t("on hold")
         }
     }

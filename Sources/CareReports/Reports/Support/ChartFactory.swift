@@ -69,7 +69,7 @@ struct ChartFactory: Sendable {
         let points = analyte.points.compactMap { point -> ChartPoint? in
             guard let value = LabUnits.number(point.result, in: unit) else { return nil }
             let instant = point.entry.collected.resolved(in: context.timeZone)
-            return ChartPoint(x: instant.timeIntervalSince1970, y: value, label: context.format.day(context.day(point.entry.collected)))
+            return ChartPoint(x: instant.timeIntervalSince1970, y: value, label: context.format.date(point.entry.collected))
         }
         guard !points.isEmpty else { return nil }
         // The latest range given in the chart's unit, else the latest one converted to it.

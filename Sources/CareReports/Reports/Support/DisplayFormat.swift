@@ -52,11 +52,35 @@ public struct DisplayFormat: Sendable {
         "\(day.day) \(monthNames[day.month - 1])"
     }
 
-    /// `Tue 14 Jan 2025, 08:30` for instants, the day alone for calendar dates.
+    /// `Tue 14 Jan 2025, 08:30` for instants (in the offset the source stated, else the export's
+    /// zone), the day alone for calendar dates, `Jan 2015` / `2015` for partial dates and
+    /// "date unknown" when the source says so.
     public func dateTime(_ date: CareDate) -> String {
         switch date {
-        case .day(let localDay): day(localDay)
         case .instant(let instant): "\(day(LocalDate(instant, in: timeZone))), \(time(instant))"
+        case .stated(let instant, let offset):
+            DisplayFormat(timeZone: TimeZone(secondsFromGMT: offset) ?? timeZone, words: words).dateTime(.instant(instant))
+        case .day, .partial, .unknown: self.date(date)
+        }
+    }
+
+    /// A date at no more than the precision its source gives: `Tue 14 Jan 2025` for a day (or an
+    /// instant's day in its stated offset), `Jan 2015` (`ene 2015`), `2015`, or "date unknown".
+    public func date(_ date: CareDate) -> String {
+        switch date {
+        case .instant, .stated, .day: day(date.localDay(in: timeZone))
+        case .partial(let partial): partial.month.map { "\(monthNames[$0 - 1]) \(partial.year)" } ?? "\(partial.year)"
+        case .unknown: words.t("date unknown")
+        }
+    }
+
+    /// "since Tue 14 Jan 2025" for a day, "since Jan 2015" / "since 2015" (es "desde ene 2015")
+    /// for a partial date; nil for an unknown date, which says nothing of since when.
+    public func since(_ date: CareDate) -> String? {
+        switch date {
+        case .unknown: nil
+        case .partial: words.t("since {date}", context: "partial date", ["date": self.date(date)])
+        default: words.t("since {day}", ["day": self.date(date)])
         }
     }
 

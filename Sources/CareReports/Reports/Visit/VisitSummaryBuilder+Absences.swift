@@ -23,7 +23,7 @@ extension VisitSummaryBuilder {
     func statementLines(_ topic: AbsenceStatement.Topic) -> [VisitSummary.Statement] {
         statedAbsences(topic).map { record, absence in
             VisitSummary.Statement(
-                text: absence.sentence(context.words), stated: context.words.t("Stated on {day}.", ["day": when(context.day(record.date))]))
+                text: absence.sentence(context.words), stated: context.words.t("Stated on {day}.", ["day": when(record.date)]))
         }
     }
 

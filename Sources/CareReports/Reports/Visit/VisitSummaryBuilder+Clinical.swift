@@ -37,10 +37,10 @@ extension VisitSummaryBuilder {
         findings(kind).reversed().map { record, observation in
             var parts = ClinicalFactsWording.details(observation.facts, kind: kind, context.words)
             if let own = observation.facts == nil ? record.date : observation.onset {
-                let day = when(context.day(own))
+                let day = when(own)
                 parts.append(kind == .advanceDirective || kind == .device ? context.words.t("since {day}", ["day": day]) : day)
             }
-            if let until = ClinicalFactsWording.until(observation.facts, context.words, day: { when(context.day($0)) }) { parts.append(until) }
+            if let until = ClinicalFactsWording.until(observation.facts, context.words, day: { when($0) }) { parts.append(until) }
             return VisitSummary.Line(text: observation.name ?? record.title, detail: parts.joined(separator: ", "))
         }
     }

@@ -41,6 +41,7 @@ extension VisitSummaryBuilder {
         let prescribers = Dictionary(chain.orders.map { ($0.record.id, $0.medication.prescriber) }, uniquingKeysWith: { a, _ in a })
         let steps = chain.changes.map { change -> String in
             var text = change.day.map { context.words.t("{change} on {day}", ["change": change.words(context.format), "day": when($0)]) }
+                ?? change.statedDate.map { context.words.t("{change} ({date})", ["change": change.words(context.format), "date": context.format.date($0)]) }
                 ?? change.words(context.format)
             if change.isDoseChange, let to = change.toRecordId, let prescriber = prescribers[to] ?? nil { text += " (\(prescriber))" }
             return text

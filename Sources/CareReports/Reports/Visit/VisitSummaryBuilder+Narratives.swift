@@ -14,7 +14,7 @@ extension VisitSummaryBuilder {
             return a != b ? a > b : $0.0 < $1.0
         }
         return ordered.map { _, record, paragraphs, text in
-            let origin = [record.importedFrom, context.format.day(context.day(record.date))].compactMap { $0 }.joined(separator: ", ")
+            let origin = [record.importedFrom, context.format.date(record.date)].compactMap { $0 }.joined(separator: ", ")
             var narrative = VisitSummary.Narrative(
                 title: record.title, source: context.words.t("As written in the source document ({origin})", ["origin": origin]), paragraphs: paragraphs)
             narrative.text = text

@@ -23,7 +23,7 @@ extension VisitSummaryBuilder {
             }
             let previous = analyte.points.dropLast().last { $0.entry.collected.resolved(in: context.timeZone) < instant }
             let previousText = previous.map { point in
-                return "\(format.localized(LabUnitText.value(point.result))) (\(when(context.day(point.entry.collected))))"
+                return "\(format.localized(LabUnitText.value(point.result))) (\(when(point.entry.collected)))"
                     + converted(point.result, to: result)
             } ?? context.words.t("none", context: "previous result")
             rows.append((rank, instant, VisitSummary.ResultRow(

@@ -21,7 +21,7 @@ extension VisitSummaryBuilder {
             let group = groups[key]!
             let worst = group.map(\.1.severity).max() ?? 0
             return (worst, VisitSummary.SymptomRow(
-                name: group[0].1.name, firstSeen: when(context.day(group[0].0.date)), worst: context.words.t("{severity} of 10", ["severity": "\(worst)"]), times: group.count))
+                name: group[0].1.name, firstSeen: when(group[0].0.date), worst: context.words.t("{severity} of 10", ["severity": "\(worst)"]), times: group.count))
         }
         .sorted { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1.name.lowercased() < $1.1.name.lowercased() }
         let shown = rows.prefix(Self.symptomRowsShown).map(\.1)
@@ -67,7 +67,7 @@ extension VisitSummaryBuilder {
                 ? (start >= context.dataUntil ? context.words.t("coming", context: "appointment") : AppointmentWording.status(.scheduled, context.words))
                 : AppointmentWording.status(appointment.status, context.words)
             return VisitSummary.Line(
-                text: "\(when(context.day(appointment.start))): \(record.title)",
+                text: "\(when(appointment.start)): \(record.title)",
                 detail: "\(appointment.specialty ?? appointment.provider), \(status)")
         }
         return Array(lines.suffix(Self.appointmentsShown))

@@ -30,11 +30,11 @@ extension VisitSummaryBuilder {
             // Readings spread over more than a period are not one period: halves of them would compare years, not weeks.
             trend = context.words.t(
                 "Not assessed: the readings span {first} to {last}.",
-                ["first": when(context.day(firstRecord.date)), "last": when(context.day(lastRecord.date))])
+                ["first": when(firstRecord.date), "last": when(lastRecord.date)])
         }
         return VisitSummary.VitalRow(
             kind: "\(name), \(last.unit)",
-            latest: "\(Self.number(last, context.format)) (\(when(context.day(lastRecord.date))))",
+            latest: "\(Self.number(last, context.format)) (\(when(lastRecord.date)))",
             lowest: lowest, highest: highest, readings: readings.count, trend: trend)
     }
 
@@ -76,7 +76,7 @@ extension VisitSummaryBuilder {
     }
 
     private func dated(_ reading: (HealthRecord, Measurement)) -> String {
-        "\(Self.number(reading.1, context.format)) (\(when(context.day(reading.0.date))))"
+        "\(Self.number(reading.1, context.format)) (\(when(reading.0.date)))"
     }
 
     /// `126/75`, `70.7`: the value without its unit (the row names the unit).

@@ -32,6 +32,12 @@ public struct VisitSummaryBuilder: Sendable {
         return thisYear ? context.format.shortDay(day) : "\(context.format.shortDay(day)) \(day.year)"
     }
 
+    /// ``when(_:)-(LocalDate)`` for a day or an instant; a partial date at its own precision
+    /// (`Jan 2015`, `2015`) and an unknown date as "date unknown".
+    func when(_ date: CareDate) -> String {
+        date.isFullDate ? when(context.day(date)) : context.format.date(date)
+    }
+
     public func build(styles: String = "") -> VisitSummary {
         let recipient = context.records.circle.careRecipient
         let format = context.format
@@ -102,9 +108,9 @@ public struct VisitSummaryBuilder: Sendable {
         for (record, condition) in findings(.condition) {
             let name = condition.name ?? record.title
             if condition.clinicalStatus == .resolved {
-                past.append(name + (condition.onset.map { " (\(when(context.day($0))))" } ?? ""))
+                past.append(name + (condition.onset.map { " (\(when($0)))" } ?? ""))
             } else {
-                let since = condition.onset.map { context.words.t("since {day}", ["day": context.format.day(context.day($0))]) } ?? ""
+                let since = condition.onset.flatMap { context.format.since($0) } ?? ""
                 active.append(VisitSummary.Line(text: name, detail: since))
             }
         }

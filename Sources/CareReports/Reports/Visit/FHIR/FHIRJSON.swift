@@ -35,12 +35,26 @@ enum FHIRJSON {
         object([("reference", .string("urn:uuid:\(uuid)")), ("display", string(display))])
     }
 
-    /// A CareDate as a FHIR date (a calendar day) or dateTime (an instant, with the circle's offset).
-    static func date(_ date: CareDate, in zone: TimeZone) -> JSONValue {
+    /// A CareDate as a FHIR date (a calendar day; `2015` or `2015-01` at a partial date's
+    /// precision) or dateTime (an instant, in the offset its source stated, else the circle's).
+    /// Nil for an unknown date: the element is left out and ``absent(_:)`` says why.
+    static func date(_ date: CareDate, in zone: TimeZone) -> JSONValue? {
         switch date {
         case .day(let day): .string(day.description)
+        case .partial(let partial): .string(partial.description)
         case .instant(let instant): .string(FeedText.rfc3339(instant, in: zone))
+        case .stated(let instant, let offset): .string(FeedText.rfc3339(instant, in: TimeZone(secondsFromGMT: offset) ?? zone))
+        case .unknown: nil
         }
+    }
+
+    static let dataAbsentReason = "http://hl7.org/fhir/StructureDefinition/data-absent-reason"
+
+    /// For an unknown date, the `_element` object that carries its `data-absent-reason` extension
+    /// (`unknown`); nil for any date the source states.
+    static func absent(_ date: CareDate?) -> JSONValue? {
+        guard case .unknown? = date else { return nil }
+        return object([("extension", array([object([("url", .string(dataAbsentReason)), ("valueCode", .string("unknown"))])]))])
     }
 
     /// An XHTML narrative: the escaped lines as a list, or one paragraph.

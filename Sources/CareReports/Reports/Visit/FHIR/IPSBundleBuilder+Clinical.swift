@@ -48,7 +48,8 @@ extension IPSBundleBuilder {
                 ("subject", patientReference),
                 ("effectivePeriod", FHIRJSON.object([
                     ("start", FHIRJSON.date(medication.startDate, in: zone)),
-                    ("end", medication.endDate.map { FHIRJSON.date($0, in: zone) }),
+                    ("_start", FHIRJSON.absent(medication.startDate)),
+                    ("end", medication.endDate.flatMap { FHIRJSON.date($0, in: zone) }),
                 ])),
                 ("informationSource", medication.prescriber.map { FHIRJSON.object([("display", .string($0))]) }),
                 ("reasonCode", .array(medication.reason.map { [FHIRJSON.concept($0)] } ?? [])),
@@ -109,7 +110,7 @@ extension IPSBundleBuilder {
                 ("clinicalStatus", clinicalStatus("allergyintolerance-clinical", "active")),
                 ("code", code),
                 ("patient", patientReference),
-                ("onsetDateTime", allergy.onset.map { FHIRJSON.date($0, in: zone) }),
+                ("onsetDateTime", allergy.onset.flatMap { FHIRJSON.date($0, in: zone) }),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
                 ("reaction", reaction),
                 ("note", .array(note.map { [FHIRJSON.object([("text", .string($0))])] } ?? [])),
@@ -149,10 +150,10 @@ extension IPSBundleBuilder {
                 ("severity", condition.severity.map { FHIRJSON.concept($0) }),
                 ("code", FHIRJSON.concept(name)),
                 ("subject", patientReference),
-                ("onsetDateTime", condition.onset.map { FHIRJSON.date($0, in: zone) }),
+                ("onsetDateTime", condition.onset.flatMap { FHIRJSON.date($0, in: zone) }),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
             ])
-            let since = condition.onset.map { " " + context.words.t("since {day}", ["day": context.format.day(context.day($0))]) } ?? ""
+            let since = condition.onset.flatMap { context.format.since($0) }.map { " " + $0 } ?? ""
             let state = resolved ? " (\(ObservationWording.status(.resolved, context.words)))" : ""
             section.entries.append((id, resource, "\(name)\(state)\(since)"))
         }
@@ -190,10 +191,11 @@ extension IPSBundleBuilder {
                 ("vaccineCode", FHIRJSON.concept(name, codingsJSON(record.codings))),
                 ("patient", patientReference),
                 ("occurrenceDateTime", FHIRJSON.date(record.date, in: zone)),
+                ("_occurrenceDateTime", FHIRJSON.absent(record.date)),
                 ("primarySource", facts?.reported == true ? .bool(false) : nil),
                 ("reportOrigin", facts?.reportedBy.map { FHIRJSON.concept($0) }),
             ])
-            let given = context.format.day(context.day(record.date))
+            let given = context.format.date(record.date)
             section.entries.append((
                 id, resource,
                 notGiven ? context.words.t("{name}, {day} (not given)", ["name": name, "day": given]) : context.words.t("{name}, {day}", ["name": name, "day": given])))

@@ -75,7 +75,7 @@ extension IPSBundleBuilder {
             let line = context.words.t(
                 "{test}: {value} (range {range}), {day}",
                 ["test": result.name, "value": context.format.localized(LabUnitText.value(result)) + flag, "range": rangeText,
-                 "day": context.format.day(context.day(latest.entry.collected))])
+                 "day": context.format.date(latest.entry.collected)])
             section.entries.append((id, resource, line))
             let reportId = latest.entry.record.id
             if reports[reportId] == nil { reportOrder.append(reportId) }
@@ -92,7 +92,10 @@ extension IPSBundleBuilder {
     private func diagnosticReport(_ id: String, _ entry: LabCatalog.Entry, results: [String]) -> JSONValue {
         let report = entry.report
         let issued: JSONValue? = report.reportedAt.flatMap { date in
-            if case .instant = date { return FHIRJSON.date(date, in: zone) }
+            switch date {
+            case .instant, .stated: return FHIRJSON.date(date, in: zone)
+            default: return nil
+            }
             return nil
         }
         return FHIRJSON.object([

@@ -21,7 +21,7 @@ extension IPSBundleBuilder {
     }
 
     private func date(_ observation: Observation) -> JSONValue? {
-        observation.onset.map { FHIRJSON.date($0, in: zone) }
+        observation.onset.flatMap { FHIRJSON.date($0, in: zone) }
     }
 
     func advanceDirectiveSection() -> Section {
