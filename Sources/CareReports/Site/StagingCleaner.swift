@@ -4,8 +4,9 @@ import Glibc
 /// Finds and removes the staging folders that builds killed outright (`kill -9`, a power cut) left
 /// beside their output, each holding a viewer's pages: a folder is removed only when its name is one
 /// carereport gives (`.NAME.carereport-new-PID` or `.NAME.carereport-old-PID`), it holds
-/// carereport's marker file, and no process with that PID is running (a live build's folder is
-/// left alone).
+/// carereport's marker file, no process with that PID is running here, and no process anywhere
+/// holds the marker locked (``StagingLock``: a live build's folder in another PID namespace, whose
+/// PID means nothing here, is left alone).
 public enum StagingCleaner {
     static let newInfix = ".carereport-new-"
     static let oldInfix = ".carereport-old-"
@@ -27,7 +28,10 @@ public enum StagingCleaner {
             guard let pid = ownerPID(of: name), pid != getpid(), !isRunning(pid), owns(outputName(of: name)) else { continue }
             let path = (parent as NSString).appendingPathComponent(name)
             guard isCarereportFolder(path) else { continue }
-            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(name) }
+            // The PID may be another namespace's: only a marker no process holds locked is abandoned.
+            _ = StagingLock.whileUnused(path) {
+                if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(name) }
+            }
         }
         return removed
     }

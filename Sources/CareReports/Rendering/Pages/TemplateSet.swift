@@ -39,6 +39,8 @@ public struct TemplateSet: Sendable {
             // A link could bring any file of the machine into the site: refuse it, file or folder.
             var status = stat()
             if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { throw .templateSymlink(path) }
+            // A hard link is the same file under another name, maybe outside the folder: refuse it too.
+            if status.st_mode & S_IFMT == S_IFREG, status.st_nlink > 1 { throw .templateHardLink(path) }
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else { continue }
             guard relative.hasSuffix(".mustache") || relative.hasPrefix("assets/") || relative.hasPrefix("text/") else { continue }

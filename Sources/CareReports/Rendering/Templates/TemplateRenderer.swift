@@ -98,7 +98,7 @@ struct TemplateRenderer: Sendable {
                 inner.inherited = frame.inherited
             }
             render(template, frame: inner, stack: &stack, into: &out)
-        case .contentType(let type):
+        case .contentType(let type, _):
             frame.contentType = type
         }
     }
