@@ -126,8 +126,13 @@ def hostile_export(tmp_path):
     def change_circles(circles):
         circles[0]["name"] = "Margaret\u202e's circle\u2066\x07\x1b"
 
+    def change_health(records):
+        for record in records:
+            record["title"] = record.get("title", "") + " \u202e\u2066x\u2069\x07"
+
     edit(export / "updates.json", change_updates)
     edit(export / "circles.json", change_circles)
+    edit(export / "health.json", change_health)
     return export
 
 
@@ -154,6 +159,9 @@ def test_control_and_bidi_characters_never_reach_any_output(tmp_path):
     assert visit.returncode == 0, visit.stderr
     assert "@page" in visit.stdout
     outputs["visit.html"] = visit.stdout
+    fhir = run_carereport("visit", export, "--viewer", "u-ellen", "--circle", "circle-margaret", "--format", "fhir", "--now", NOW)
+    assert fhir.returncode == 0, fhir.stderr
+    outputs["visit.fhir.json"] = json.dumps(json.loads(fhir.stdout), ensure_ascii=False)
     bad = [(name, f"U+{ord(c):04X}") for name, text in outputs.items() for c in FORBIDDEN if c in text]
     assert not bad, bad[:10]
 
