@@ -115,7 +115,11 @@ extension CareReport {
         /// hidden in one option (a `--to` that is no address at all is refused where the message is made).
         func warnAboutAddressLists() {
             for value in recipients {
-                guard let addresses = try? MailAddress.parseList(value), addresses.count > 1 else { continue }
+                guard let addresses = try? MailAddress.parseList(value) else { continue }
+                for address in addresses where address.displayName?.contains("@") == true {
+                    Console.error("warning: --to \(address): the name shown looks like an address, but the message goes to \(address.address)")
+                }
+                guard addresses.count > 1 else { continue }
                 let list = addresses.map(\.address).joined(separator: ", ")
                 Console.error("warning: one --to names \(addresses.count) recipients (\(list)); give each address its own --to")
             }

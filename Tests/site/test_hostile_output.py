@@ -255,6 +255,10 @@ def test_a_to_that_names_several_addresses_is_warned_about(tmp_path):
     assert "warning: one --to names 2 recipients (a@b.example, evil@x.example)" in result.stderr
     message = email.message_from_string(result.stdout, policy=email.policy.default)
     assert [address.addr_spec for address in message["To"].addresses] == ["a@b.example", "evil@x.example"]
+    disguised = run_carereport("digest", SAMPLE, "--viewer", "u-ellen", "--circle", "circle-margaret", "--format", "email",
+                               "--to", "ellen@example.org <evil@x.example>", "--now", NOW)
+    assert disguised.returncode == 0, disguised.stderr
+    assert "the name shown looks like an address, but the message goes to evil@x.example" in disguised.stderr
     single = run_carereport("digest", SAMPLE, "--viewer", "u-ellen", "--circle", "circle-margaret", "--format", "email",
                             "--to", "a@b.example", "--to", "Ann <ann@x.example>", "--now", NOW)
     assert single.returncode == 0 and "warning" not in single.stderr, single.stderr

@@ -38,7 +38,7 @@ public struct SiteWriter: Sendable {
             try writeFiles(plan, into: staging)
             try swapIn(staging, as: target)
         } catch {
-            if error != .stagingGone(staging.path) { try? fileManager.removeItem(at: staging) }
+            if error != .stagingGone(staging.path) { try? fileManager.removeItem(at: staging) } else { StagingLock.removeRemade(staging) }
             throw error
         }
     }

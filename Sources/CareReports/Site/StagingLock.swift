@@ -40,6 +40,12 @@ enum StagingLock {
               now.st_dev == mine.st_dev, now.st_ino == mine.st_ino else { throw .stagingGone(staging.path) }
     }
 
+    /// After ``verify(_:)`` failed: removes what this run may have made again at `staging` (folders
+    /// without a marker), never a folder another run marked.
+    static func removeRemade(_ staging: URL) {
+        if !StagingCleaner.isCarereportFolder(staging.path) { try? FileManager.default.removeItem(at: staging) }
+    }
+
     /// Runs `body` while holding the lock on the marker of the folder at `path`, only when no other
     /// process holds it; false when the folder is in use (or has no marker to lock).
     static func whileUnused(_ path: String, _ body: () -> Void) -> Bool {

@@ -32,12 +32,9 @@ extension JSONValue {
         }
     }
 
-    /// Every string written goes to a reader or an operator (the IPS bundle, `audit`, `members`,
-    /// `validate --format json`): what ``DisplayText`` drops is dropped, so no control or bidi
-    /// character comes back when the JSON is read.
     private static func writeString(_ text: String, to output: inout String) {
         output += "\""
-        for scalar in DisplayText.stripped(text).unicodeScalars {
+        for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
             case "\\": output += "\\\\"
