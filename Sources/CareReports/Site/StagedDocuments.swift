@@ -17,7 +17,9 @@ public final class StagedDocuments {
         self.folder = URL(fileURLWithPath: folder).standardizedFileURL
         InterruptGuard.begin()
         do {
-            self.staging = try SiteWriter.makeStaging(in: self.folder, for: "outbox")
+            // Named apart from any other run's: shards of one run on other machines may have this PID.
+            let token = String(UInt32.random(in: .min ... .max), radix: 16)
+            self.staging = try SiteWriter.makeStaging(in: self.folder, for: "outbox-\(token)")
         } catch {
             InterruptGuard.end()
             throw error
