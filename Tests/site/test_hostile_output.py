@@ -125,6 +125,12 @@ def hostile_export(tmp_path):
 
     def change_circles(circles):
         circles[0]["name"] = "Margaret\u202e's circle\u2066\x07\x1b"
+        circles[0]["careRecipient"]["lastName"] = "Ash\u202eworth\u2066\x07"  # in the printed @page header
+
+    def change_users(users):
+        for user in users["data"]:
+            if user["id"] == "u-margaret":
+                user["lastName"] = "Ash\u202eworth\u2066\x07"
 
     def change_health(records):
         for record in records:
@@ -132,6 +138,7 @@ def hostile_export(tmp_path):
 
     edit(export / "updates.json", change_updates)
     edit(export / "circles.json", change_circles)
+    edit(export / "users.json", change_users)
     edit(export / "health.json", change_health)
     return export
 
@@ -157,7 +164,7 @@ def test_control_and_bidi_characters_never_reach_any_output(tmp_path):
         outputs[f"digest.eml part {index}"] = text
     visit = run_carereport("visit", export, "--viewer", "u-ellen", "--circle", "circle-margaret", "--now", NOW)
     assert visit.returncode == 0, visit.stderr
-    assert "@page" in visit.stdout
+    assert "@page" in visit.stdout and "Ashworth" in visit.stdout
     outputs["visit.html"] = visit.stdout
     fhir = run_carereport("visit", export, "--viewer", "u-ellen", "--circle", "circle-margaret", "--format", "fhir", "--now", NOW)
     assert fhir.returncode == 0, fhir.stderr
