@@ -38,7 +38,11 @@ public struct SiteWriter: Sendable {
             try writeFiles(plan, into: staging)
             try swapIn(staging, as: target)
         } catch {
-            if error != .stagingGone(staging.path) { try? fileManager.removeItem(at: staging) } else { StagingLock.removeRemade(staging) }
+            if error == .stagingGone(staging.path) {
+                StagingLock.removeRemade(staging)  // never another run's folder
+            } else {
+                try? fileManager.removeItem(at: staging)
+            }
             throw error
         }
     }

@@ -86,7 +86,11 @@ public final class StagedSite {
             if InterruptGuard.isInterrupted { throw WriteError.cannotWrite(staging.path, "interrupted") }
             try writer.swapIn(staging, as: target)
         } catch {
-            if error != .stagingGone(staging.path) { try? FileManager.default.removeItem(at: staging) } else { StagingLock.removeRemade(staging) }
+            if error == .stagingGone(staging.path) {
+                StagingLock.removeRemade(staging)  // never another run's folder
+            } else {
+                try? FileManager.default.removeItem(at: staging)
+            }
             throw error
         }
     }
