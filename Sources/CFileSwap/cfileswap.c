@@ -17,3 +17,13 @@ int cfileswap_exchange(const char *first, const char *second) {
     return -1;
 #endif
 }
+
+#include <sys/file.h>
+
+int cfileswap_lock(int fd, int wait) {
+    int result;
+    do {
+        result = flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB));
+    } while (result != 0 && errno == EINTR);
+    return result;
+}

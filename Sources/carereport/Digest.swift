@@ -49,7 +49,9 @@ extension CareReport {
         @Option(help: "markdown (plain text), html (inline styles) or email (an RFC 5322 message).")
         var format: Format = .markdown
 
-        @Option(name: .customLong("to"), help: ArgumentHelp("A recipient for --format email (repeatable).", valueName: "address"))
+        @Option(name: .customLong("to"), help: ArgumentHelp(
+            "A recipient for --format email: one address per --to (repeatable); a comma-separated list works but is warned about.",
+            valueName: "address"))
         var recipients: [String] = []
 
         @Option(name: .customLong("from"), help: ArgumentHelp("The sender for --format email.", valueName: "address"))
@@ -81,6 +83,7 @@ extension CareReport {
         }
 
         func run() throws {
+            warnAboutAddressLists()
             if !viewerOptions.allMembers, viewerOptions.viewer != nil, viewerOptions.circle == nil {
                 return try runForReader()
             }
@@ -110,6 +113,21 @@ extension CareReport {
             }
         }
 
+        /// A `--to` that names several addresses (`a@b.org, c@d.org`) is an RFC 5322 list and is
+        /// accepted, but said on standard error with every address it adds, so no second recipient is
+        /// hidden in one option (a `--to` that is no address at all is refused where the message is made).
+        func warnAboutAddressLists() {
+            for value in recipients {
+                guard let addresses = try? MailAddress.parseList(value) else { continue }
+                for address in addresses where address.displayName?.contains("@") == true {
+                    Console.error("warning: --to \(address): the name shown looks like an address, but the message goes to \(address.address)")
+                }
+                guard addresses.count > 1 else { continue }
+                let list = addresses.map(\.address).joined(separator: ", ")
+                Console.error("warning: one --to names \(addresses.count) recipients (\(list)); give each address its own --to")
+            }
+        }
+
         /// `--all-members --out DIR`: one digest per person, `DIR/USER.md` (`.html`, `.eml`), of all
         /// their active circles, only the shard's readers.
         private func runForAllReaders(_ source: ExportSource, out: String, now: Date, renderer: TemplateSet, palette: MailPalette) throws {
@@ -121,7 +139,10 @@ extension CareReport {
             let progress = RunProgress(readers.viewers, verb: "written")
             defer { progress.finish() }
             try SiteOutput.makeFolder(out)
-            var written = 0
+            // Every digest is written into a staging folder first and put in place only when all are:
+            // a mailer picking up the outbox never finds half of this run's messages.
+            let outbox = try SiteOutput.stagedDocuments(in: out)
+            var written = Set<String>()
             for reader in readers.readers {
                 let user = source.base.user(reader.userId)
                 // The bare address (a name from the export could hold anything); one that does not parse is left out.
@@ -134,17 +155,20 @@ extension CareReport {
                     let viewer = reader.viewers[0]
                     message = try digest(
                         for: viewer, in: try cache.export(for: viewer), now: now, renderer: renderer, palette: palette,
-                        recipients: address.map { [$0] } ?? [], earlierWritten: written > 0)
+                        recipients: address.map { [$0] } ?? [])
                 } else {
                     let run = ReaderRun(source: source, viewers: reader.viewers, userId: reader.userId)
                     message = try readerDigest(
-                        run, now: now, renderer: renderer, palette: palette, recipients: address.map { [$0] } ?? [], earlierWritten: written > 0,
-                        cache: cache)
+                        run, now: now, renderer: renderer, palette: palette, recipients: address.map { [$0] } ?? [], cache: cache)
                 }
-                try SiteOutput.emit(message, to: "\(try SiteOutput.readerPath(out, reader.userId)).\(suffix)")
-                written += 1
+                _ = try SiteOutput.readerPath(out, reader.userId)  // checks the id again: one safe file name
+                try SiteOutput.add(message, as: "\(reader.userId).\(suffix)", to: outbox)
+                written.insert(reader.userId)
                 reader.viewers.forEach(progress.done)
             }
+            try SiteOutput.commit(outbox)
+            let among = viewerOptions.circle.flatMap { source.base.circle($0) }.map { Set($0.members.map(\.userId)) }
+            try SiteOutput.removeFormerMembersDigests(in: out, keeping: written, shard: shard, among: among ?? Set(source.base.users.map(\.id) + source.base.circles.flatMap { $0.members.map(\.userId) }))
         }
 
         /// `--viewer ID` without `--circle`: one digest of every circle where the reader is active

@@ -48,4 +48,58 @@ extension SiteOutput {
             }
         }
     }
+
+    /// The staging folder of an `--all-members` run's digests inside `output`, or exit 73.
+    static func stagedDocuments(in output: String) throws -> StagedDocuments {
+        do {
+            return try StagedDocuments(folder: output)
+        } catch {
+            Console.error(error.errorDescription ?? "\(output): error: cannot write here")
+            Console.error("error: no digest was written")
+            throw ExitCode(73)
+        }
+    }
+
+    /// Writes one digest into `outbox`'s staging folder, or exits 73 having written nothing new.
+    static func add(_ message: String, as name: String, to outbox: StagedDocuments) throws {
+        do {
+            try outbox.add(name, Array(message.utf8))
+        } catch {
+            Console.error(error.errorDescription ?? "error: cannot write \(name)")
+            Console.error("error: no digest of this run was put in the outbox (\(outbox.count) were written to a staging folder, now removed); the files already there are as they were")
+            throw ExitCode(73)
+        }
+    }
+
+    /// Puts every digest of `outbox` in place, or exits 73 saying how many were.
+    static func commit(_ outbox: StagedDocuments) throws {
+        do {
+            try outbox.commit()
+        } catch {
+            Console.error(error.errorDescription ?? "error: cannot put the digests in place")
+            if case .partlyPlaced = error {} else {
+                Console.error("error: no digest of this run was put in the outbox; the files already there are as they were")
+            }
+            throw ExitCode(73)
+        }
+    }
+
+    /// After an `--all-members` digest run, removes the digests (`USER.md`, `.html`, `.eml`) of
+    /// people who are no longer active members, as ``removeStaleReaderSites(in:keeping:shard:among:)``
+    /// removes their sites: only this shard's readers, only people `among` names (the circle's
+    /// members with `--circle`, else everyone the export knows), only regular files (never a link).
+    static func removeFormerMembersDigests(in output: String, keeping: Set<String>, shard: Shard, among: Set<String>) throws {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? [] {
+            guard let dot = name.lastIndex(of: "."), [".md", ".html", ".eml"].contains(String(name[dot...])) else { continue }
+            let user = String(name[..<dot])
+            guard SafeId.isSafe(user), !keeping.contains(user), among.contains(user), shard.contains(reader: user) else { continue }
+            let path = "\(output)/\(name)"
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            guard unlink(path) == 0 else {
+                Console.error("\(path): error: cannot remove the digest of a former member")
+                throw ExitCode(73)
+            }
+        }
+    }
 }

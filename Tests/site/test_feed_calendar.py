@@ -1,5 +1,7 @@
 """feed.xml (Atom) and calendar.ics (iCalendar) read by independent parsers, with the expected
 entries and events, stable ids, and nothing hidden from the viewer."""
+import hashlib
+import hmac
 import json
 
 import pytest
@@ -50,11 +52,20 @@ def test_calendar_has_the_visible_appointments_and_tasks(viewer, sites):
     events = list(calendar.walk("VEVENT"))
     uids = {str(event["UID"]).split("@")[0] for event in events}
     appointments = {record["id"] for record in load_json(SAMPLE / "health.json") if record["type"] == "appointment"}
-    assert uids == (visible(viewer, "healthRecord") & appointments) | visible(viewer, "task")
-    recurring = {task["id"] for task in load_json(SAMPLE / "tasks.json") if task.get("recurrence")}
+    # UIDs are opaque (privacy policy rule 6): the keyed hash of each id, never the id itself.
+    expected = {opaque_id("record", record_id) for record_id in visible(viewer, "healthRecord") & appointments}
+    expected |= {opaque_id("task", task_id) for task_id in visible(viewer, "task")}
+    assert uids == expected
+    recurring = {opaque_id("task", task["id"]) for task in load_json(SAMPLE / "tasks.json") if task.get("recurrence")}
     for event in events:
         uid = str(event["UID"]).split("@")[0]
         assert ("RRULE" in event) == (uid in recurring), f"{uid}: recurrence must be kept as RRULE"
+
+
+def opaque_id(kind, record_id, circle="circle-margaret"):
+    """carereport's calendar UID for `record_id` without CAREREPORT_ID_KEY (OpaqueId.swift)."""
+    message = f"{circle}\0{kind}\0{record_id}".encode()
+    return hmac.new(b"carereport opaque ids v1", message, hashlib.sha1).digest()[:10].hex()
 
 
 @pytest.mark.parametrize("viewer", [FRANK], ids=lambda viewer: viewer.name)

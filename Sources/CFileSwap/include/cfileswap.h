@@ -5,4 +5,8 @@
 /// (EINVAL or ENOSYS where the file system or kernel cannot exchange).
 int cfileswap_exchange(const char *first, const char *second);
 
+/// Takes an exclusive flock(2) on `fd`: waiting when `wait` is non-zero, else at once or -1 with
+/// errno EWOULDBLOCK when another open file description holds it (in any process, any PID namespace).
+int cfileswap_lock(int fd, int wait);
+
 #endif

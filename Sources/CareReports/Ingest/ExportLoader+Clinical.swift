@@ -13,7 +13,8 @@ struct LooseResources {
 
 extension ExportLoader {
     static func isArchive(_ file: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        file.lowercased().hasSuffix(".zip") || ArchiveReader.looksLikeZip(bytes)
+        file.lowercased().hasSuffix(".zip") || ArchiveReader.looksLikeZip(bytes) || ArchiveReader.looksLikeTar(bytes, name: file)
+            || [".tar", ".tgz", ".tar.gz"].contains(where: file.lowercased().hasSuffix)
     }
 
     /// Reads every entry of an archive as a file beside the export would be read; its loose

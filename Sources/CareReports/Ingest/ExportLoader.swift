@@ -141,7 +141,7 @@ public struct ExportLoader: Sendable {
         }
         let others = names.filter { name in
             let lower = name.lowercased()
-            return [".json", ".xml", ".ndjson", ".jsonl", ".zip"].contains { lower.hasSuffix($0) } && name != "export.json"
+            return [".json", ".xml", ".ndjson", ".jsonl", ".zip", ".tar", ".tgz", ".tar.gz"].contains { lower.hasSuffix($0) } && name != "export.json"
                 && CollectionKind.forFileName(name) == nil
         }
         return (native, others.map { join(directory, $0) })

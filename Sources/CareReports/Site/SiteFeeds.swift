@@ -53,7 +53,7 @@ public struct SiteFeeds: Sendable {
             var description = appointment.provider + (appointment.specialty.map { " (\($0))" } ?? "")
             if let purpose = appointment.purpose { description += "\n\(purpose)" }
             events.append(ICalendarEvent(
-                uid: "\(record.id)@\(circle.id).carereport", dtstamp: context.now, summary: record.title,
+                uid: "\(OpaqueId.make("record", record.id, circle: circle.id))@\(circle.id).carereport", dtstamp: context.now, summary: record.title,
                 description: description, location: appointment.location, timing: timing(appointment.start, end: appointment.end),
                 status: status, categories: ["appointment"]))
         }
@@ -66,7 +66,7 @@ public struct SiteFeeds: Sendable {
                 task.description.map(context.text.renderer.plainText),
             ].compactMap { $0 }.joined(separator: "\n")
             events.append(ICalendarEvent(
-                uid: "\(task.id)@\(circle.id).carereport", dtstamp: context.now, summary: task.title, description: description,
+                uid: "\(OpaqueId.make("task", task.id, circle: circle.id))@\(circle.id).carereport", dtstamp: context.now, summary: task.title, description: description,
                 timing: timing(task.dueDate, end: nil), recurrence: task.recurrence.map(recurrence),
                 status: task.status == .cancelled ? .cancelled : .confirmed, categories: ["task", task.category.rawValue]))
         }

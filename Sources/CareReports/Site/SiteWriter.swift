@@ -8,8 +8,10 @@ import Foundation
 /// The staging folder is `.NAME.carereport-new-PID` beside the output folder `NAME` (and, where the
 /// system has no atomic exchange, the old site briefly stands at `.NAME.carereport-old-PID`). Its
 /// marker is written first; a build killed outright leaves it behind with the viewer's pages, so
-/// every build first removes the staging folders of earlier builds into the same parent whose
-/// process is gone (``StagingCleaner``).
+/// every build first removes the staging folders of earlier builds into the same parent that no
+/// process holds (``StagingCleaner``, ``StagingLock``: the marker is held under `flock` while the
+/// folder is written, a token any PID namespace can check). A run whose staging folder was removed
+/// under it stops with an error and puts nothing in place.
 public struct SiteWriter: Sendable {
     /// The file that marks a folder as carereport's, so a build never replaces someone's other files.
     public static let marker = ".carereport-site"
@@ -31,11 +33,16 @@ public struct SiteWriter: Sendable {
         InterruptGuard.begin()
         defer { InterruptGuard.end() }
         let staging = try Self.makeStaging(in: parent, for: target.lastPathComponent)
+        defer { StagingLock.release(staging) }
         do {
             try writeFiles(plan, into: staging)
             try swapIn(staging, as: target)
         } catch {
-            try? fileManager.removeItem(at: staging)
+            if error == .stagingGone(staging.path) {
+                StagingLock.removeRemade(staging)  // never another run's folder
+            } else {
+                try? fileManager.removeItem(at: staging)
+            }
             throw error
         }
     }
@@ -51,9 +58,13 @@ public struct SiteWriter: Sendable {
         InterruptGuard.begin()
         defer { InterruptGuard.end() }
         let staging = try Self.makeStaging(in: parent, for: target.lastPathComponent)
-        defer { try? FileManager.default.removeItem(at: staging) }
+        defer {
+            StagingLock.release(staging)
+            try? FileManager.default.removeItem(at: staging)
+        }
         let file = staging.appendingPathComponent(target.lastPathComponent)
         guard Self.writeFile(file.path, bytes), !InterruptGuard.isInterrupted else { throw .cannotWrite(target.path, "no permission or no space") }
+        try StagingLock.verify(staging)
         guard rename(file.path, target.path) == 0 else { throw .cannotWrite(target.path, "it cannot be put in place") }
     }
 
@@ -62,7 +73,18 @@ public struct SiteWriter: Sendable {
         let fileManager = FileManager.default
         StagingCleaner.removeAbandoned(in: parent.path)
         let staging = parent.appendingPathComponent(StagingCleaner.stagingName(for: name, pid: getpid()))
-        try? fileManager.removeItem(at: staging)
+        // One of this PID's (a crashed run's, or another PID namespace's with the same number):
+        // removed only when nobody holds it.
+        if fileManager.fileExists(atPath: staging.path) {
+            if StagingCleaner.isCarereportFolder(staging.path) {
+                _ = StagingLock.whileUnused(staging.path) { try? fileManager.removeItem(at: staging) }
+            } else {
+                try? fileManager.removeItem(at: staging)  // no marker: nobody's live staging folder
+            }
+            if fileManager.fileExists(atPath: staging.path) {
+                throw .cannotCreate(staging.path, "another run (perhaps in another container) is writing the same output now")
+            }
+        }
         guard mkdir(staging.path, 0o755) == 0 else {
             let code = errno
             let reason = switch code {
@@ -74,7 +96,7 @@ public struct SiteWriter: Sendable {
             }
             throw .parentNotWritable(parent.path, name, reason)
         }
-        guard writeFile(staging.appendingPathComponent(marker).path, Array(markerText.utf8)) else {
+        guard writeFile(staging.appendingPathComponent(marker).path, Array(markerText.utf8)), StagingLock.hold(staging) else {
             try? fileManager.removeItem(at: staging)
             throw .cannotWrite(staging.path, "no permission or no space")
         }
@@ -135,6 +157,9 @@ public struct SiteWriter: Sendable {
     /// Exchanges the staging folder with the old site atomically, then deletes the old one.
     func swapIn(_ staging: URL, as target: URL) throws(WriteError) {
         let fileManager = FileManager.default
+        // A staging folder another process removed (and this one may have partly remade) holds
+        // part of a site at best: never put it in place.
+        try StagingLock.verify(staging)
         if fileManager.fileExists(atPath: target.path) {
             if cfileswap_exchange(staging.path, target.path) == 0 {
                 try? fileManager.removeItem(at: staging)

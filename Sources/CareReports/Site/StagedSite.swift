@@ -81,11 +81,16 @@ public final class StagedSite {
             open = false
             InterruptGuard.end()
         }
+        defer { StagingLock.release(staging) }
         do throws(WriteError) {
             if InterruptGuard.isInterrupted { throw WriteError.cannotWrite(staging.path, "interrupted") }
             try writer.swapIn(staging, as: target)
         } catch {
-            try? FileManager.default.removeItem(at: staging)
+            if error == .stagingGone(staging.path) {
+                StagingLock.removeRemade(staging)  // never another run's folder
+            } else {
+                try? FileManager.default.removeItem(at: staging)
+            }
             throw error
         }
     }
@@ -94,6 +99,7 @@ public final class StagedSite {
     public func abandon() {
         guard open else { return }
         open = false
+        StagingLock.release(staging)
         try? FileManager.default.removeItem(at: staging)
         InterruptGuard.end()
     }

@@ -4,8 +4,9 @@ import Glibc
 /// Finds and removes the staging folders that builds killed outright (`kill -9`, a power cut) left
 /// beside their output, each holding a viewer's pages: a folder is removed only when its name is one
 /// carereport gives (`.NAME.carereport-new-PID` or `.NAME.carereport-old-PID`), it holds
-/// carereport's marker file, and no process with that PID is running (a live build's folder is
-/// left alone).
+/// carereport's marker file, no process with that PID is running here, and no process anywhere
+/// holds the marker locked (``StagingLock``: a live build's folder in another PID namespace, whose
+/// PID means nothing here, is left alone).
 public enum StagingCleaner {
     static let newInfix = ".carereport-new-"
     static let oldInfix = ".carereport-old-"
@@ -26,8 +27,11 @@ public enum StagingCleaner {
         for name in names.sorted() {
             guard let pid = ownerPID(of: name), pid != getpid(), !isRunning(pid), owns(outputName(of: name)) else { continue }
             let path = (parent as NSString).appendingPathComponent(name)
-            guard isCarereportFolder(path) else { continue }
-            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(name) }
+            guard isCarereportFolder(path, markerBegun: true) else { continue }
+            // The PID may be another namespace's: only a marker no process holds locked is abandoned.
+            _ = StagingLock.whileUnused(path) {
+                if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(name) }
+            }
         }
         return removed
     }
@@ -60,20 +64,24 @@ public enum StagingCleaner {
         kill(pid, 0) == 0 || errno == EPERM
     }
 
-    /// A real folder (not a link) holding carereport's marker as a regular file.
-    public static func isCarereportFolder(_ path: String) -> Bool {
+    /// A real folder (not a link) holding carereport's marker as a regular file. With `markerBegun`
+    /// (a staging folder, whose name is carereport's already), a marker cut short by a kill while it
+    /// was written (empty, or the start of its text) counts too.
+    public static func isCarereportFolder(_ path: String, markerBegun: Bool = false) -> Bool {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return false }
-        return isMarker((path as NSString).appendingPathComponent(SiteWriter.marker))
+        return isMarker((path as NSString).appendingPathComponent(SiteWriter.marker), begun: markerBegun)
     }
 
-    /// A regular file (not a link) that starts with the marker's text.
-    static func isMarker(_ path: String) -> Bool {
+    /// A regular file (not a link) that starts with the marker's text (or, when `begun`, holds a
+    /// start of it).
+    static func isMarker(_ path: String, begun: Bool = false) -> Bool {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
               let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: SiteWriter.markerText.utf8.count)) ?? Data()
+        if begun { return Data(SiteWriter.markerText.utf8).starts(with: head) }
         return head == Data(SiteWriter.markerText.utf8)
     }
 }

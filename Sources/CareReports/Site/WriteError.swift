@@ -13,6 +13,10 @@ public enum WriteError: Error, LocalizedError, Sendable, Equatable {
     case notAFolder(String)
     /// A document's path names a folder.
     case isAFolder(String)
+    /// The staging folder was removed (or replaced) by another process while this one wrote it.
+    case stagingGone(String)
+    /// A document of many could not be renamed into place after `placed` of `of` were.
+    case partlyPlaced(String, placed: Int, of: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -27,6 +31,10 @@ public enum WriteError: Error, LocalizedError, Sendable, Equatable {
             "\(path): error: is a file, not a folder; --out takes the folder to write the site into (a new or empty one, or an earlier site)"
         case .isAFolder(let path):
             "\(path): error: is a folder; --out takes the file to write, such as \(path)/visit.html"
+        case .stagingGone(let path):
+            "\(path): error: the staging folder was removed by another process while this run wrote it; nothing was put in place (the previous output is as it was). Is another carereport run cleaning up this folder?"
+        case .partlyPlaced(let path, let placed, let total):
+            "\(path): error: cannot be put in place; \(placed) of the \(total) files of this run were put in place before it, the others were not"
         case .symbolicLink(let path):
             "\(path): error: the output is a symbolic link; replacing it would leave the old site where it points. Give the real folder"
         }

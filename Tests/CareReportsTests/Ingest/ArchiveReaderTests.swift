@@ -9,7 +9,9 @@ struct ArchiveReaderTests {
         ("./export//Patient.ndjson", "export/Patient.ndjson"),
         ("a\\b.json", "a/b.json"),
         ("../evil.json", nil), ("a/../../evil.json", nil), ("a/../b.json", nil), ("/etc/passwd", nil),
-        ("\\\\server\\share\\x.json", nil), ("C:\\Windows\\x.json", nil), ("", nil), ("./", nil),
+        ("\\\\server\\share\\x.json", nil), ("C:\\Windows\\x.json", nil), ("c:x.json", nil), ("", nil), ("./", nil),
+        ("Befund-Müller.json", "Befund-Müller.json"), ("病历/病历.json", "病历/病历.json"), ("notes/a:b.json", "notes/a:b.json"),
+        ("é:/x.json", "é:/x.json"),
     ] as [(String, String?)])
     func insidePath(name: String, expected: String?) {
         #expect(ArchiveReader.insidePath(name) == expected)

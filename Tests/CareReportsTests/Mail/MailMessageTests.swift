@@ -4,6 +4,15 @@ import Testing
 
 /// The message builder writes exact, deterministic, standards-shaped bytes.
 @Suite struct MailMessageTests {
+
+    @Test("bidi overrides, isolates and noncharacters never reach the Subject (it would display reversed)")
+    func subjectHoldsNoBidiControl() throws {
+        func subject(_ text: String) throws -> String {
+            let rendered = try MailTestSupport.sample(subject: text).rendered()
+            return String(rendered[rendered.range(of: "Subject:")!.lowerBound...].prefix { $0 != "D" })
+        }
+        #expect(try subject("Oma \u{202E}gnp.exe\u{202D} \u{2066}x\u{2069}\u{FFFE}") == (try subject("Oma gnp.exe x")))
+    }
     static let golden = [
         "From: Care Report <reports@example.org>",
         "To: Ann Example <ann@example.org>, bob@example.org",

@@ -64,20 +64,40 @@ struct MarkdownRendererHTMLTests {
         #expect(renderer.html("<data:text/html,hi>") == "<p>data:text/html,hi</p>\n")
     }
 
-    @Test("http, https, mailto and relative links are kept", arguments: [
+    @Test("http, https, mailto and links to the site's own pages are kept", arguments: [
         ("https://example.com/a?b=c", "https://example.com/a?b=c"),
         ("HTTPS://EXAMPLE.COM", "HTTPS://EXAMPLE.COM"),
         ("http://example.org", "http://example.org"),
         ("mailto:carer@example.com", "mailto:carer@example.com"),
-        ("/relative/path", "/relative/path"),
-        ("../up/one", "../up/one"),
         ("#section", "#section"),
-        ("?page=2", "?page=2"),
         ("notes.html", "notes.html"),
+        ("weeks/2025-W15.html#doses", "weeks/2025-W15.html#doses"),
+        ("./medications.html?x=1", "./medications.html?x=1"),
     ])
     func allowedLinksAreKept(destination: String, href: String) {
         let html = renderer.html("[link](\(destination))")
         #expect(html == "<p><a href=\"\(href)\">link</a></p>\n")
+    }
+
+    @Test("a relative link that leaves the site is only its text", arguments: [
+        "//evil.org/x", "/etc/passwd", "../../x", "../up/one", "?x=1", "a/../../b", "%2e%2e/x", "a/.%2E/b",
+        "\\\\evil.org\\x", "/\\evil.org", " //evil.org",
+    ])
+    func linksLeavingTheSiteAreRefused(destination: String) {
+        let html = renderer.html("[link](<\(destination)>)")
+        #expect(!html.contains("<a"), "\(destination) stayed a link: \(html)")
+        #expect(html.contains("link"))
+    }
+
+    @Test("control and bidi characters are dropped from text, code and titles, character references included")
+    func controlAndBidiCharactersAreDropped() {
+        let hostile = "a\u{202E}b\u{2066}c\u{2069}\u{7}\u{1B}[31m\u{85}\u{FFFE} &#x202E;&#7;&#x1B;&#x2066; `x\u{202E}y` [t](https://e.org \"q\u{202D}r\")"
+        for output in [renderer.html(hostile), renderer.markdown(hostile), renderer.plainText(hostile), renderer.html("```\u{202E}\ncode\u{7}\n```")] {
+            for scalar in ["\u{202E}", "\u{202D}", "\u{2066}", "\u{2069}", "\u{7}", "\u{1B}", "\u{85}", "\u{FFFE}"] as [Unicode.Scalar] {
+                #expect(!output.unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16)) in \(output)")
+            }
+        }
+        #expect(renderer.html("a\u{202E}b") == "<p>ab</p>\n")
     }
 
     @Test("www., http(s):// and e-mail text autolinks")

@@ -10,7 +10,9 @@ import Testing
 /// scripts/compare-output.sh compares whole builds of two binaries.
 @Suite struct CompiledTemplateTests {
     struct Item: Encodable { let name: String; let note: String?; let tags: [String]; let count: Int; let on: Bool }
-    struct Probe: Encodable { let title: String; let items: [Item]; let none: [Item]; let note: String?; let share: Double; let child: Item? }
+    struct Probe: Encodable { let title: String; let items: [Item]; let none: [Item]; let note: String?; let share: Double; let child: Item?
+        /// Written unescaped: only a field of prepared markup (``TemplateCheck/preparedMarkup``) may be.
+        let html: String }
 
     /// Every feature the templates may use, over lists of 0 to 3 items: the bytes swift-mustache wrote.
     @Test func everyFeatureSameBytesAsSwiftMustache() throws {
@@ -21,7 +23,7 @@ import Testing
                 {{#items}}{{name}}{{^last()}}, {{/last()}}{{#first()}}!{{/first()}}{{index()}}{{/items}}
                 {{#empty(items)}}no items{{/empty(items)}}{{^empty(none)}}never{{/empty(none)}} {{count(items)}}
                 {{#child}}{{name}} {{title}} {{.note}}|{{/child}}{{child.name}} {{share}} {{note}}{{^note}}no note{{/note}}
-                {{{title}}} {{&title}} {{#items}}{{#tags}}[{{.}}]{{/tags}}{{#on}}on{{/on}}{{^on}}off{{/on}} {{plusone(count)}} {{uppercased(name)}}{{/items}}
+                {{{html}}} {{&html}} {{#items}}{{#tags}}[{{.}}]{{/tags}}{{#on}}on{{/on}}{{^on}}off{{/on}} {{plusone(count)}} {{uppercased(name)}}{{/items}}
                 {{=<% %>=}}<%title%> <%#items%><%name%><%/items%><%={{ }}=%>
                 {{<html.frame}}{{$body}}  {{title}} in a frame
                 {{/body}}{{/html.frame}}
@@ -35,7 +37,7 @@ import Testing
         for count in 0...3 {
             let items = (0..<count).map { Item(name: names[$0], note: $0 == 1 ? "n'o\"te" : nil, tags: Array(names.prefix($0)), count: $0, on: $0 % 2 == 0) }
             for (label, child) in [("none", nil), ("last", items.last)] {
-                let probe = Probe(title: "T <\(count)>", items: items, none: [], note: count == 2 ? nil : "page", share: 0.25 * Double(count), child: child)
+                let probe = Probe(title: "T <\(count)>", items: items, none: [], note: count == 2 ? nil : "page", share: 0.25 * Double(count), child: child, html: "T <\(count)>")
                 for template in ["html.probe", "md.probe", "text.probe"] {
                     let key = "\(template) items=\(count) child=\(label)"
                     let before = try #require(SwiftMustacheRenderings.all[key], "\(key) is not recorded")

@@ -103,4 +103,28 @@ import Testing
         #expect(!left.contains { $0.hasPrefix(".") }, "no staging folder is left: \(left)")
         #expect(try String(contentsOfFile: documents.path + "/taxes.txt", encoding: .utf8) == "precious")
     }
+
+    @Test func aBuildWhoseStagingFolderWasRemovedStopsAndPutsNothingInPlace() throws {
+        let root = try temporaryFolder()
+        let out = root.appendingPathComponent("site").path
+        try SiteWriter().write(plan(["index.html": "old"]), to: out)
+        let staged = try StagedSite(output: out)
+        try staged.add(plan(["index.html": "new, part one"]))
+        // Another process (another container's build, whose cleaner thought it abandoned) removes it.
+        let staging = try #require(try FileManager.default.contentsOfDirectory(atPath: root.path).first { $0.hasPrefix(".site.carereport-new-") })
+        try FileManager.default.removeItem(atPath: root.path + "/" + staging)
+        try staged.add(plan(["week.html": "new, part two"]))
+        #expect(throws: WriteError.stagingGone(root.path + "/" + staging)) { try staged.commit() }
+        #expect(try String(contentsOfFile: out + "/index.html", encoding: .utf8) == "old")
+        #expect(!FileManager.default.fileExists(atPath: out + "/week.html"))
+    }
+
+    @Test func theTextOfCSSStringsAndMailHeadersHoldsNoControlOrBidiCharacter() {
+        let hostile = "Ana\u{202E}gnp.exe\u{2066}x\u{2069}\u{7}\u{1B}[2J\u{85}\u{FFFF}"
+        let css = CSSString.escape(hostile)
+        #expect(css == "Ana" + "gnp.exe" + "x" + "\\5B 2J")
+        for scalar in ["\u{202E}", "\u{2066}", "\u{2069}", "\u{7}", "\u{1B}", "\u{85}", "\u{FFFF}"] as [Unicode.Scalar] {
+            #expect(!css.unicodeScalars.contains(scalar))
+        }
+    }
 }

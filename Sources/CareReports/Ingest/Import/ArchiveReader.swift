@@ -1,6 +1,8 @@
 import CLibArchive
+import Foundation
 
-/// Reads the regular files of a `.zip` (or a tar, plain or gzip) into memory
+/// Reads the regular files of a `.zip` (or a tar, plain or gzip) into memory, named as the archive
+/// names them (UTF-8, or CP437 for a zip entry without the UTF-8 flag),
 /// through the system libarchive, with limits, so a portal download is read where it lies and
 /// nothing is ever written to disk:
 /// - at most ``Limits/maximumEntries`` entries and ``Limits/maximumTotal`` bytes once expanded,
@@ -36,6 +38,14 @@ public struct ArchiveReader: Sendable {
     /// The archive's regular files in archive order, and a warning per entry skipped; nil with an
     /// error diagnostic when the archive cannot be read or breaks a limit (then nothing is read).
     public func read(_ path: String) -> (entries: [Entry]?, diagnostics: [Diagnostic]) {
+        // libarchive converts entry names to the locale's character set; in the C locale a name
+        // that is not ASCII cannot be converted and is lost. Read in C.UTF-8, on this thread only.
+        let utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)
+        let previous = utf8.map { uselocale($0) }
+        defer {
+            if let previous { uselocale(previous) }
+            if let utf8 { freelocale(utf8) }
+        }
         guard let archive = archive_read_new() else {
             return (nil, [Diagnostic(.error, file: path, message: "the archive reader could not be created")])
         }
@@ -45,6 +55,9 @@ public struct ArchiveReader: Sendable {
         archive_read_support_format_zip(archive)
         archive_read_support_format_tar(archive)
         archive_read_support_filter_gzip(archive)
+        // A zip entry without the UTF-8 flag is named in the legacy DOS code page (CP437); one with
+        // the flag is read as UTF-8 whatever this option says.
+        _ = archive_read_set_format_option(archive, "zip", "hdrcharset", "CP437")
         guard archive_read_open_filename(archive, path, 64 << 10) == ARCHIVE_OK else {
             return (nil, [Diagnostic(.error, file: path, message: "not a readable archive: \(Self.message(archive))")])
         }
@@ -63,8 +76,12 @@ public struct ArchiveReader: Sendable {
             guard count <= limits.maximumEntries else {
                 return (nil, [Diagnostic(.error, file: path, message: "the archive has more than \(limits.maximumEntries) entries; nothing was read from it")])
             }
-            let name = archive_entry_pathname(header).map { String(cString: $0) } ?? ""
+            let name = Self.entryName(header)
             let label = Self.printable(name)
+            guard !name.isEmpty else {
+                diagnostics.append(Diagnostic(.warning, file: path, message: "an entry has no name; entry skipped"))
+                continue
+            }
             guard let inside = Self.insidePath(name) else {
                 diagnostics.append(Diagnostic(.warning, file: path, keyPath: label, message: "the entry's path leads outside the archive; entry skipped"))
                 continue
@@ -98,16 +115,30 @@ public struct ArchiveReader: Sendable {
         return (entries, diagnostics)
     }
 
-    /// The entry's path made relative and clean, or nil when it is absolute or climbs out.
+    /// The entry's name as Unicode: UTF-8 as the archive states it (a zip's UTF-8 flag, a pax
+    /// header), CP437 for a zip entry without the flag; bytes that are not valid UTF-8 otherwise
+    /// (an old tar) are read as UTF-8 with U+FFFD in their place, never dropped.
+    static func entryName(_ header: OpaquePointer) -> String {
+        if let utf8 = archive_entry_pathname_utf8(header) { return String(cString: utf8) }
+        guard let raw = archive_entry_pathname(header) else { return "" }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The entry's path made relative and clean, or nil when it is absolute (`/x`, `\\x`, `C:x`) or
+    /// climbs out with `..`. Any other name, in any script, stays inside.
     static func insidePath(_ name: String) -> String? {
         guard !name.isEmpty, !name.hasPrefix("/"), !name.hasPrefix("\\"), !name.contains("\0") else { return nil }
         var parts: [Substring] = []
-        for part in name.split(whereSeparator: { $0 == "/" || $0 == "\\" }) {
+        for (index, part) in name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).enumerated() {
             switch part {
             case ".", "": continue
             case "..": return nil
             default:
-                if part.count >= 2, part.dropFirst().first == ":" { return nil }  // C:\…
+                let scalars = Array(part.unicodeScalars.prefix(2))
+                if index == 0, scalars.count == 2, scalars[1] == ":", scalars[0].isASCII, scalars[0].properties.isAlphabetic {
+                    return nil  // C:\…, C:…
+                }
                 parts.append(part)
             }
         }
@@ -121,6 +152,15 @@ public struct ArchiveReader: Sendable {
 
     private static func message(_ archive: OpaquePointer) -> String {
         archive_error_string(archive).map { String(cString: $0) } ?? "unknown error"
+    }
+
+    /// True when the file is a tar: `ustar` at offset 257 (POSIX and GNU tar), or a gzip stream
+    /// named `.tgz` or `.tar.gz`.
+    static func looksLikeTar(_ bytes: UnsafeBufferPointer<UInt8>, name: String) -> Bool {
+        let lower = name.lowercased()
+        if bytes.count >= 2, bytes[0] == 0x1F, bytes[1] == 0x8B { return lower.hasSuffix(".tgz") || lower.hasSuffix(".tar.gz") }
+        guard bytes.count >= 262 else { return false }
+        return Array(bytes[257..<262]) == Array("ustar".utf8)
     }
 
     /// True when the file starts like a zip (local header, empty archive or spanned marker).

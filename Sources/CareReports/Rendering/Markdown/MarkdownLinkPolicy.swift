@@ -1,9 +1,15 @@
+import Foundation
+
 /// Decides which link destinations in user Markdown may stay links, and normalises the ones that may.
 ///
 /// A destination is allowed when, after dropping leading whitespace, control and format characters
-/// (and ASCII tab/CR/LF anywhere, as browsers do), it has no scheme (a relative reference) or its
-/// scheme is `http`, `https` or `mailto` (case-insensitive). Everything else — `javascript:`, `data:`,
-/// `vbscript:`, `file:`, any other scheme — is refused.
+/// (and ASCII tab/CR/LF anywhere, as browsers do), its scheme is `http`, `https` or `mailto`
+/// (case-insensitive), or it is a relative path that stays inside the site: a page name such as
+/// `medications.html` or `week/2025-W15.html`, or a `#fragment`. Everything else is refused: any
+/// other scheme (`javascript:`, `data:`, `file:`), a network-path reference (`//evil.org/x`, which a
+/// `file://` site reads as `file://evil.org`), an absolute path (`/etc/passwd`), a path with a `..`
+/// segment (`../../x`, also percent-encoded), a backslash (which browsers read as `/`) and a bare
+/// query (`?x=1`).
 enum MarkdownLinkPolicy {
     /// The schemes a user link may use, lower-cased.
     static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
@@ -14,11 +20,27 @@ enum MarkdownLinkPolicy {
     /// character, `<` and `>` percent-encoded (the HTML renderer would encode those anyway), so the
     /// CommonMark renderer can never write it as something other than a link.
     static func allowedURL(_ url: String) -> String? {
-        let cleaned = strippingIgnored(url)
-        if let scheme = scheme(of: cleaned), !allowedSchemes.contains(scheme.lowercased()) {
+        let cleaned = strippingIgnored(DisplayText.stripped(url))
+        if let scheme = scheme(of: cleaned) {
+            guard allowedSchemes.contains(scheme.lowercased()) else { return nil }
+        } else if !isInsideSite(cleaned) {
             return nil
         }
         return percentEncodingUnsafe(cleaned)
+    }
+
+    /// Whether the relative reference `reference` names a page of the site itself: not empty, no
+    /// leading `/` or `?`, no backslash, and no path segment that is `..` (percent-decoded).
+    static func isInsideSite(_ reference: String) -> Bool {
+        guard let first = reference.unicodeScalars.first, first != "/", first != "?" else { return false }
+        guard !reference.unicodeScalars.contains("\\") else { return false }
+        if first == "#" { return true }
+        let path = reference.unicodeScalars.prefix { $0 != "?" && $0 != "#" }
+        for segment in String(path).split(separator: "/", omittingEmptySubsequences: false) {
+            let decoded = segment.replacingOccurrences(of: "%2e", with: ".", options: .caseInsensitive)
+            if decoded == ".." { return false }
+        }
+        return true
     }
 
     /// The scheme of `url` (without the colon), or nil for a relative reference.

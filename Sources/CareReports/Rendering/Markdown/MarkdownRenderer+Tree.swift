@@ -5,12 +5,21 @@ import CCmarkGFM
 extension MarkdownRenderer {
     // MARK: - Sanitising
 
-    /// Removes raw HTML, unwraps refused links, replaces images by their alt text and demotes headings.
+    /// Removes raw HTML, unwraps refused links, replaces images by their alt text, demotes headings
+    /// and drops from every text what ``DisplayText`` drops (a character reference such as
+    /// `&#x202E;` or `&#27;` is decoded by the parser, so the source alone cannot be cleaned).
     static func sanitize(_ document: OpaquePointer, headingBase: Int) {
         let base = min(max(headingBase, 1), 6)
         var pending: [OpaquePointer] = []  // nodes to rewrite, in document (pre-)order
         forEachEntered(document) { node in
             switch cmark_node_get_type(node) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                cleanLiteral(of: node)
+            case CMARK_NODE_CODE_BLOCK:
+                cleanLiteral(of: node)
+                if let info = cmark_node_get_fence_info(node).map({ String(cString: $0) }), !DisplayText.isPlainASCII(info) {
+                    DisplayText.stripped(info).withCString { _ = cmark_node_set_fence_info(node, $0) }
+                }
             case CMARK_NODE_HEADING:
                 let level = Int(cmark_node_get_heading_level(node))
                 cmark_node_set_heading_level(node, Int32(min(6, base + level - 1)))
@@ -49,6 +58,15 @@ extension MarkdownRenderer {
         }
     }
 
+    /// Replaces the literal of `node` by its ``DisplayText/stripped(_:)`` form when it holds
+    /// anything to drop.
+    private static func cleanLiteral(of node: OpaquePointer) {
+        guard let literal = cmark_node_get_literal(node).map({ String(cString: $0) }),
+              !DisplayText.isPlainASCII(literal) else { return }
+        let cleaned = DisplayText.stripped(literal)
+        if cleaned != literal { cleaned.withCString { _ = cmark_node_set_literal(node, $0) } }
+    }
+
     /// The destination to keep for `link`, or nil when the link must be unwrapped.
     ///
     /// Besides the scheme policy, a link that cmark would write back as an `<…>` autolink (its
@@ -57,7 +75,11 @@ extension MarkdownRenderer {
     private static func keptURL(ofLink link: OpaquePointer) -> String? {
         guard let rawURL = cmark_node_get_url(link).map({ String(cString: $0) }),
               let url = MarkdownLinkPolicy.allowedURL(rawURL) else { return nil }
-        let title = cmark_node_get_title(link).map { String(cString: $0) } ?? ""
+        var title = cmark_node_get_title(link).map { String(cString: $0) } ?? ""
+        if !DisplayText.isPlainASCII(title) {
+            title = DisplayText.stripped(title)
+            title.withCString { _ = cmark_node_set_title(link, $0) }
+        }
         guard title.isEmpty, let (leadingText, onlyText) = leadingTextRun(of: link) else { return url }
         if url.hasPrefix("mailto:"), "mailto:" + leadingText == url {
             return onlyText && MarkdownLinkPolicy.isAutolinkEmail(leadingText) ? url : nil

@@ -82,7 +82,8 @@ public struct MarkdownRenderer: Sendable {
             }
             cmark_parser_attach_syntax_extension(parser, syntaxExtension)
         }
-        var source = markdown
+        // Controls and bidi characters never reach the parser (an inspection sees the text as given).
+        var source = sanitizing ? DisplayText.stripped(markdown) : markdown
         source.withUTF8 { bytes in
             guard let base = bytes.baseAddress, bytes.count > 0 else { return }
             base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_parser_feed(parser, $0, bytes.count) }

@@ -35,6 +35,11 @@ struct TemplateCheck: Sendable {
                     message: "\(parent) has no block named \(block)\(guess) (what this block holds would never be written)")
             }
         }
+        for (name, template) in templates.sorted(by: { $0.key < $1.key }) where TemplateCheck.writesHTML(name) {
+            if let (message, at) = TemplateCheck.firstUnescapedText(in: template) {
+                throw .templateReference(file: file(name), line: at.line, column: at.column, message: message)
+            }
+        }
         var done: Set<String> = []
         for name in templates.keys.sorted() {
             var path: [String] = []

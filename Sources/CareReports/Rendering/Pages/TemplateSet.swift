@@ -42,6 +42,8 @@ public struct TemplateSet: Sendable {
             // A link could bring any file of the machine into the site: refuse it, file or folder.
             var status = stat()
             if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { throw .templateSymlink(path) }
+            // A hard link is the same file under another name, maybe outside the folder: refuse it too.
+            if status.st_mode & S_IFMT == S_IFREG, status.st_nlink > 1 { throw .templateHardLink(path) }
             if status.st_size > Self.maxFileBytes {
                 throw .templateFolder(path: path, message: "larger than \(Self.maxFileBytes >> 20) MiB, more than any template needs; it is not read")
             }

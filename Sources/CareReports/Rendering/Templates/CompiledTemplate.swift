@@ -69,5 +69,5 @@ indirect enum TemplateNode: Sendable {
     case blockDefinition(String, CompiledTemplate)
     /// `{{>name}}` (no overrides) or `{{<name}}…{{/name}}` (with the blocks it overrides).
     case partial(String, dynamic: Bool, indentation: String?, overrides: [String: CompiledTemplate]?, at: TemplatePosition)
-    case contentType(TemplateContentType)
+    case contentType(TemplateContentType, at: TemplatePosition)
 }

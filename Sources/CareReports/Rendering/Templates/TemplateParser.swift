@@ -224,7 +224,7 @@ enum TemplateParser {
                 setNewLine = state.newLine && scanner.lineFinished()
             case "%":
                 scanner.advance()
-                nodes.append(.contentType(try contentType(&scanner, state: state, tagStart: tagStart)))
+                nodes.append(.contentType(try contentType(&scanner, state: state, tagStart: tagStart), at: at))
                 setNewLine = state.newLine && scanner.lineFinished()
             default:
                 flushWhiteSpace()

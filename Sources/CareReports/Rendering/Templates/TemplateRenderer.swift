@@ -141,7 +141,7 @@ struct TemplateRenderer: Sendable {
                 inner.blockSources = frame.blockSources
             }
             render(template, frame: inner, stack: &stack, into: &out)
-        case .contentType(let type):
+        case .contentType(let type, _):
             frame.contentType = type
         }
     }

@@ -34,11 +34,13 @@ enum MailText {
     }
 
     /// Turns every run of whitespace and control characters (CR and LF included) into one space and trims the ends,
-    /// so text from the data can never start a new header line.
+    /// so text from the data can never start a new header line; drops the bidi controls and
+    /// noncharacters that ``DisplayText`` drops, so no Subject or name displays reversed.
     static func singleLine(_ text: String) -> String {
         var out = ""
         var pendingSpace = false
         for scalar in text.unicodeScalars {
+            if !isControl(scalar), DisplayText.isDropped(scalar) { continue }
             if isControl(scalar) || scalar.properties.isWhitespace {
                 pendingSpace = !out.isEmpty
             } else {

@@ -72,7 +72,8 @@ enum FHIRJSON {
     /// escaping, over scalars, with control characters and bidi overrides removed.
     static func xhtml(_ text: String) -> String { HTMLEscaping.escape(text) }
 
-    /// Two-space indented JSON ending in a newline: the same value always gives the same bytes.
+    /// Two-space indented JSON ending in a newline: the same value always gives the same bytes; what
+    /// ``DisplayText`` drops is dropped from every string.
     static func pretty(_ value: JSONValue) -> String {
         var out = ""
         write(value, indent: "", to: &out)
@@ -98,6 +99,8 @@ enum FHIRJSON {
                 out += index < object.pairs.count - 1 ? ",\n" : "\n"
             }
             out += indent + "}"
+        // The export's text, as every output: no control or bidi character (``DisplayText``).
+        case .string(let text): out += JSONValue.string(DisplayText.stripped(text)).serialized()
         default: out += value.serialized()
         }
     }
