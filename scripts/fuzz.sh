@@ -2,7 +2,10 @@
 # make fuzz: builds the fuzz targets with libFuzzer and AddressSanitizer and runs each for a fixed
 # number of inputs. A crash is written to fuzz-findings/ and the script exits 1: copy the input into
 # Tests/fuzz-regressions/TARGET/ (make test replays every file there) and fix the cause.
-# Usage: scripts/fuzz.sh [escaping-runs] [ingest-runs]
+# The files in Tests/fuzz-regressions/TARGET/ are each target's seeds (issue 32's hostile inputs, made
+# small: many keys, panels nested past the limit, many attributes, warnings by the hundred, a long
+# narrative name, nested sections and self-including templates, a zip of them).
+# Usage: scripts/fuzz.sh [escaping-runs] [ingest-runs] (ccda, zip and template run ingest-runs each)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 escaping_runs=${1:-${FUZZ_ESCAPING_RUNS:-200000}}
@@ -37,4 +40,7 @@ run() { # target runs max_len seed-folders...
 
 run escaping "$escaping_runs" 512 Tests/fuzz-regressions/escaping
 run ingest "$ingest_runs" 65536 Tests/fuzz-regressions/ingest sample-data Tests/CareReportsTests/Fixtures
+run ccda "$ingest_runs" 65536 Tests/fuzz-regressions/ccda
+run zip "$ingest_runs" 65536 Tests/fuzz-regressions/zip
+run template "$ingest_runs" 16384 Tests/fuzz-regressions/template templates/html
 echo "fuzz: no crash"

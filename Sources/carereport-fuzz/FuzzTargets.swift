@@ -4,11 +4,15 @@ import Foundation
 /// The fuzz targets: each takes one input and traps (`precondition`) when an invariant breaks, so
 /// libFuzzer (or the replayer) reports the input. `CAREREPORT_FUZZ` picks the target.
 enum FuzzTargets {
-    enum Target: String { case ingest, escaping }
+    /// `ingest` reads a file as an export (JSON, and whatever its bytes look like); `ccda`, `zip` and
+    /// `template` each go to one reader.
+    enum Target: String, CaseIterable { case ingest, escaping, ccda, zip, template }
 
     static let target: Target = {
         let name = ProcessInfo.processInfo.environment["CAREREPORT_FUZZ"] ?? "ingest"
-        guard let target = Target(rawValue: name) else { fatalError("CAREREPORT_FUZZ takes ingest or escaping") }
+        guard let target = Target(rawValue: name) else {
+            fatalError("CAREREPORT_FUZZ takes \(Target.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         return target
     }()
 
@@ -16,6 +20,36 @@ enum FuzzTargets {
         switch target {
         case .ingest: ingest(bytes)
         case .escaping: escaping(bytes)
+        case .ccda: ccda(bytes)
+        case .zip: zip(bytes)
+        case .template: template(bytes)
+        }
+    }
+
+    /// The bytes as a C-CDA document: any mistake is a diagnostic naming the file, never a crash.
+    static func ccda(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let (_, diagnostics) = CCDAImporter.read(UnsafeRawBufferPointer(bytes), file: "fuzz.xml")
+        precondition(diagnostics.allSatisfy { $0.file == "fuzz.xml" }, "a C-CDA diagnostic without its file")
+    }
+
+    /// The bytes as a zip of clinical documents, read by the loader from a file as in real use.
+    static func zip(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let path = scratch + "/documents.zip"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(buffer: bytes))
+        var loader = ExportLoader()
+        loader.workers = 1
+        _ = try? loader.load(path)
+    }
+
+    /// The bytes as a custom home page template: parsed and checked (nesting, partials, cycles);
+    /// a mistake is a located error, never a crash.
+    static func template(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let templates = TemplateSet(defaults: ["html/index.mustache": text, "html/layout.mustache": "{{$content}}{{/content}}"])
+        do {
+            _ = try PageRenderer(templates: templates)
+        } catch {
+            precondition(error.errorDescription?.contains("error:") == true, "a template mistake without its place")
         }
     }
 

@@ -325,3 +325,25 @@ def test_one_10_mib_attachment_named_by_150_records_is_copied_once(tmp_path):
     pages = "".join(p.read_text(encoding="utf-8") for p in out.rglob("*.html"))
     # Every record's link goes to that one copy (pages list the attachments of the records they show).
     assert pages.count(f"attachments/{copies[0].name}") >= 20
+
+
+# Item 3: a 60 MiB narrative used as a medication name.
+
+def test_a_60_mib_narrative_used_as_a_medication_name_is_shortened(tmp_path):
+    fixture = ROOT.parent / "shared" / "fixtures" / "ccda" / "med-qid-prn.xml"
+    if not fixture.exists():
+        pytest.skip(f"{fixture} is absent (../shared/fixtures)")
+    source = fixture.read_text(encoding="utf-8")
+    name = '<content ID="MedicationName_0" xmlns="urn:hl7-org:v3">Ibuprofen 600mg Oral Tablet</content>'
+    assert name in source
+    chunk = "<content>" + "Ibuprofen " * 100_000 + "</content>"  # 1 MB: libxml2 refuses one text node past 10 MB
+    document = tmp_path / "long-name.xml"
+    document.write_text(source.replace(name, name.replace("Ibuprofen 600mg Oral Tablet", chunk * 60))
+                        .replace('displayName="ibuprofen 600 MG Oral Tablet" ', ""), encoding="utf-8")
+    result, elapsed, peak = run("validate", document)
+    check(result, elapsed, peak, 0)
+    assert "content: a narrative text used as a name or value is longer than 4000 characters; shortened" in result.stderr
+    out = tmp_path / "site"
+    result, elapsed, peak = run("build", document, "--out", out, "--all-members", *NOW)
+    check(result, elapsed, peak, 0)
+    assert sum(f.stat().st_size for f in out.rglob("*") if f.is_file()) < 5_000_000

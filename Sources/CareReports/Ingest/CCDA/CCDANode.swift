@@ -90,8 +90,11 @@ struct CCDANode {
 
     /// The element's own text (text and CDATA descendants, entity references dropped), with runs of
     /// white space collapsed to one space and zero-width characters removed; nil when empty.
-    var text: String? {
-        let collapsed = CCDANode.collapse(CCDANode.text(of: pointer.pointee.children, deep: true))
+    var text: String? { text(limit: .max) }
+
+    /// `text`, read no further than `limit` bytes of the source text.
+    func text(limit: Int) -> String? {
+        let collapsed = CCDANode.collapse(CCDANode.text(of: pointer.pointee.children, deep: true, limit: limit))
         return collapsed.isEmpty ? nil : collapsed
     }
 
@@ -119,24 +122,42 @@ struct CCDANode {
 
     // MARK: - Text
 
+    /// `raw` without zero-width characters, its runs of spaces, tabs and line breaks made one space
+    /// and none at either end: one pass over its scalars (a narrative can be megabytes long).
     static func collapse(_ raw: String) -> String {
-        let cleaned = raw.unicodeScalars.filter { !["\u{200B}", "\u{200C}", "\u{200D}", "\u{FEFF}"].contains($0) }
-        return String(String.UnicodeScalarView(cleaned))
-            .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
-            .joined(separator: " ")
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in raw.unicodeScalars {
+            switch scalar.value {
+            case 0x200B, 0x200C, 0x200D, 0xFEFF:
+                continue
+            case 0x20, 0x0A, 0x09, 0x0D:
+                pendingSpace = !result.isEmpty
+            default:
+                if pendingSpace { result.append(" ") }
+                pendingSpace = false
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     /// Concatenates text and CDATA nodes from `first` and its siblings (and their descendants when
     /// `deep`), never entering entity references.
-    static func text(of first: xmlNodePtr?, deep: Bool = false) -> String {
+    /// With `limit`, stops once the text has that many bytes (a caller that keeps only the start of
+    /// a long narrative does not read all of it).
+    static func text(of first: xmlNodePtr?, deep: Bool = false, limit: Int = .max) -> String {
         var result = ""
         var node = first
-        while let current = node {
+        while let current = node, result.utf8.count < limit {
             switch current.pointee.type {
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if let content = current.pointee.content { result += String(cString: content) }
+                if let content = current.pointee.content {
+                    let length = strnlen(UnsafeRawPointer(content).assumingMemoryBound(to: CChar.self), limit - result.utf8.count)
+                    result += String(decoding: UnsafeBufferPointer(start: content, count: length), as: UTF8.self)
+                }
             case XML_ELEMENT_NODE where deep:
-                result += " " + text(of: current.pointee.children, deep: true) + " "
+                result += " " + text(of: current.pointee.children, deep: true, limit: limit - result.utf8.count) + " "
             default:
                 break
             }

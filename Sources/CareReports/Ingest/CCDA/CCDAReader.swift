@@ -21,6 +21,7 @@ struct CCDAReader {
     var notShown: [String] = []
     private var usedIDs: Set<String> = []
     private var counters: [String: Int] = [:]
+    private let narratives = NarrativeIndex()
     /// The location of the first warning of each kind.
     private var warned: [String: String] = [:]
     private(set) var documentDate: CareDate?
@@ -91,6 +92,10 @@ struct CCDAReader {
                 notShown.append(entries > 1 ? "\(title) (\(entries))" : title)
                 warn(section, "\(key) is not imported; skipped")
             }
+        }
+        if let (node, count) = narratives.shortened {
+            let times = count > 1 ? "; \(count) texts" : ""
+            warn(node, "a narrative text used as a name or value is longer than \(NarrativeIndex.maxLength) characters; shortened to its first \(NarrativeIndex.maxLength)\(times)")
         }
         if handled == 0 {
             diagnostics.append(Diagnostic(.warning, file: file, message: "no supported C-CDA section (results, medications, allergies, problems, vital signs, encounters, immunizations, procedures, medical equipment, advance directives, goals, plan of treatment) was found"))
@@ -188,12 +193,14 @@ struct CCDAReader {
         return own.isEmpty ? nil : own
     }
 
-    /// The text of the narrative element a `#ID` reference points at.
+    /// The text of the narrative element a `#ID` reference points at, at most
+    /// ``NarrativeIndex/maxLength`` characters (a longer one is cut with "…" and a warning): it
+    /// becomes a name or a value, and a 60 MiB name would be written on every page that names it.
     func narrative(_ reference: String) -> String? {
         guard reference.hasPrefix("#") else { return nil }
         let id = String(reference.dropFirst())
         guard !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) }) else { return nil }
-        return xpath.first("//*[@ID='\(id)']")?.text
+        return narratives.text(id: id, xpath: xpath)
     }
 
     /// A person's name: given names, family name and suffixes, in order.
