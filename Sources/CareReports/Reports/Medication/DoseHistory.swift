@@ -23,10 +23,15 @@ public struct DoseHistory: Sendable {
         /// What changed, without the date, as a message (`increased {from} → {to}`) and its values.
         public let message: String
         public let values: [String: String]
+        /// The doses behind `values` ("amount", "from", "to": a whole amount; "unit": its unit), worded again in the reader's language.
+        let doses: [String: Quantity]
 
-        init(kind: Kind, day: LocalDate?, fromRecordId: String?, toRecordId: String?, words: (message: String, values: [String: String])) {
+        init(
+            kind: Kind, day: LocalDate?, fromRecordId: String?, toRecordId: String?, words: (message: String, values: [String: String]),
+            doses: [String: Quantity] = [:]
+        ) {
             (self.kind, self.day, self.fromRecordId, self.toRecordId) = (kind, day, fromRecordId, toRecordId)
-            (self.message, self.values) = words
+            (self.message, self.values, self.doses) = (words.message, words.values, doses)
         }
 
         /// What changed, without the date: "increased 10 → 20 mg", "started 10 mg", "on hold".
@@ -34,7 +39,12 @@ public struct DoseHistory: Sendable {
 
         /// What changed in the reader's language, numbers with its decimal mark.
         public func words(_ format: DisplayFormat) -> String {
-            format.words.isEnglish ? words : format.words.t(message, values.mapValues(format.localized))
+            if format.words.isEnglish && doses.isEmpty { return words }
+            var localized = values.mapValues(format.localized)
+            for (key, dose) in doses {
+                localized[key] = key == "unit" ? DoseText.unit(dose, format) : DoseText.amount(dose, format)
+            }
+            return format.words.t(message, localized)
         }
 
         /// True for the changes between two orders of a medicine (the dose or the schedule).
@@ -91,18 +101,23 @@ public struct DoseHistory: Sendable {
             let start = medication.startDate.localDay(in: timeZone)
             if position == 0 {
                 changes.append(Change(kind: .started, day: start, fromRecordId: nil, toRecordId: order.record.id,
-                                      words: (Localizer.noop("started {amount}"), ["amount": amount(medication)])))
+                                      words: (Localizer.noop("started {amount}"), ["amount": amount(medication)]), doses: doses(["amount": medication])))
             } else {
                 let previous = orders[position - 1]
                 let previousEnd = previous.medication.endDate?.localDay(in: timeZone)
                 if let previousEnd, start.daysSinceEpoch - previousEnd.daysSinceEpoch > 1 {
                     changes.append(Change(kind: .stopped, day: previousEnd, fromRecordId: previous.record.id, toRecordId: nil,
-                                          words: (Localizer.noop("stopped {amount}"), ["amount": amount(previous.medication)])))
+                                          words: (Localizer.noop("stopped {amount}"), ["amount": amount(previous.medication)]), doses: doses(["amount": previous.medication])))
                     changes.append(Change(kind: .restarted, day: start, fromRecordId: previous.record.id, toRecordId: order.record.id,
-                                          words: (Localizer.noop("restarted {amount}"), ["amount": amount(medication)])))
+                                          words: (Localizer.noop("restarted {amount}"), ["amount": amount(medication)]), doses: doses(["amount": medication])))
                 } else {
                     let (kind, words) = step(from: previous.medication, to: medication)
-                    changes.append(Change(kind: kind, day: start, fromRecordId: previous.record.id, toRecordId: order.record.id, words: words))
+                    var stepDoses: [String: Quantity] = [:]
+                    if let a = previous.medication.dose, let b = medication.dose {
+                        stepDoses = words.values["unit"] != nil ? ["unit": b] : words.values["from"] == amount(previous.medication) ? ["from": a, "to": b] : [:]
+                    }
+                    changes.append(Change(
+                        kind: kind, day: start, fromRecordId: previous.record.id, toRecordId: order.record.id, words: words, doses: stepDoses))
                 }
             }
         }
@@ -122,7 +137,7 @@ public struct DoseHistory: Sendable {
     /// The change from one order to the next: the dose when it differs, else the schedule.
     static func step(from old: Medication, to new: Medication) -> (Change.Kind, (message: String, values: [String: String])) {
         if let a = old.dose, let b = new.dose, a.unit.lowercased() == b.unit.lowercased(), a.value != b.value {
-            let values = ["from": DisplayFormat.number(a.value), "to": DisplayFormat.number(b.value), "unit": b.unit]
+            let values = ["from": DisplayFormat.number(a.value), "to": DisplayFormat.number(b.value), "unit": DoseText.unit(b, english)]
             if b.value > a.value { return (.increased, (Localizer.noop("increased {from} → {to} {unit}"), values)) }
             return (.decreased, (Localizer.noop("decreased {from} → {to} {unit}"), values))
         }
@@ -133,11 +148,18 @@ public struct DoseHistory: Sendable {
         return (.renewed, (Localizer.noop("renewed, same dose"), [:]))
     }
 
-    /// `10 mg`: the dose, else the strength, else the name.
+    /// `10 mg`, `2 puffs`: the dose, else the strength, else the name.
     static func amount(_ medication: Medication) -> String {
-        if let dose = medication.dose { return "\(DisplayFormat.number(dose.value)) \(dose.unit)" }
+        if let dose = medication.dose { return DoseText.amount(dose, english) }
         return medication.strength ?? medication.name
     }
+
+    /// The doses of `medications` under their keys, for wording again in the reader's language.
+    static func doses(_ medications: [String: Medication]) -> [String: Quantity] {
+        medications.compactMapValues(\.dose)
+    }
+
+    static let english = DisplayFormat(timeZone: TimeZone(identifier: "UTC")!)
 
     static func times(_ medication: Medication) -> String {
         guard let schedule = medication.schedule, !schedule.times.isEmpty else { return medication.asNeeded ? "as needed" : "no times" }
