@@ -3527,6 +3527,43 @@ msgstr "al anochecer"
 msgid "at night"
 msgstr "por la noche"
 
+msgid "Results not included in the document ({count} referenced)"
+msgid_plural "Results not included in the document ({count} referenced)"
+msgstr[0] "Resultados no incluidos en el documento ({count} referenciado)"
+msgstr[1] "Resultados no incluidos en el documento ({count} referenciados)"
+
+msgctxt "unit"
+msgid "points"
+msgstr "puntos"
+
+msgctxt "unit"
+msgid "beats/min"
+msgstr "latidos/min"
+
+msgctxt "unit"
+msgid "breaths/min"
+msgstr "respiraciones/min"
+
+msgctxt "unit"
+msgid "cells/µL"
+msgstr "células/µL"
+
+msgctxt "unit"
+msgid "steps"
+msgstr "pasos"
+
+msgctxt "unit"
+msgid "drinks a day"
+msgstr "bebidas al día"
+
+msgctxt "unit"
+msgid "packs a day"
+msgstr "paquetes al día"
+
+msgctxt "unit"
+msgid "times a week"
+msgstr "veces por semana"
+
 """##,
     ]
 }

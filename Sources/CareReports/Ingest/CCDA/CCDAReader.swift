@@ -15,6 +15,8 @@ struct CCDAReader {
     var diagnostics: [Diagnostic] = []
     var records: [ImportedRecord] = []
     var skipped: [String: Int] = [:]
+    /// The specimen of each lab result read (by name and LOINC), for telling apart tests that share a name.
+    var specimens: [String: String] = [:]
     private var usedIDs: Set<String> = []
     private var counters: [String: Int] = [:]
     private(set) var documentDate: CareDate?
@@ -79,6 +81,8 @@ struct CCDAReader {
         if handled == 0 {
             diagnostics.append(Diagnostic(.warning, file: file, message: "no supported C-CDA section (results, medications, allergies, problems, vital signs, encounters) was found"))
         }
+        let specimens = self.specimens
+        records = LabSpecimenNames.apply(records) { specimens["\($0)|\($1 ?? "")"] }
         return ImportedDocument(
             format: CCDAImporter.format, file: file, patient: patient, records: records, skipped: skipped, date: documentDate)
     }

@@ -33,7 +33,7 @@ extension VisitSummaryBuilder {
                 ["first": when(context.day(firstRecord.date)), "last": when(context.day(lastRecord.date))])
         }
         return VisitSummary.VitalRow(
-            kind: "\(name), \(last.unit)",
+            kind: "\(name), \(LabUnitText.display(last.unit, context.words))",
             latest: "\(Self.number(last, context.format)) (\(when(context.day(lastRecord.date))))",
             lowest: lowest, highest: highest, readings: readings.count, trend: trend)
     }
