@@ -206,4 +206,44 @@ struct MedicationsAsOrderedTests {
         let statements = S.observations(S.read(text: xml).document).compactMap(\.absence)
         #expect(statements.map(\.statement) == ["No known allergies."])
     }
+
+    // MARK: Duplicates
+
+    @Test("a MedicationRequest and a MedicationStatement of the same drug on the same day are one medicine, named by its text, with both doses' details")
+    func duplicatesMerged() {
+        let (document, diagnostics) = FHIRImporterTests.read([
+            #"""
+            {"resourceType": "MedicationRequest", "id": "mr", "status": "active", "authoredOn": "2024-03-01",
+             "medicationCodeableConcept": {"coding": [{"system": "http://hl7.org/fhir/sid/ndc", "code": "69230014620"}]},
+             "dosageInstruction": [{"timing": {"repeat": {"frequency": 1, "period": 1, "periodUnit": "d"}},
+               "doseAndRate": [{"doseQuantity": {"value": 5, "unit": "mg"}}]}]}
+            """#,
+            #"""
+            {"resourceType": "MedicationStatement", "id": "ms", "status": "active", "effectiveDateTime": "2024-03-01",
+             "medicationCodeableConcept": {"text": "Amlodipine 5 mg tablet", "coding": [{"system": "http://hl7.org/fhir/sid/ndc", "code": "69230014620"}]},
+             "reasonCode": [{"text": "High blood pressure"}]}
+            """#,
+            #"""
+            {"resourceType": "MedicationStatement", "id": "ms2", "status": "active", "effectiveDateTime": "2024-05-01",
+             "medicationCodeableConcept": {"text": "Amlodipine 5 mg tablet"}}
+            """#,
+        ])
+        let medications = S.medications(document)
+        #expect(medications.count == 2)
+        let merged = medications.first { $0.startDate == .day(LocalDate(year: 2024, month: 3, day: 1)!) }
+        #expect(merged?.name == "Amlodipine 5 mg tablet")
+        #expect(merged?.dose == Quantity(value: 5, unit: "mg"))
+        #expect(merged?.frequency == DoseFrequency(count: 1, period: 1, unit: .day))
+        #expect(merged?.reason == "High blood pressure")
+        #expect(diagnostics.contains { $0.message.contains("stated twice; merged into one medicine") })
+    }
+
+    @Test("orders of one drug with different doses on the same day stay two medicines")
+    func differentDosesNotMerged() {
+        let (document, _) = FHIRImporterTests.read([
+            #"{"resourceType": "MedicationRequest", "id": "a", "status": "active", "authoredOn": "2024-03-01", "medicationCodeableConcept": {"text": "Warfarin"}, "dosageInstruction": [{"doseAndRate": [{"doseQuantity": {"value": 2, "unit": "mg"}}]}]}"#,
+            #"{"resourceType": "MedicationRequest", "id": "b", "status": "active", "authoredOn": "2024-03-01", "medicationCodeableConcept": {"text": "Warfarin"}, "dosageInstruction": [{"doseAndRate": [{"doseQuantity": {"value": 3, "unit": "mg"}}]}]}"#,
+        ])
+        #expect(S.medications(document).count == 2)
+    }
 }

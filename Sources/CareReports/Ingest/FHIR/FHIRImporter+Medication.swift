@@ -10,6 +10,8 @@ struct FHIRMedicationDraft {
     /// `system|code` of every coding, for matching administrations by code.
     let codeKeys: Set<String>
     var administrations: [Administration] = []
+    /// The resources it was read from: two when a request and a statement of the same medicine were merged.
+    var sources: [String] = []
 }
 
 extension FHIRBundleReader {
@@ -129,9 +131,11 @@ extension FHIRBundleReader {
             guard let code = coding["code"].rawString else { return nil }
             return (coding["system"].rawString ?? "") + "|" + code
         })
-        medicationDrafts.append(FHIRMedicationDraft(
+        var draft = FHIRMedicationDraft(
             slot: slots.count, entryIndex: entry.index, id: recordId(entry), title: Self.title(name),
-            medication: medication, medicationEntry: medicationEntry?.index, codeKeys: keys))
+            medication: medication, medicationEntry: medicationEntry?.index, codeKeys: keys)
+        draft.sources = ["\(entry.type)/\(entry["id"].rawString ?? "\(entry.index)")"]
+        medicationDrafts.append(draft)
         slots.append(nil)
     }
 
@@ -261,7 +265,13 @@ extension FHIRBundleReader {
     }
 
     func finishMedications() {
-        for draft in medicationDrafts {
+        let (kept, dropped) = mergedMedicationDrafts()
+        if let first = dropped.first {
+            diagnostics.warning(
+                at: entries[first.entryIndex].resource.path,
+                "the same medicine (same code or name, start day and dose) is stated twice; merged into one medicine with both sources (\(dropped.count) merged)")
+        }
+        for draft in kept {
             let m = draft.medication
             let log = draft.administrations.sorted {
                 let utc = TimeZone(identifier: "UTC")!
