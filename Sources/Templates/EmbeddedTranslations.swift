@@ -3564,6 +3564,12 @@ msgctxt "unit"
 msgid "times a week"
 msgstr "veces por semana"
 
+msgid "started"
+msgstr "se inició"
+
+msgid "restarted"
+msgstr "se reinició"
+
 """##,
     ]
 }

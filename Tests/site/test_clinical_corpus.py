@@ -78,8 +78,9 @@ EXPECTED = {
         "Elisabeth Brönnimann-Bertholet",
         ["Penicillin (substance): reaction: Nausea, vomiting and diarrhea, Itching of skin (finding), moderate"],
         # The period ends on the document's date (issue 22), so the medicines stopped in it are listed.
-        ["Stopped: BELOC ZOK Ret Tabl 50 mg: started BELOC ZOK Ret Tabl 50 mg on 11 Jan 2022; stopped (Bluthochdruck)",
-         "Stopped: TRIATEC Tabl 2.5 mg: started 0.5 Tablet (unit of presentation) on 11 Jan 2022; stopped (Bluthochdruck)"]),
+        # No dose stated: "started", never the medicine's own name again; a unit of presentation in words.
+        ["Stopped: BELOC ZOK Ret Tabl 50 mg: started on 11 Jan 2022; stopped (Bluthochdruck)",
+         "Stopped: TRIATEC Tabl 2.5 mg: started 0.5 tablets on 11 Jan 2022; stopped (Bluthochdruck)"]),
     "ccda/med-qid-prn.xml": ("Patient", [], ["ibuprofen 600 MG Oral Tablet"]),
 }
 

@@ -16,6 +16,8 @@ public enum DoseUnits {
     public static func countable(_ unit: String) -> Countable? {
         var text = unit.trimmingCharacters(in: .whitespaces).lowercased()
         if text.hasPrefix("{"), text.hasSuffix("}") { text = String(text.dropFirst().dropLast()) }
+        // SNOMED CT / EDQM displays: "Tablet (unit of presentation)".
+        if let open = text.range(of: " (unit of presentation)") ?? text.range(of: " (qualifier value)") { text = String(text[..<open.lowerBound]) }
         return synonyms[text]
     }
 

@@ -91,6 +91,14 @@ struct MedicationsAsOrderedTests {
         let history = DoseHistory([(record: record, medication: order)], timeZone: TimeZone(identifier: "UTC")!)
         #expect(history.chains.first?.changes.first?.words == "started 2 puffs")
         #expect(history.chains.first?.changes.first?.words(spanish) == "se inició con 2 inhalaciones")
+        // An order stating no dose nor strength: "started", never "started Salbutamol".
+        let bare = Medication(name: "Salbutamol", startDate: .day(LocalDate(year: 2024, month: 1, day: 1)!))
+        let bareRecord = HealthRecord(
+            id: "m2", title: "Salbutamol", date: bare.startDate, careRecipientId: "p", careCircleId: "c",
+            createdBy: Actor(userId: "u", role: .caregiver), privacyLevel: .caregivers, data: .medication(bare))
+        let bareHistory = DoseHistory([(record: bareRecord, medication: bare)], timeZone: TimeZone(identifier: "UTC")!)
+        #expect(bareHistory.chains.first?.changes.first?.words == "started")
+        #expect(bareHistory.chains.first?.changes.first?.words(spanish) == "se inició")
     }
 
     // MARK: Schedule

@@ -101,7 +101,8 @@ public struct DoseHistory: Sendable {
             let start = medication.startDate.localDay(in: timeZone)
             if position == 0 {
                 changes.append(Change(kind: .started, day: start, fromRecordId: nil, toRecordId: order.record.id,
-                                      words: (Localizer.noop("started {amount}"), ["amount": amount(medication)]), doses: doses(["amount": medication])))
+                                      words: hasAmount(medication) ? (Localizer.noop("started {amount}"), ["amount": amount(medication)]) : (Localizer.noop("started"), [:]),
+                                      doses: doses(["amount": medication])))
             } else {
                 let previous = orders[position - 1]
                 let previousEnd = previous.medication.endDate?.localDay(in: timeZone)
@@ -109,7 +110,8 @@ public struct DoseHistory: Sendable {
                     changes.append(Change(kind: .stopped, day: previousEnd, fromRecordId: previous.record.id, toRecordId: nil,
                                           words: (Localizer.noop("stopped {amount}"), ["amount": amount(previous.medication)]), doses: doses(["amount": previous.medication])))
                     changes.append(Change(kind: .restarted, day: start, fromRecordId: previous.record.id, toRecordId: order.record.id,
-                                          words: (Localizer.noop("restarted {amount}"), ["amount": amount(medication)]), doses: doses(["amount": medication])))
+                                          words: hasAmount(medication) ? (Localizer.noop("restarted {amount}"), ["amount": amount(medication)]) : (Localizer.noop("restarted"), [:]),
+                                          doses: doses(["amount": medication])))
                 } else {
                     let (kind, words) = step(from: previous.medication, to: medication)
                     var stepDoses: [String: Quantity] = [:]
@@ -153,6 +155,9 @@ public struct DoseHistory: Sendable {
         if let dose = medication.dose { return DoseText.amount(dose, english) }
         return medication.strength ?? medication.name
     }
+
+    /// True when an order states a dose or a strength: "started" alone, not "started Amlodipine", when it states neither.
+    static func hasAmount(_ medication: Medication) -> Bool { medication.dose != nil || medication.strength != nil }
 
     /// The doses of `medications` under their keys, for wording again in the reader's language.
     static func doses(_ medications: [String: Medication]) -> [String: Quantity] {
