@@ -103,6 +103,23 @@ struct MedicationsAsOrderedTests {
 
     // MARK: Schedule
 
+    @Test("two orders of the same dose whose frequency differs are a schedule change, not \"renewed, same dose\"")
+    func frequencyChange() {
+        func order(_ id: String, _ hours: Double, _ day: Int) -> DoseHistory.Order {
+            let medication = Medication(
+                name: "Amoxicillin", dose: Quantity(value: 500, unit: "mg"), frequency: DoseFrequency(count: 1, period: hours, unit: .hour),
+                startDate: .day(LocalDate(year: 2024, month: 1, day: day)!))
+            let record = HealthRecord(
+                id: id, title: id, date: medication.startDate, careRecipientId: "p", careCircleId: "c",
+                createdBy: Actor(userId: "u", role: .caregiver), privacyLevel: .caregivers, data: .medication(medication))
+            return (record: record, medication: medication)
+        }
+        let history = DoseHistory([order("a", 12, 1), order("b", 8, 5)], timeZone: TimeZone(identifier: "UTC")!)
+        let change = history.chains.first?.changes.last
+        #expect(change?.words == "schedule changed every 12 hours → every 8 hours")
+        #expect(change?.words(spanish) == spanish.words.t("schedule changed {from} → {to}", ["from": "cada 12 horas", "to": "cada 8 horas"]))
+    }
+
     @Test("C-CDA PIVL_TS and EIVL_TS become the frequency: q12h, 3 times a day (institution specified), at bedtime")
     func ccdaFrequency() {
         let q12h = Self.ccdaMedication("""

@@ -25,6 +25,8 @@ public struct DoseHistory: Sendable {
         public let values: [String: String]
         /// The doses behind `values` ("amount", "from", "to": a whole amount; "unit": its unit), worded again in the reader's language.
         let doses: [String: Quantity]
+        /// The orders whose schedules `values` "from" and "to" word, worded again in the reader's language.
+        var schedules: [String: Medication] = [:]
 
         init(
             kind: Kind, day: LocalDate?, fromRecordId: String?, toRecordId: String?, words: (message: String, values: [String: String]),
@@ -39,11 +41,12 @@ public struct DoseHistory: Sendable {
 
         /// What changed in the reader's language, numbers with its decimal mark.
         public func words(_ format: DisplayFormat) -> String {
-            if format.words.isEnglish && doses.isEmpty { return words }
+            if format.words.isEnglish && doses.isEmpty && schedules.isEmpty { return words }
             var localized = values.mapValues(format.localized)
             for (key, dose) in doses {
                 localized[key] = key == "unit" ? DoseText.unit(dose, format) : DoseText.amount(dose, format)
             }
+            for (key, order) in schedules { localized[key] = DoseHistory.times(order, format) }
             return format.words.t(message, localized)
         }
 
@@ -118,8 +121,10 @@ public struct DoseHistory: Sendable {
                     if let a = previous.medication.dose, let b = medication.dose {
                         stepDoses = words.values["unit"] != nil ? ["unit": b] : words.values["from"] == amount(previous.medication) ? ["from": a, "to": b] : [:]
                     }
-                    changes.append(Change(
-                        kind: kind, day: start, fromRecordId: previous.record.id, toRecordId: order.record.id, words: words, doses: stepDoses))
+                    var change = Change(
+                        kind: kind, day: start, fromRecordId: previous.record.id, toRecordId: order.record.id, words: words, doses: stepDoses)
+                    if words.message == "schedule changed {from} → {to}" { change.schedules = ["from": previous.medication, "to": medication] }
+                    changes.append(change)
                 }
             }
         }
@@ -166,8 +171,12 @@ public struct DoseHistory: Sendable {
 
     static let english = DisplayFormat(timeZone: TimeZone(identifier: "UTC")!)
 
-    static func times(_ medication: Medication) -> String {
-        guard let schedule = medication.schedule, !schedule.times.isEmpty else { return medication.asNeeded ? "as needed" : "no times" }
+    /// `08:00, 20:00`, else the stated frequency ("every 12 hours"), else "as needed" / "no times".
+    static func times(_ medication: Medication, _ format: DisplayFormat = english) -> String {
+        guard let schedule = medication.schedule, !schedule.times.isEmpty else {
+            if let frequency = medication.frequency, !frequency.isEmpty { return DoseText.frequency(frequency, format) }
+            return medication.asNeeded ? format.words.t("as needed") : format.words.t("no times")
+        }
         return schedule.times.map(\.description).joined(separator: ", ")
     }
 }
