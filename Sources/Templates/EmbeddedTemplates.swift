@@ -1992,7 +1992,7 @@ body.visit {
 {{#description}}<div class="user-content">{{{html}}}</div>{{/description}}
 {{^empty(warnings)}}<div class="needs-attention" role="note"><h2>[[t:Check the units]]</h2><ul>{{#warnings}}<li>{{.}}</li>{{/warnings}}</ul></div>{{/empty(warnings)}}
 <section aria-labelledby="results-heading">
-<h2 id="results-heading">{{panel}}</h2>
+<h2 id="results-heading">{{panel}}</h2>{{#notIncluded}}<p>{{.}}</p>{{/notIncluded}}
 <div class="table-scroll" role="region" aria-label="[[t:Results]]" tabindex="0">
 <table class="data">
 <caption>[[t:Results (▲ high, ▼ low, * worked out from the range)]]</caption>
@@ -2349,7 +2349,7 @@ body.visit {
 </div>
 {{/empty(results)}}
 {{^empty(normalResults)}}<ul class="small normal-results">{{#normalResults}}<li><strong>[[t:Normal, {date}|date={{date}}]]:</strong> {{items}}</li>{{/normalResults}}</ul>{{/empty(normalResults)}}
-{{#empty(results)}}{{#empty(normalResults)}}<p>[[t:No results recorded.]]</p>{{/empty(normalResults)}}{{/empty(results)}}
+{{#resultsNotIncluded}}<p>{{.}}</p>{{/resultsNotIncluded}}{{^resultsNotIncluded}}{{#empty(results)}}{{#empty(normalResults)}}<p>[[t:No results recorded.]]</p>{{/empty(normalResults)}}{{/empty(results)}}{{/resultsNotIncluded}}
 </section>
 
 <section aria-labelledby="vitals-heading">
@@ -2845,6 +2845,10 @@ body.visit {
 
 ## {{panel}}
 
+{{#notIncluded}}
+{{.}}
+
+{{/notIncluded}}
 [[t:▲ high, ▼ low, * worked out from the range.]]
 
 | [[t:Test]] | [[t:Value]] | [[t:Unit]] | [[t:Reference range]] | [[t:Flag]] | [[t:Previous]] | [[t:Change]] |

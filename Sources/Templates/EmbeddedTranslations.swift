@@ -3430,6 +3430,294 @@ msgstr "desde {date}"
 #. A dose-history step whose date is only a year, a month or unknown: "started 10 mg (2015)".
 msgid "{change} ({date})"
 msgstr "{change} ({date})"
+msgctxt "dose"
+msgid "{count} tablet"
+msgid_plural "{count} tablets"
+msgstr[0] "{count} comprimido"
+msgstr[1] "{count} comprimidos"
+
+msgctxt "dose"
+msgid "{count} capsule"
+msgid_plural "{count} capsules"
+msgstr[0] "{count} cápsula"
+msgstr[1] "{count} cápsulas"
+
+msgctxt "dose"
+msgid "{count} puff"
+msgid_plural "{count} puffs"
+msgstr[0] "{count} inhalación"
+msgstr[1] "{count} inhalaciones"
+
+msgctxt "dose"
+msgid "{count} spray"
+msgid_plural "{count} sprays"
+msgstr[0] "{count} pulverización"
+msgstr[1] "{count} pulverizaciones"
+
+msgctxt "dose"
+msgid "{count} drop"
+msgid_plural "{count} drops"
+msgstr[0] "{count} gota"
+msgstr[1] "{count} gotas"
+
+msgctxt "dose"
+msgid "{count} patch"
+msgid_plural "{count} patches"
+msgstr[0] "{count} parche"
+msgstr[1] "{count} parches"
+
+msgctxt "dose"
+msgid "{count} suppository"
+msgid_plural "{count} suppositories"
+msgstr[0] "{count} supositorio"
+msgstr[1] "{count} supositorios"
+
+msgctxt "dose"
+msgid "{count} lozenge"
+msgid_plural "{count} lozenges"
+msgstr[0] "{count} pastilla para chupar"
+msgstr[1] "{count} pastillas para chupar"
+
+msgctxt "dose"
+msgid "{count} sachet"
+msgid_plural "{count} sachets"
+msgstr[0] "{count} sobre"
+msgstr[1] "{count} sobres"
+
+msgctxt "dose"
+msgid "{count} injection"
+msgid_plural "{count} injections"
+msgstr[0] "{count} inyección"
+msgstr[1] "{count} inyecciones"
+
+msgctxt "dose"
+msgid "{count} dose"
+msgid_plural "{count} doses"
+msgstr[0] "{count} dosis"
+msgstr[1] "{count} dosis"
+
+msgid "{count} time a day"
+msgid_plural "{count} times a day"
+msgstr[0] "{count} vez al día"
+msgstr[1] "{count} veces al día"
+
+msgid "{count} time a week"
+msgid_plural "{count} times a week"
+msgstr[0] "{count} vez a la semana"
+msgstr[1] "{count} veces a la semana"
+
+msgid "{count} time a month"
+msgid_plural "{count} times a month"
+msgstr[0] "{count} vez al mes"
+msgstr[1] "{count} veces al mes"
+
+msgid "{count} time a year"
+msgid_plural "{count} times a year"
+msgstr[0] "{count} vez al año"
+msgstr[1] "{count} veces al año"
+
+msgid "{count} time an hour"
+msgid_plural "{count} times an hour"
+msgstr[0] "{count} vez por hora"
+msgstr[1] "{count} veces por hora"
+
+msgid "{count} time a minute"
+msgid_plural "{count} times a minute"
+msgstr[0] "{count} vez por minuto"
+msgstr[1] "{count} veces por minuto"
+
+msgid "{count} time a second"
+msgid_plural "{count} times a second"
+msgstr[0] "{count} vez por segundo"
+msgstr[1] "{count} veces por segundo"
+
+msgid "every {count} second"
+msgid_plural "every {count} seconds"
+msgstr[0] "cada {count} segundo"
+msgstr[1] "cada {count} segundos"
+
+msgid "every {count} minute"
+msgid_plural "every {count} minutes"
+msgstr[0] "cada {count} minuto"
+msgstr[1] "cada {count} minutos"
+
+msgid "every {count} hour"
+msgid_plural "every {count} hours"
+msgstr[0] "cada {count} hora"
+msgstr[1] "cada {count} horas"
+
+msgid "every {count} day"
+msgid_plural "every {count} days"
+msgstr[0] "cada {count} día"
+msgstr[1] "cada {count} días"
+
+msgid "every {count} week"
+msgid_plural "every {count} weeks"
+msgstr[0] "cada {count} semana"
+msgstr[1] "cada {count} semanas"
+
+msgid "every {count} month"
+msgid_plural "every {count} months"
+msgstr[0] "cada {count} mes"
+msgstr[1] "cada {count} meses"
+
+msgid "every {count} year"
+msgid_plural "every {count} years"
+msgstr[0] "cada {count} año"
+msgstr[1] "cada {count} años"
+
+msgid "{times} times every {count} second"
+msgid_plural "{times} times every {count} seconds"
+msgstr[0] "{times} veces cada {count} segundo"
+msgstr[1] "{times} veces cada {count} segundos"
+
+msgid "{times} times every {count} minute"
+msgid_plural "{times} times every {count} minutes"
+msgstr[0] "{times} veces cada {count} minuto"
+msgstr[1] "{times} veces cada {count} minutos"
+
+msgid "{times} times every {count} hour"
+msgid_plural "{times} times every {count} hours"
+msgstr[0] "{times} veces cada {count} hora"
+msgstr[1] "{times} veces cada {count} horas"
+
+msgid "{times} times every {count} day"
+msgid_plural "{times} times every {count} days"
+msgstr[0] "{times} veces cada {count} día"
+msgstr[1] "{times} veces cada {count} días"
+
+msgid "{times} times every {count} week"
+msgid_plural "{times} times every {count} weeks"
+msgstr[0] "{times} veces cada {count} semana"
+msgstr[1] "{times} veces cada {count} semanas"
+
+msgid "{times} times every {count} month"
+msgid_plural "{times} times every {count} months"
+msgstr[0] "{times} veces cada {count} mes"
+msgstr[1] "{times} veces cada {count} meses"
+
+msgid "{times} times every {count} year"
+msgid_plural "{times} times every {count} years"
+msgstr[0] "{times} veces cada {count} año"
+msgstr[1] "{times} veces cada {count} años"
+
+msgid "once a day"
+msgstr "una vez al día"
+
+msgid "twice a day"
+msgstr "dos veces al día"
+
+msgid "once a week"
+msgstr "una vez a la semana"
+
+msgid "once a month"
+msgstr "una vez al mes"
+
+msgid "once a year"
+msgstr "una vez al año"
+
+msgid "every hour"
+msgstr "cada hora"
+
+msgid "every minute"
+msgstr "cada minuto"
+
+msgid "before meals"
+msgstr "antes de las comidas"
+
+msgid "before breakfast"
+msgstr "antes del desayuno"
+
+msgid "before lunch"
+msgstr "antes del almuerzo"
+
+msgid "before dinner"
+msgstr "antes de la cena"
+
+msgid "after meals"
+msgstr "después de las comidas"
+
+msgid "after breakfast"
+msgstr "después del desayuno"
+
+msgid "after lunch"
+msgstr "después del almuerzo"
+
+msgid "after dinner"
+msgstr "después de la cena"
+
+msgid "with meals"
+msgstr "con las comidas"
+
+msgid "with breakfast"
+msgstr "con el desayuno"
+
+msgid "with lunch"
+msgstr "con el almuerzo"
+
+msgid "with dinner"
+msgstr "con la cena"
+
+msgid "at bedtime"
+msgstr "al acostarse"
+
+msgid "on waking"
+msgstr "al despertarse"
+
+msgid "in the morning"
+msgstr "por la mañana"
+
+msgid "in the afternoon"
+msgstr "por la tarde"
+
+msgid "in the evening"
+msgstr "al anochecer"
+
+msgid "at night"
+msgstr "por la noche"
+
+msgid "Results not included in the document ({count} referenced)"
+msgid_plural "Results not included in the document ({count} referenced)"
+msgstr[0] "Resultados no incluidos en el documento ({count} referenciado)"
+msgstr[1] "Resultados no incluidos en el documento ({count} referenciados)"
+
+msgctxt "unit"
+msgid "points"
+msgstr "puntos"
+
+msgctxt "unit"
+msgid "beats/min"
+msgstr "latidos/min"
+
+msgctxt "unit"
+msgid "breaths/min"
+msgstr "respiraciones/min"
+
+msgctxt "unit"
+msgid "cells/µL"
+msgstr "células/µL"
+
+msgctxt "unit"
+msgid "steps"
+msgstr "pasos"
+
+msgctxt "unit"
+msgid "drinks a day"
+msgstr "bebidas al día"
+
+msgctxt "unit"
+msgid "packs a day"
+msgstr "paquetes al día"
+
+msgctxt "unit"
+msgid "times a week"
+msgstr "veces por semana"
+
+msgid "started"
+msgstr "se inició"
+
+msgid "restarted"
+msgstr "se reinició"
 
 """##,
     ]

@@ -80,7 +80,8 @@ EXPECTED = {
         # The period ends on the document's date (issue 22), so the medicines stopped in it are listed.
         # TRIATEC starts on its dosage's own boundsPeriod.start (29 Nov 2011, issue 29), not the
         # document's date, and the document gives no stop date: it is not said to stop in the period.
-        ["Stopped: BELOC ZOK Ret Tabl 50 mg: started BELOC ZOK Ret Tabl 50 mg on 11 Jan 2022; stopped (Bluthochdruck)"]),
+        # No dose stated: "started", never the medicine's own name again.
+        ["Stopped: BELOC ZOK Ret Tabl 50 mg: started on 11 Jan 2022; stopped (Bluthochdruck)"]),
     "ccda/med-qid-prn.xml": ("Patient", [], ["ibuprofen 600 MG Oral Tablet"]),
 }
 

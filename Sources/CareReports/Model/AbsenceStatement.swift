@@ -118,5 +118,6 @@ extension AbsenceStatement {
         "160244002": (.problems, .noneKnown, Localizer.noop("No known problems.")),
         "160245001": (.problems, .noneKnown, Localizer.noop("No current problems or disability.")),
         "182849000": (.medications, .noneKnown, Localizer.noop("No drug therapy prescribed.")),
+        "787481004": (.medications, .noneKnown, Localizer.noop("No known medications.")),
     ]
 }

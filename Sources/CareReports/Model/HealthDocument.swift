@@ -37,10 +37,13 @@ public struct LabReport: Sendable, Hashable {
     public let panel: LabPanel?
     public let results: [LabResult]
     public let conclusion: String?
+    /// Results the report references that the document does not include (a DiagnosticReport whose
+    /// Observations are not in the bundle): said on the page, never read as "no results".
+    public let resultsNotIncluded: Int
 
     public init(
         laboratory: String? = nil, orderedBy: String? = nil, collectedAt: CareDate? = nil, reportedAt: CareDate? = nil,
-        status: Status, panel: LabPanel? = nil, results: [LabResult], conclusion: String? = nil
+        status: Status, panel: LabPanel? = nil, results: [LabResult], conclusion: String? = nil, resultsNotIncluded: Int = 0
     ) {
         self.laboratory = laboratory
         self.orderedBy = orderedBy
@@ -50,6 +53,7 @@ public struct LabReport: Sendable, Hashable {
         self.panel = panel
         self.results = results
         self.conclusion = conclusion
+        self.resultsNotIncluded = resultsNotIncluded
     }
 }
 

@@ -8,6 +8,8 @@ public struct Medication: Sendable, Hashable {
     public let form: String?
     public let route: String?
     public let schedule: DoseSchedule?
+    /// The rate or event the order states ("3 times a day", "before meals"), beside or instead of clock times.
+    public let frequency: DoseFrequency?
     public let asNeeded: Bool
     public let maxDailyDoses: Int?
     public let startDate: CareDate
@@ -21,8 +23,8 @@ public struct Medication: Sendable, Hashable {
 
     public init(
         name: String, strength: String? = nil, dose: Quantity? = nil, form: String? = nil, route: String? = nil,
-        schedule: DoseSchedule? = nil, asNeeded: Bool = false, maxDailyDoses: Int? = nil, startDate: CareDate,
-        endDate: CareDate? = nil, status: Status = .active, prescriber: String? = nil, reason: String? = nil,
+        schedule: DoseSchedule? = nil, frequency: DoseFrequency? = nil, asNeeded: Bool = false, maxDailyDoses: Int? = nil,
+        startDate: CareDate, endDate: CareDate? = nil, status: Status = .active, prescriber: String? = nil, reason: String? = nil,
         instructions: String? = nil, rxnorm: String? = nil, administrations: [Administration] = []
     ) {
         self.name = name
@@ -31,6 +33,7 @@ public struct Medication: Sendable, Hashable {
         self.form = form
         self.route = route
         self.schedule = schedule
+        self.frequency = frequency
         self.asNeeded = asNeeded
         self.maxDailyDoses = maxDailyDoses
         self.startDate = startDate

@@ -108,9 +108,9 @@ struct CCDAInteropTests {
     @Test func medicationQIDPRN() throws {
         let document = try load("med-qid-prn.xml")
         #expect(S.medications(document) == [
-            Medication(name: "ibuprofen 600 MG Oral Tablet", dose: Quantity(value: 1, unit: "dose"), route: "Oral", asNeeded: true,
-                       maxDailyDoses: 4, startDate: S.day(2013, 12, 18), status: .active,
-                       instructions: "4 times a day (about every 6 hours), as needed", rxnorm: "197806")
+            Medication(name: "ibuprofen 600 MG Oral Tablet", dose: Quantity(value: 1, unit: "{tablet}"), route: "Oral",
+                       frequency: DoseFrequency(count: 4, period: 1, unit: .day), asNeeded: true,
+                       startDate: S.day(2013, 12, 18), status: .active, instructions: "As needed", rxnorm: "197806")
         ])
         #expect(document.records.map(\.title) == ["ibuprofen 600 MG Oral Tablet"])
         #expect(document.records.map(\.id) == ["47d3e719-f688-459d-bcdc-47c6de0767a9"])

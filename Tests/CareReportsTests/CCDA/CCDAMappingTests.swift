@@ -54,8 +54,8 @@ struct CCDAMappingTests {
         #expect(meds.count == 2)
         #expect(meds[0] == Medication(
             name: "metformin 500 MG Oral Tablet", dose: Quantity(value: 500, unit: "mg"), route: "Oral",
-            startDate: S.day(2024, 1, 1), endDate: S.day(2024, 6, 1), status: .active, reason: "Type 2 diabetes",
-            instructions: "Every 8 hours, after meals", rxnorm: "861007"))
+            frequency: DoseFrequency(count: 1, period: 8, unit: .hour, events: ["PC"]),
+            startDate: S.day(2024, 1, 1), endDate: S.day(2024, 6, 1), status: .active, reason: "Type 2 diabetes", rxnorm: "861007"))
         #expect(meds[1] == Medication(name: "Paracetamol 500 mg", startDate: S.day(2023, 11, 5), status: .onHold))
         let ids = (result.document?.records ?? []).filter { $0.data.type == .medication }.map(\.id)
         #expect(ids == ["med-1", "medication-1"])
@@ -161,11 +161,15 @@ struct CCDAMappingTests {
         #expect(S.errors(diagnostics).isEmpty)
         let meds = S.medications(document)
         #expect(meds.count == 2)
-        #expect(meds.first?.instructions == "Twice a day (about every 12 hours), as needed for shortness of breath")
+        #expect(meds.first?.instructions == "As needed for shortness of breath")
+        #expect(meds.first?.frequency == DoseFrequency(count: 2, period: 1, unit: .day))
         #expect(meds.first?.asNeeded == true)
-        #expect(meds.first?.maxDailyDoses == 2)
-        #expect(meds.first?.dose == Quantity(value: 2, unit: "dose"))
+        // Twice a day as needed states no cap: none is invented from the frequency.
+        #expect(meds.first?.maxDailyDoses == nil)
+        // No unit on the dose: the inhaler's unit, puffs.
+        #expect(meds.first?.dose == Quantity(value: 2, unit: "{puff}"))
         // No start date of its own: the document's date is used.
-        #expect(meds.last == Medication(name: "Vitamin D", startDate: S.day(2024, 3, 1), instructions: "Once a day"))
+        #expect(meds.last == Medication(
+            name: "Vitamin D", frequency: DoseFrequency(count: 1, period: 1, unit: .day), startDate: S.day(2024, 3, 1)))
     }
 }

@@ -84,7 +84,7 @@ struct FHIRImporterTests {
             startDate: Self.day(2024, 3, 1), endDate: Self.day(2024, 9, 1), status: .onHold, rxnorm: "861004")))
     }
 
-    @Test("frequency and period without timeOfDay go into instructions; as-needed concept sets asNeeded")
+    @Test("frequency and period without timeOfDay are the frequency; as-needed concept sets asNeeded")
     func frequencyAndAsNeeded() {
         let record = Self.only([#"""
             {"resourceType": "MedicationRequest", "id": "mr2", "status": "completed", "authoredOn": "2024-03-01T09:15:00+02:00",
@@ -94,7 +94,9 @@ struct FHIRImporterTests {
             """#])
         guard case .medication(let m)? = record?.data else { Issue.record("expected a medication"); return }
         #expect(m.schedule == nil)
-        #expect(m.instructions == "with food; 2 times per 1 d; as needed for pain")
+        #expect(m.instructions == "with food; as needed for pain")
+        #expect(m.frequency == DoseFrequency(count: 2, period: 1, unit: .day))
+        #expect(m.maxDailyDoses == nil)
         #expect(m.asNeeded)
         #expect(m.status == .stopped)
         #expect(m.startDate == CareDate.parse("2024-03-01T09:15:00+02:00"))
@@ -110,7 +112,7 @@ struct FHIRImporterTests {
         #expect(m.name == "Amlodipine 5 MG Oral Tablet")
         #expect(m.rxnorm == "197361")
         #expect(m.form == "Tablet")
-        #expect(m.dose == Quantity(value: 1, unit: "{tbl}"))
+        #expect(m.dose == Quantity(value: 1, unit: "{tablet}"))
         #expect(m.status == .stopped)
         #expect(m.startDate == .partial(PartialDate(year: 2019)!))
         #expect(m.endDate == .partial(PartialDate(year: 2020, month: 6)!))

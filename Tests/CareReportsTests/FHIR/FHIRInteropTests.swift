@@ -126,9 +126,11 @@ struct FHIRInteropTests {
         }
         #expect(medication.name == name)
         #expect(medication.rxnorm == "999967")
-        #expect(medication.dose == Quantity(value: 1, unit: ""))
+        // No unit in the dose: the tablet the RxNorm name ends with, never a bare "1".
+        #expect(medication.dose == Quantity(value: 1, unit: "{tablet}"))
         #expect(medication.schedule == nil)
-        #expect(medication.instructions == "1 time per 1 d")
+        #expect(medication.frequency == DoseFrequency(count: 1, period: 1, unit: .day))
+        #expect(medication.instructions == nil)
         #expect(medication.asNeeded == false)
         #expect(medication.status == .active)
         #expect(medication.reason == "Hypertension")
@@ -177,7 +179,7 @@ struct FHIRInteropTests {
         }
         #expect(m.name == "Product containing anastrozole (medicinal product)")
         #expect(medication.title == "Product containing anastrozole")
-        #expect(m.dose == Quantity(value: 1, unit: "tablet"))
+        #expect(m.dose == Quantity(value: 1, unit: "{tablet}"))
         #expect(m.route == "Oral use")
         #expect(m.status == .active)
         #expect(m.startDate == .partial(PartialDate(year: 2015, month: 3)!))

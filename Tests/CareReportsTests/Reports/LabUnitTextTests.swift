@@ -31,10 +31,11 @@ struct LabUnitTextTests {
         #expect(LabUnitText.display(nil) == "")
     }
 
-    @Test("a value with its unit; without a unit, the value alone")
+    @Test("a value with its unit in words ({score} is points); without a unit, the value alone")
     func valueWithUnit() {
         #expect(LabUnitText.value(LabResult(name: "WBC", value: .number(11.8), unit: "10*3/uL")) == "11.8 ×10³/µL")
-        #expect(LabUnitText.value(LabResult(name: "PHQ-9", value: .number(12), unit: "{score}")) == "12")
+        #expect(LabUnitText.value(LabResult(name: "PHQ-9", value: .number(12), unit: "{score}")) == "12 points")
+        #expect(LabUnitText.value(LabResult(name: "Ratio", value: .number(2), unit: "{ratio}")) == "2")
         #expect(LabUnitText.value(LabResult(name: "Nitrite", value: .text("Negative"))) == "Negative")
     }
 }

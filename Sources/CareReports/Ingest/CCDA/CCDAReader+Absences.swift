@@ -2,9 +2,13 @@ import Foundation
 
 /// Statements of absence in C-CDA: what they say, and the record each becomes.
 ///
-/// - `negationInd="true"` on an allergy observation with no named substance: "No known allergies."
+/// - `negationInd="true"` on an allergy observation with no named substance, or with the generic
+///   "Substance" (SNOMED CT 105590001 and its kind, see `genericSubstances`): "No known allergies."
 ///   (drug or food allergies when the observation's value says which: SNOMED CT 416098002,
 ///   419511003, 414285001); with a named substance: "No known allergy to …".
+/// - a medication or problem whose name is one of the common texts of "none known" ("No known
+///   current medicines", "No known current problems or disability"): that statement
+///   (`AbsenceStatement.stated`), never a medicine or an active problem.
 /// - `negationInd="true"` on a problem observation: "No known problems." for a generic value
 ///   (SNOMED CT 55607006 Problem, 404684003 Clinical finding, 64572001 Disease, or none), else
 ///   "Stated as not present: …".
@@ -31,7 +35,7 @@ extension CCDAReader {
     /// What a negated or null-flavoured allergy observation states; nil for a real allergy.
     func allergyAbsence(_ node: CCDANode, substance: String?, substanceCode: CCDANode?) -> AbsenceStatement? {
         if node.value("negationInd") == "true" {
-            if let substance {
+            if let substance, !CCDAReader.isGenericSubstance(substance, code: substanceCode?.value("code")) {
                 return AbsenceStatement(topic: .allergies, assertion: .noneKnown, message: Localizer.noop("No known allergy to {substance}."), values: ["substance": substance])
             }
             switch node.child("value")?.value("code") {
@@ -46,9 +50,23 @@ extension CCDAReader {
         return nil
     }
 
+    /// SNOMED CT concepts that name no particular substance: 105590001 Substance, 413477004
+    /// Allergen or pseudoallergen, 373873005 Pharmaceutical / biologic product, 410942007 Drug or medicament.
+    static let genericSubstances: Set<String> = ["105590001", "413477004", "373873005", "410942007"]
+
+    /// True when an allergy's substance is the generic "Substance" (by code or by name), not a particular one.
+    static func isGenericSubstance(_ name: String, code: String?) -> Bool {
+        if let code, genericSubstances.contains(code) { return true }
+        let key = name.lowercased().trimmingCharacters(in: .whitespaces)
+        return ["substance", "substances", "allergen", "drug", "drug or medicament", "medication", "medicine"].contains(key)
+    }
+
     /// What a negated or null-flavoured problem observation states; nil for a real problem.
     func problemAbsence(_ node: CCDANode) -> AbsenceStatement? {
         let value = node.child("value")
+        if node.value("negationInd") != "true", let name = displayName(value), let stated = AbsenceStatement.stated(name, topic: .problems) {
+            return stated
+        }
         if node.value("negationInd") == "true" {
             let generic: Set<String> = ["55607006", "404684003", "64572001"]
             if let code = value?.value("code"), !generic.contains(code), let name = displayName(value) {
@@ -66,6 +84,8 @@ extension CCDAReader {
     func medicationAbsence(_ node: CCDANode, material: CCDANode?) -> AbsenceStatement? {
         let code = material?.child("code")
         let generic = code?.value("code") == "410942007"  // SNOMED CT "Drug or medicament"
+        let name = displayName(code) ?? material?.child("name")?.text
+        if node.value("negationInd") != "true", let name, let stated = AbsenceStatement.stated(name, topic: .medications) { return stated }
         let named = (displayName(code) != nil && !generic) || material?.child("name")?.text != nil
         if named { return nil }
         if node.value("negationInd") == "true" { return .generic(.medications, .noneKnown) }

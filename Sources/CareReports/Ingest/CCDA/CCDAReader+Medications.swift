@@ -4,14 +4,17 @@ import Foundation
 /// - name: `consumable/manufacturedProduct/manufacturedMaterial/code` `displayName`, else its
 ///   `originalText` (or the narrative it references), else `manufacturedMaterial/name`;
 ///   RxNorm from that code (or a translation) when the code system is RxNorm;
-/// - dose: `doseQuantity` value and unit (no unit or `1` → "dose"); route: `routeCode`
-///   displayName without NCI's " Route of Administration" suffix;
+/// - dose: `doseQuantity` value and unit; with no unit (or `1`), the countable unit of the
+///   `administrationUnitCode`, else of the dose form the name ends with ("… Inhaler" → puffs), else
+///   of the entry's text ("2 puffs"), else "dose"; route: `routeCode` displayName without NCI's
+///   " Route of Administration" suffix (a route never stands as a unit);
 /// - `effectiveTime` `IVL_TS` low/high (or a single `value`) → start/end (start falls back to the
-///   author time, then the document date); `PIVL_TS` period → instructions text ("4 times a day
-///   (about every 6 hours)" when `institutionSpecified`, "Every 8 hours" otherwise); `EIVL_TS`
-///   event (before meals, at bedtime…) → instructions text;
+///   author time, then the document date); `PIVL_TS` period → `frequency` ("4 times a day" when
+///   `institutionSpecified` divides a day, "every 8 hours" otherwise); `EIVL_TS` event (before
+///   meals, at bedtime…) → `frequency` events;
 /// - a `precondition` → as needed (`asNeeded`, "as needed" in the instructions, with the
-///   criterion's displayName when coded); when as needed with N times a day, `maxDailyDoses` = N;
+///   criterion's displayName when coded); `maxDailyDoses` only from a stated `maxDoseQuantity`
+///   per day (never inferred from the frequency: q6h as needed states no cap);
 /// - status: `active`/`new` → active, `suspended`/`held` → on hold, `completed`/`aborted`/
 ///   `cancelled`/`nullified` → stopped;
 /// - no named medication with `negationInd` or a `nullFlavor`: a statement of absence ("No known
@@ -52,20 +55,18 @@ extension CCDAReader {
 
         var startDate: CareDate?
         var endDate: CareDate?
-        var timing: [String] = []
-        var timesADay: Int?
+        var frequency = DoseFrequency()
         for effectiveTime in node.children("effectiveTime") {
             switch effectiveTime.xsiType {
             case "PIVL_TS":
-                if let (text, perDay) = frequency(effectiveTime) {
-                    timing.append(text)
-                    timesADay = timesADay ?? perDay
+                if let rate = CCDAReader.frequency(effectiveTime) {
+                    frequency = rate.adding(events: frequency.events)
                 } else {
                     warn(effectiveTime, "the medication frequency (PIVL_TS period) could not be read; left out")
                 }
             case "EIVL_TS":
-                if let text = CCDAReader.eventText(effectiveTime.child("event")?.value("code")) {
-                    timing.append(text)
+                if let code = effectiveTime.child("event")?.value("code")?.uppercased(), DoseFrequency.knownEvents.contains(code) {
+                    frequency = frequency.adding(events: [code])
                 } else {
                     warn(effectiveTime, "the medication timing event (EIVL_TS) is not recognised; left out")
                 }
@@ -84,7 +85,7 @@ extension CCDAReader {
 
         let preconditions = node.children("precondition")
         let asNeeded = !preconditions.isEmpty
-        var instructions = timing
+        var instructions: [String] = []
         if asNeeded {
             let criteria = preconditions.compactMap { $0.at("criterion", "value") }.filter { !$0.isNull }
             let reason = criteria.compactMap { displayName($0) }.first
@@ -113,8 +114,7 @@ extension CCDAReader {
         var dose: Quantity?
         if let quantity = node.child("doseQuantity"), !quantity.isNull {
             if let value = CCDAReader.decimal(quantity.attribute("value")) {
-                let unit = quantity.value("unit")
-                dose = Quantity(value: value, unit: unit == nil || unit == "1" ? "dose" : unit!)
+                dose = Quantity(value: value, unit: doseUnit(node, quantity: quantity, value: value, name: name))
             } else {
                 warn(quantity, "the dose quantity is not a number; left out")
             }
@@ -125,61 +125,61 @@ extension CCDAReader {
         var text = instructions.joined(separator: ", ")
         if let first = text.first { text = first.uppercased() + text.dropFirst() }
         let medication = Medication(
-            name: name, dose: dose, route: route, asNeeded: asNeeded, maxDailyDoses: asNeeded ? timesADay : nil,
+            name: name, dose: dose, route: route, frequency: frequency.isEmpty ? nil : frequency, asNeeded: asNeeded,
+            maxDailyDoses: asNeeded ? maxDailyDoses(node.child("maxDoseQuantity"), dose: dose) : nil,
             startDate: start, endDate: endDate, status: status, reason: indication,
             instructions: text.isEmpty ? nil : text, rxnorm: rxnorm
         )
         records.append(ImportedRecord(id: makeID(node, kind: "medication"), title: name, date: start, data: .medication(medication)))
     }
 
-    /// A `PIVL_TS` period as text, and doses a day when it divides a day evenly and the timing is
-    /// institution specified (e.g. QID = period 6 h, institutionSpecified → 4).
-    private func frequency(_ node: CCDANode) -> (String, Int?)? {
-        guard let period = node.child("period"), let value = CCDAReader.decimal(period.attribute("value")), value > 0 else { return nil }
-        let unit = period.value("unit") ?? "d"
-        let hoursPerUnit: [String: Double] = ["min": 1.0 / 60, "h": 1, "d": 24, "wk": 168, "mo": 730.5, "a": 8766]
-        guard let factor = hoursPerUnit[unit] else { return nil }
-        let hours = value * factor
-        let institution = node.value("institutionSpecified") == "true"
-        let every = "every \(CCDAReader.format(value)) \(CCDAReader.unitName(unit, plural: value != 1))"
-        if institution || unit == "d", hours <= 24, 24 / hours <= 1440, (24 / hours).rounded() == 24 / hours {
-            let perDay = Int(24 / hours)
-            let text = switch perDay {
-            case 1: "once a day"
-            case 2: "twice a day"
-            default: "\(perDay) times a day"
+    /// A `PIVL_TS` period as a rate: "every 8 hours"; institution specified (QID = period 6 h,
+    /// `institutionSpecified`) and dividing a day evenly, as times a day ("4 times a day").
+    static func frequency(_ node: CCDANode) -> DoseFrequency? {
+        guard let period = node.child("period"), let value = CCDAReader.decimal(period.attribute("value")), value > 0,
+            let unit = DoseFrequency.PeriodUnit(rawValue: period.value("unit") ?? "d")
+        else { return nil }
+        let hoursPerUnit: [DoseFrequency.PeriodUnit: Double] = [.second: 1.0 / 3600, .minute: 1.0 / 60, .hour: 1, .day: 24, .week: 168, .month: 730.5, .year: 8766]
+        let hours = value * hoursPerUnit[unit]!
+        if node.value("institutionSpecified") == "true", hours <= 24, 24 / hours <= 1440, (24 / hours).rounded() == 24 / hours {
+            return DoseFrequency(count: Int(24 / hours), period: 1, unit: .day)
+        }
+        return DoseFrequency(count: 1, period: value, unit: unit)
+    }
+
+    /// The unit of a dose: the quantity's own (not `1`), else the administration unit
+    /// (`administrationUnitCode` display name or its NCI code), else the dose form the medicine's
+    /// name ends with, else the entry's text; "dose" when none says.
+    private func doseUnit(_ node: CCDANode, quantity: CCDANode, value: Double, name: String) -> String {
+        if let unit = quantity.value("unit"), unit != "1", !unit.isEmpty {
+            return DoseUnits.countable(unit)?.annotation ?? unit
+        }
+        if let code = node.child("administrationUnitCode"), !code.isNull {
+            if let kind = DoseUnits.nci(code.value("code")) ?? DoseUnits.countable(displayName(code) ?? "") ?? DoseUnits.fromForm(displayName(code)) {
+                return kind.annotation
             }
-            return (perDay == 1 || unit == "d" ? text : "\(text) (about \(every))", perDay)
         }
-        if value == 1 {
-            return (["h": "every hour", "d": "once a day", "wk": "once a week", "mo": "once a month", "a": "once a year", "min": "every minute"][unit]!, nil)
+        if let kind = DoseUnits.fromForm(name) { return kind.annotation }
+        if let kind = DoseUnits.fromText(node.child("text").flatMap { text in
+            text.child("reference")?.value("value").flatMap { narrative($0) } ?? text.text
+        }, value: value) {
+            return kind.annotation
         }
-        return (every, nil)
+        return DoseUnits.Countable.dose.annotation
     }
 
-    static func unitName(_ unit: String, plural: Bool) -> String {
-        let name = ["min": "minute", "h": "hour", "d": "day", "wk": "week", "mo": "month", "a": "year"][unit] ?? unit
-        return plural ? name + "s" : name
-    }
-
-    /// HL7 TimingEvent codes as text.
-    static func eventText(_ code: String?) -> String? {
-        switch code {
-        case "AC": "before meals"
-        case "ACM": "before breakfast"
-        case "ACD": "before lunch"
-        case "ACV": "before dinner"
-        case "PC": "after meals"
-        case "PCM": "after breakfast"
-        case "PCD": "after lunch"
-        case "PCV": "after dinner"
-        case "C": "with meals"
-        case "CM": "with breakfast"
-        case "CD": "with lunch"
-        case "CV": "with dinner"
-        case "HS": "at bedtime"
-        case "WAKE": "on waking"
-        default: nil
-        }
+    /// The most doses a day an as-needed order states (`maxDoseQuantity`, e.g. 4 per 1 d or 8 per
+    /// 48 h counted in doses or in the dose's own unit); nil when it states none or states an amount of another unit.
+    private func maxDailyDoses(_ node: CCDANode?, dose: Quantity?) -> Int? {
+        guard let node, !node.isNull, let numerator = node.child("numerator"), let denominator = node.child("denominator"),
+            let count = CCDAReader.decimal(numerator.attribute("value")), let per = CCDAReader.decimal(denominator.attribute("value")),
+            let unit = DoseFrequency.PeriodUnit(rawValue: denominator.value("unit") ?? ""), per > 0
+        else { return nil }
+        let days = per * ([.hour: 1.0 / 24, .day: 1] as [DoseFrequency.PeriodUnit: Double])[unit, default: .nan]
+        guard days == 1 else { return nil }
+        let countUnit = numerator.value("unit") ?? "1"
+        let sameUnit = countUnit == "1" || DoseUnits.countable(countUnit) != nil && DoseUnits.countable(countUnit) == dose.flatMap({ DoseUnits.countable($0.unit) })
+        guard sameUnit, count.rounded() == count, count >= 1 else { return nil }
+        return Int(count)
     }
 }

@@ -45,6 +45,14 @@ extension CCDAReader {
             if firstComponentDate == nil { firstComponentDate = start(observation.child("effectiveTime")) }
             guard let (result, pending) = readResult(observation, organizerActive: organizerActive) else { continue }
             results.append(result)
+            let specimenCode = (observation.at("specimen", "specimenRole", "specimenPlayingEntity", "code")
+                ?? organizer.at("specimen", "specimenRole", "specimenPlayingEntity", "code"))
+            let code = observation.child("code")
+            if let specimen = displayName(specimenCode)?.lowercased()
+                ?? LabSpecimenNames.fromName(code?.value("displayName"))
+                ?? code?.children("translation").lazy.compactMap({ LabSpecimenNames.fromName($0.value("displayName")) }).first {
+                specimens["\(result.name)|\(result.loinc ?? "")"] = specimen
+            }
             anyPending = anyPending || pending
         }
         guard !results.isEmpty else {

@@ -19,6 +19,8 @@ struct CCDAReader {
     var skipped: [String: Int] = [:]
     /// The sections not read, as the document titles them, in its order (see ``ImportedDocument/notShown``).
     var notShown: [String] = []
+    /// The specimen of each lab result read (by name and LOINC), for telling apart tests that share a name.
+    var specimens: [String: String] = [:]
     private var usedIDs: Set<String> = []
     private var counters: [String: Int] = [:]
     private let narratives = NarrativeIndex()
@@ -100,6 +102,8 @@ struct CCDAReader {
         if handled == 0 {
             diagnostics.append(Diagnostic(.warning, file: file, message: "no supported C-CDA section (results, medications, allergies, problems, vital signs, encounters, immunizations, procedures, medical equipment, advance directives, goals, plan of treatment) was found"))
         }
+        let specimens = self.specimens
+        records = LabSpecimenNames.apply(records) { specimens["\($0)|\($1 ?? "")"] }
         var document = ImportedDocument(
             format: CCDAImporter.format, file: file, patient: patient, records: records, skipped: skipped, date: documentDate)
         document.title = xpath.first("/h:ClinicalDocument/h:title")?.text

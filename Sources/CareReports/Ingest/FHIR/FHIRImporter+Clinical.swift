@@ -108,12 +108,7 @@ extension FHIRBundleReader {
             let code = concept["coding"].elements.first { $0["system"].rawString == Self.absentUnknownSystem }?["code"].rawString
             return AbsenceStatement(topic: topic, assertion: .noInformation, message: generic.message, system: Self.absentUnknownSystem, code: code)
         }
-        if topic == .allergies, let text = conceptText(concept)?.lowercased(),
-            ["no known allergies", "no known allergy", "nka", "nkda", "none known"].contains(text)
-        {
-            return text == "nkda" ? AbsenceStatement.known(system: AbsenceStatement.snomedSystem, code: "409137002")
-                : AbsenceStatement.generic(.allergies, .noneKnown)
-        }
+        if let text = conceptText(concept), let stated = AbsenceStatement.stated(text, topic: topic) { return stated }
         return nil
     }
 

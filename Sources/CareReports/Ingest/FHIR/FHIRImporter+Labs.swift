@@ -1,3 +1,5 @@
+import Foundation
+
 /// A laboratory Observation referenced by no DiagnosticReport, waiting to be grouped by day.
 struct FHIRLabDraft {
     let results: [LabResult]
@@ -29,9 +31,11 @@ extension FHIRBundleReader {
         let day = effective.flatMap { FHIRDate.localDay($0.text) } ?? entry["issued"].rawString.flatMap(FHIRDate.localDay)
         var results: [LabResult] = []
         var seen: Set<Int> = []
+        var notIncluded = 0
         for reference in entry["result"].elements {
             guard let target = resolve(reference) else {
                 if hasReference(reference) {
+                    notIncluded += 1
                     diagnostics.warning(reference, "reference does not resolve to an Observation in this bundle; result not included")
                 } else {
                     diagnostics.warning(reference, "expected a reference to an Observation; result not included")
@@ -59,7 +63,7 @@ extension FHIRBundleReader {
                 collectedAt: effective?.date, reportedAt: issued,
                 status: Self.reportStatus(diagnostics.string(entry["status"])),
                 panel: name.map { LabPanel(name: $0, loinc: code(entry["code"], system: Self.loincSystem)) },
-                results: results, conclusion: diagnostics.string(entry["conclusion"]))
+                results: results, conclusion: diagnostics.string(entry["conclusion"]), resultsNotIncluded: notIncluded)
             document = HealthDocument(kind: .labReport, labReport: report)
         } else {
             let imaging = categories.contains { ["RAD", "CT", "MR", "US", "NMR", "RX", "imaging"].contains($0) }
@@ -202,6 +206,7 @@ extension FHIRBundleReader {
             }
         }
         let note = node["note"].elements.lazy.compactMap { self.diagnostics.string($0["text"]) }.first
+        if let specimen = specimen(node) { specimens["\(name)|\(loinc ?? "")"] = specimen }
         return LabResult(
             name: name, loinc: loinc, value: value.value, comparator: value.comparator, unit: value.unit,
             referenceRange: range, flag: flag, note: note)
@@ -245,6 +250,16 @@ extension FHIRBundleReader {
                 date: date, data: .document(HealthDocument(kind: .labReport, labReport: report))))
         }
     }
-}
 
-import Foundation
+    /// The specimen of an Observation: its Specimen's type (or the reference's display), else what
+    /// its code's LOINC name says ("… in Urine").
+    private func specimen(_ node: FHIRNode) -> String? {
+        let reference = node["specimen"]
+        if reference.isPresent {
+            if let target = resolve(reference), target.type == "Specimen", let type = conceptText(target["type"]) { return type.lowercased() }
+            if let display = reference["display"].rawString, !display.isEmpty { return display.lowercased() }
+        }
+        let names = [node["code"]["text"].rawString] + node["code"]["coding"].elements.map { $0["display"].rawString }
+        return names.lazy.compactMap { LabSpecimenNames.fromName($0) }.first
+    }
+}

@@ -10,6 +10,8 @@ struct FHIRMedicationDraft {
     /// `system|code` of every coding, for matching administrations by code.
     let codeKeys: Set<String>
     var administrations: [Administration] = []
+    /// The resources it was read from: two when a request and a statement of the same medicine were merged.
+    var sources: [String] = []
 }
 
 extension FHIRBundleReader {
@@ -78,7 +80,10 @@ extension FHIRBundleReader {
 
         // Dose, schedule, instructions.
         let doseNode = dosage["doseAndRate"][0]["doseQuantity"]
-        let dose = doseNode.isPresent ? quantity(doseNode, .optional).map { Quantity(value: $0.value, unit: $0.unit) } : nil
+        let form = medicationEntry.flatMap { conceptText($0["form"]) }
+        let dose = doseNode.isPresent ? quantity(doseNode, .optional).map { q in
+            Quantity(value: q.value, unit: doseUnit(doseNode, value: q.value, form: form, name: name, text: dosage["text"].rawString))
+        } : nil
         let repeatNode = dosage["timing"]["repeat"]
         var times: [TimeOfDay] = []
         for node in repeatNode["timeOfDay"].elements {
@@ -92,9 +97,7 @@ extension FHIRBundleReader {
         let schedule = times.isEmpty ? nil : DoseSchedule(times: times.sorted(), daysOfWeek: days.sorted())
         var instructionParts: [String] = []
         if let text = diagnostics.string(dosage["text"]) { instructionParts.append(text) }
-        if times.isEmpty, let phrase = timingPhrase(repeatNode) ?? conceptText(dosage["timing"]["code"]) {
-            instructionParts.append(phrase)
-        }
+        let frequency = doseFrequency(dosage["timing"])
         if let text = diagnostics.string(dosage["patientInstruction"]) { instructionParts.append(text) }
         var asNeeded = diagnostics.bool(dosage["asNeededBoolean"]) ?? false
         if dosage["asNeededCodeableConcept"].isPresent {
@@ -121,32 +124,73 @@ extension FHIRBundleReader {
             }
         }
         let rxnorm = code(concept, system: Self.rxnormSystem)
-        let form = medicationEntry.flatMap { conceptText($0["form"]) }
         let route = conceptText(dosage["route"])
 
         let medication = Medication(
-            name: name, dose: dose, form: form, route: route, schedule: schedule, asNeeded: asNeeded,
+            name: name, dose: dose, form: form, route: route, schedule: schedule, frequency: frequency, asNeeded: asNeeded,
+            maxDailyDoses: asNeeded ? maxDailyDoses(dosage["maxDosePerPeriod"], dose: dose) : nil,
             startDate: start, endDate: end, status: status, prescriber: prescriber, reason: reason,
             instructions: instructionParts.isEmpty ? nil : instructionParts.joined(separator: "; "), rxnorm: rxnorm)
         let keys = Set(concept["coding"].elements.compactMap { coding -> String? in
             guard let code = coding["code"].rawString else { return nil }
             return (coding["system"].rawString ?? "") + "|" + code
         })
-        medicationDrafts.append(FHIRMedicationDraft(
+        var draft = FHIRMedicationDraft(
             slot: slots.count, entryIndex: entry.index, id: recordId(entry), title: Self.title(name),
-            medication: medication, medicationEntry: medicationEntry?.index, codeKeys: keys))
+            medication: medication, medicationEntry: medicationEntry?.index, codeKeys: keys)
+        draft.sources = ["\(entry.type)/\(entry["id"].rawString ?? "\(entry.index)")"]
+        medicationDrafts.append(draft)
         append(nil)
     }
 
-    /// "2 times per 1 d" from a timing repeat with frequency and/or period, else nil.
-    private func timingPhrase(_ repeatNode: FHIRNode) -> String? {
-        let frequency = diagnostics.number(repeatNode["frequency"])
-        let period = diagnostics.number(repeatNode["period"])
-        guard frequency != nil || period != nil else { return nil }
-        let count = frequency ?? 1
-        let unit = diagnostics.string(repeatNode["periodUnit"]) ?? ""
-        let times = count == 1 ? "time" : "times"
-        return "\(number(count)) \(times) per \(number(period ?? 1))\(unit.isEmpty ? "" : " " + unit)"
+    /// The rate and events of a Timing: `repeat` frequency per period (and `when`), else its
+    /// `code` (BID, Q6H…); nil when it states neither. A frequency without a period says nothing.
+    private func doseFrequency(_ timing: FHIRNode) -> DoseFrequency? {
+        let repeatNode = timing["repeat"]
+        var result = DoseFrequency()
+        if let period = diagnostics.number(repeatNode["period"]), period > 0 {
+            if let unit = diagnostics.string(repeatNode["periodUnit"]).flatMap(DoseFrequency.PeriodUnit.init(rawValue:)) {
+                let count = diagnostics.number(repeatNode["frequency"]).map { Int($0) } ?? 1
+                result = DoseFrequency(count: max(count, 1), period: period, unit: unit)
+            } else {
+                diagnostics.warning(repeatNode["periodUnit"], "expected a period unit s, min, h, d, wk, mo or a; frequency left out")
+            }
+        }
+        let events = repeatNode["when"].elements.compactMap { $0.rawString?.uppercased() }
+        result = result.adding(events: events.filter(DoseFrequency.knownEvents.contains))
+        if result.isEmpty, let code = timing["code"]["coding"].elements.lazy.compactMap({ $0["code"].rawString }).compactMap(DoseFrequency.abbreviation).first {
+            result = code
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    /// The unit of a dose: the quantity's `unit`, else its `code` when the system is UCUM (a code
+    /// from another system, such as a route or a product code, is never a unit), else the
+    /// countable unit of the dose form, of the name ("… Oral Tablet"), or of the dosage text; "dose" when none says.
+    private func doseUnit(_ node: FHIRNode, value: Double, form: String?, name: String, text: String?) -> String {
+        if let unit = node["unit"].rawString?.trimmingCharacters(in: .whitespaces), !unit.isEmpty, unit != "1" {
+            return DoseUnits.countable(unit)?.annotation ?? Self.unit(unit)
+        }
+        let system = node["system"].rawString
+        if system == nil || system == "http://unitsofmeasure.org", let code = node["code"].rawString, !code.isEmpty, code != "1",
+            system != nil || DoseUnits.countable(code) != nil {
+            return DoseUnits.countable(code)?.annotation ?? Self.unit(code)
+        }
+        let kind = DoseUnits.fromForm(form) ?? DoseUnits.fromForm(name) ?? DoseUnits.fromText(text, value: value) ?? .dose
+        return kind.annotation
+    }
+
+    /// The most doses a day an as-needed dosage states (`maxDosePerPeriod` counted in doses or in
+    /// the dose's own countable unit, per 1 day or 24 hours); nil when it states none.
+    private func maxDailyDoses(_ node: FHIRNode, dose: Quantity?) -> Int? {
+        guard node.isPresent, let count = diagnostics.number(node["numerator"]["value"]), let per = diagnostics.number(node["denominator"]["value"]),
+            let unit = (node["denominator"]["code"].rawString ?? node["denominator"]["unit"].rawString).flatMap(DoseFrequency.PeriodUnit.init(rawValue:))
+        else { return nil }
+        let days = unit == .day ? per : unit == .hour ? per / 24 : .nan
+        let countUnit = node["numerator"]["code"].rawString ?? node["numerator"]["unit"].rawString ?? "1"
+        let sameUnit = countUnit == "1" || DoseUnits.countable(countUnit) != nil && DoseUnits.countable(countUnit) == dose.flatMap({ DoseUnits.countable($0.unit) })
+        guard days == 1, sameUnit, count.rounded() == count, count >= 1 else { return nil }
+        return Int(count)
     }
 
     /// `HH:MM:SS` (or `HH:MM`) → HH:MM.
@@ -225,7 +269,13 @@ extension FHIRBundleReader {
     }
 
     func finishMedications() {
-        for draft in medicationDrafts {
+        let (kept, dropped) = mergedMedicationDrafts()
+        if let first = dropped.first {
+            diagnostics.warning(
+                at: entries[first.entryIndex].resource.path,
+                "the same medicine (same code or name, start day and dose) is stated twice; merged into one medicine with both sources (\(dropped.count) merged)")
+        }
+        for draft in kept {
             let m = draft.medication
             let log = draft.administrations.sorted {
                 let utc = TimeZone(identifier: "UTC")!
@@ -234,7 +284,7 @@ extension FHIRBundleReader {
                 return a < b
             }
             let medication = Medication(
-                name: m.name, strength: m.strength, dose: m.dose, form: m.form, route: m.route, schedule: m.schedule,
+                name: m.name, strength: m.strength, dose: m.dose, form: m.form, route: m.route, schedule: m.schedule, frequency: m.frequency,
                 asNeeded: m.asNeeded, maxDailyDoses: m.maxDailyDoses, startDate: m.startDate, endDate: m.endDate,
                 status: m.status, prescriber: m.prescriber, reason: m.reason, instructions: m.instructions,
                 rxnorm: m.rxnorm, administrations: log)

@@ -92,6 +92,8 @@ final class FHIRBundleReader {
     var subjects: [String?] = []
     /// The patient the resource being read names.
     var currentSubject: String?
+    /// The specimen of each lab result read (by name and LOINC), for telling apart tests that share a name.
+    var specimens: [String: String] = [:]
     var medicationDrafts: [FHIRMedicationDraft] = []
     private var usedIds: Set<String> = []
     private var skipped: [String: Int] = [:]
@@ -239,6 +241,8 @@ final class FHIRBundleReader {
         }
         finishMedications()
         appendLooseLabReports(looseLabs)
+        let named = LabSpecimenNames.apply(slots.compactMap { $0 }) { self.specimens["\($0)|\($1 ?? "")"] }
+        slots = named.map { $0 }
         readNarrativeSections()
         for (type, path) in skippedOrder {
             let count = skipped[type] ?? 0

@@ -3,7 +3,8 @@ public enum LabFlagging {
     /// The effective flag and whether carereport derived it.
     public static func flag(of result: LabResult) -> (flag: LabResult.Flag, derived: Bool)? {
         if let given = result.flag { return (given, false) }
-        if case .text(let text) = result.value { return textFlag(text, range: result.referenceRange).map { ($0, true) } }
+        // A text value is judged only against a text reference, never by a number rule.
+        if case .text(let text) = result.value { return textFlag(withoutUnit(text, result.unit), range: result.referenceRange).map { ($0, true) } }
         guard case .number(let value) = result.value, let range = result.referenceRange else { return nil }
         if let low = range.low, value < low || (value == low && result.comparator == .less) { return (.low, true) }
         if let high = range.high, value > high || (value == high && result.comparator == .greater) { return (.high, true) }
@@ -27,6 +28,12 @@ public enum LabFlagging {
         guard let expected = range?.text.map(normalizedFinding), expectedFindings.contains(expected) else { return nil }
         // "Not detected" against "Negative" says the same thing.
         return expectedFindings.contains(normalizedFinding(text)) ? .normal : .abnormal
+    }
+
+    /// "Negative mmol/L" → "Negative": a text value with the result's unit written after it.
+    static func withoutUnit(_ text: String, _ unit: String?) -> String {
+        guard let unit, !unit.isEmpty, text.lowercased().hasSuffix(" " + unit.lowercased()) else { return text }
+        return String(text.dropLast(unit.count + 1))
     }
 
     private static func normalizedFinding(_ text: String) -> String {

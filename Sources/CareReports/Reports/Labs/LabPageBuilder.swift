@@ -36,7 +36,7 @@ public struct LabPageBuilder: Sendable {
                 let result = point.result
                 let status = point.entry.report.status
                 return .init(
-                    text: context.format.localized(LabUnitText.value(result)), flag: FlagView(result, context.words),
+                    text: context.format.localized(LabUnitText.value(result, context.words)), flag: FlagView(result, context.words),
                     status: status == .final ? nil : LabWording.status(status, context.words))
             }
             return .init(analyte: analyte.name, link: link, cells: cells)
@@ -71,14 +71,14 @@ public struct LabPageBuilder: Sendable {
                 point.entry.collected.resolved(in: context.timeZone) < entry.collected.resolved(in: context.timeZone)
             }
             var change = ""
-            var previous = earlier.map { format.localized(LabUnitText.value($0.result)) } ?? ""
+            var previous = earlier.map { format.localized(LabUnitText.value($0.result, context.words)) } ?? ""
             if let earlier, case .number(let now) = result.value, case .number = earlier.result.value {
                 let unit = result.unit ?? ""
                 if let before = LabUnits.number(earlier.result, in: unit) {
                     let delta = now - before
                     change = delta == 0 ? words.t("no change") : (delta > 0 ? "+" : "−") + format.number(abs(delta), maxDecimals: 3)
                     if (earlier.result.unit ?? "") != unit {
-                        previous += " = \(format.number(before, maxDecimals: 3)) \(LabUnitText.display(unit))"
+                        previous += " = \(format.number(before, maxDecimals: 3)) \(LabUnitText.display(unit, context.words))"
                         warnings.append(words.t(
                             "{test} is in {unit} here but was in {earlierUnit} before; the previous value is converted to compare them",
                             ["test": result.name, "unit": unitName(unit), "earlierUnit": unitName(earlier.result.unit)]))
@@ -92,13 +92,14 @@ public struct LabPageBuilder: Sendable {
             }
             return LabReportPage.Row(
                 name: result.name, link: links.analyte(LabValueText.analyteKey(result)), value: format.localized(LabValueText.value(result)),
-                unit: LabUnitText.display(result.unit), range: format.localized(LabValueText.range(result.referenceRange)), flag: FlagView(result, words),
+                unit: result.isText ? "" : LabUnitText.display(result.unit, context.words), range: format.localized(LabValueText.range(result.referenceRange)), flag: FlagView(result, words),
                 previous: earlier.map { "\(previous) (\(collected($0.entry)))" } ?? "", change: change,
                 note: result.note)
         }
         return LabReportPage(
             page: PageChrome(title: entry.record.title, link: link, section: "labs", context: context), title: entry.record.title,
-            facts: facts, panel: report.panel?.name ?? words.t("Results"), rows: rows, warnings: warnings,
+            facts: facts, panel: report.panel?.name ?? words.t("Results"), rows: rows,
+            notIncluded: LabReportWording.notIncluded(report.resultsNotIncluded, words), warnings: warnings,
             conclusion: context.rich(report.conclusion), description: context.rich(entry.record.description),
             attachments: AttachmentView.views(entry.record.attachments, context))
     }
@@ -110,7 +111,7 @@ public struct LabPageBuilder: Sendable {
             let unit = analyte.unit
             let words = context.words
             let format = context.format
-            let shownName = LabUnitText.display(unit).isEmpty ? words.t("the values without a unit") : LabUnitText.display(unit)
+            let shownName = LabUnitText.display(unit, context.words).isEmpty ? words.t("the values without a unit") : LabUnitText.display(unit, context.words)
             var warnings: [String] = []
             if units.count > 1 {
                 let listed = units.map(unitName).joined(separator: ", ")
@@ -125,9 +126,9 @@ public struct LabPageBuilder: Sendable {
                             ["units": listed, "unit": shownName, "others": left.joined(separator: ", ")]))
             }
             let rows = analyte.points.map { point in
-                var shownUnit = LabUnitText.display(point.result.unit)
+                var shownUnit = LabUnitText.display(point.result.unit, context.words)
                 if (point.result.unit ?? "") != unit, let converted = LabUnits.number(point.result, in: unit) {
-                    shownUnit += " (= \(format.number(converted, maxDecimals: 1)) \(LabUnitText.display(unit)))"
+                    shownUnit += " (= \(format.number(converted, maxDecimals: 1)) \(LabUnitText.display(unit, context.words)))"
                 }
                 return AnalytePage.Row(
                     date: collected(point.entry), report: point.entry.record.title, link: links.report(point.entry.record.id),
@@ -146,7 +147,7 @@ public struct LabPageBuilder: Sendable {
 
     /// A unit named in a sentence: as displayed, or "no unit".
     private func unitName(_ unit: String?) -> String {
-        let shown = LabUnitText.display(unit)
+        let shown = LabUnitText.display(unit, context.words)
         return shown.isEmpty ? context.words.t("no unit") : shown
     }
 }

@@ -66,6 +66,8 @@ public struct LabReportPage: Sendable, Encodable {
     public let facts: [MedicationPage.Fact]
     public let panel: String
     public let rows: [Row]
+    /// "Results not included in the document (29 referenced)" when the report's results are not in the document.
+    public let notIncluded: String?
     public let warnings: [String]
     public let conclusion: RichText?
     public let description: RichText?

@@ -5,6 +5,22 @@ import Foundation
 /// `×10³/µL`, `mL/min/1.73 m²`, `mmHg`, `IU/L`. Only the display changes; conversions, grouping and
 /// the FHIR output keep the unit as reported.
 public enum LabUnitText {
+    /// The unit for display in the reader's words: `points` for `{score}`, `beats/min` for
+    /// `{beats}/min`; otherwise as ``display(_:)`` writes it.
+    public static func display(_ unit: String?, _ words: Localizer) -> String {
+        switch unit?.trimmingSpaces() {
+        case "{score}", "{Score}", "{points}": words.t("points", context: "unit")
+        case "{beats}/min", "{Beats}/min": words.t("beats/min", context: "unit")
+        case "{breaths}/min", "{Breaths}/min": words.t("breaths/min", context: "unit")
+        case "{cells}/uL", "{cells}/µL": words.t("cells/µL", context: "unit")
+        case "{steps}": words.t("steps", context: "unit")
+        case "{drinks}/d", "{drinks}/day": words.t("drinks a day", context: "unit")
+        case "{packs}/d": words.t("packs a day", context: "unit")
+        case "{times}/wk": words.t("times a week", context: "unit")
+        default: display(unit)
+        }
+    }
+
     /// The unit for display; empty for a unit that is only an annotation (`{score}` is a count, not a unit).
     public static func display(_ unit: String?) -> String {
         guard var text = unit?.trimmingSpaces(), !text.isEmpty else { return "" }
@@ -20,9 +36,11 @@ public enum LabUnitText {
         return tokens(text)
     }
 
-    /// `12 ×10³/µL`, `7.4 mmol/L`, `Negative`: a result's value with its unit for display.
-    public static func value(_ result: LabResult) -> String {
-        let unit = display(result.unit)
+    /// `12 ×10³/µL`, `7.4 mmol/L`, `Negative`: a result's value with its unit for display; a text
+    /// value stands without one ("Negative", never "Negative mmol/L").
+    public static func value(_ result: LabResult, _ words: Localizer = .english) -> String {
+        if case .text = result.value { return LabValueText.value(result) }
+        let unit = display(result.unit, words)
         return LabValueText.value(result) + (unit.isEmpty ? "" : " \(unit)")
     }
 

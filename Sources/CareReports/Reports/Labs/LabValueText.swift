@@ -25,3 +25,11 @@ public enum LabValueText {
         return "name:\(result.name.lowercased())"
     }
 }
+
+extension LabResult {
+    /// True for a text value ("Negative", "pending"): shown without a unit, never judged by a number rule.
+    public var isText: Bool {
+        if case .text = value { return true }
+        return false
+    }
+}

@@ -47,10 +47,12 @@ public enum MeasurementRanges {
     /// `147/86 mmHg`, `71.3 kg`.
     public static func valueText(_ measurement: Measurement, _ format: DisplayFormat? = nil) -> String {
         let number: (Double) -> String = { format?.number($0) ?? DisplayFormat.number($0) }
+        let shown = LabUnitText.display(measurement.unit, format?.words ?? .english)
+        let unit = shown.isEmpty ? "" : " " + shown
         if measurement.kind == .bloodPressure {
-            return "\(number(measurement.systolic ?? 0))/\(number(measurement.diastolic ?? 0)) \(measurement.unit)"
+            return "\(number(measurement.systolic ?? 0))/\(number(measurement.diastolic ?? 0))\(unit)"
         }
-        return "\(number(measurement.value ?? 0)) \(measurement.unit)"
+        return "\(number(measurement.value ?? 0))\(unit)"
     }
 
     /// `Blood pressure`, `Blood glucose` …

@@ -26,10 +26,17 @@ public struct DoseHistory: Sendable {
         /// What changed, without the date, as a message (`increased {from} → {to}`) and its values.
         public let message: String
         public let values: [String: String]
+        /// The doses behind `values` ("amount", "from", "to": a whole amount; "unit": its unit), worded again in the reader's language.
+        let doses: [String: Quantity]
+        /// The orders whose schedules `values` "from" and "to" word, worded again in the reader's language.
+        var schedules: [String: Medication] = [:]
 
-        init(kind: Kind, day: LocalDate?, fromRecordId: String?, toRecordId: String?, words: (message: String, values: [String: String])) {
+        init(
+            kind: Kind, day: LocalDate?, fromRecordId: String?, toRecordId: String?, words: (message: String, values: [String: String]),
+            doses: [String: Quantity] = [:]
+        ) {
             (self.kind, self.day, self.fromRecordId, self.toRecordId) = (kind, day, fromRecordId, toRecordId)
-            (self.message, self.values) = words
+            (self.message, self.values, self.doses) = (words.message, words.values, doses)
         }
 
         /// What changed, without the date: "increased 10 → 20 mg", "started 10 mg", "on hold".
@@ -37,7 +44,13 @@ public struct DoseHistory: Sendable {
 
         /// What changed in the reader's language, numbers with its decimal mark.
         public func words(_ format: DisplayFormat) -> String {
-            format.words.isEnglish ? words : format.words.t(message, values.mapValues(format.localized))
+            if format.words.isEnglish && doses.isEmpty && schedules.isEmpty { return words }
+            var localized = values.mapValues(format.localized)
+            for (key, dose) in doses {
+                localized[key] = key == "unit" ? DoseText.unit(dose, format) : DoseText.amount(dose, format)
+            }
+            for (key, order) in schedules { localized[key] = DoseHistory.times(order, format) }
+            return format.words.t(message, localized)
         }
 
         /// True for the changes between two orders of a medicine (the dose or the schedule).
@@ -95,7 +108,8 @@ public struct DoseHistory: Sendable {
             if position == 0 {
                 var started = Change(
                     kind: .started, day: medication.startDate.isFullDate ? start : nil, fromRecordId: nil, toRecordId: order.record.id,
-                    words: (Localizer.noop("started {amount}"), ["amount": amount(medication)]))
+                    words: hasAmount(medication) ? (Localizer.noop("started {amount}"), ["amount": amount(medication)]) : (Localizer.noop("started"), [:]),
+                    doses: doses(["amount": medication]))
                 if !medication.startDate.isFullDate { started.statedDate = medication.startDate }
                 changes.append(started)
             } else {
@@ -103,12 +117,20 @@ public struct DoseHistory: Sendable {
                 let previousEnd = previous.medication.endDate?.localDay(in: timeZone)
                 if let previousEnd, start.daysSinceEpoch - previousEnd.daysSinceEpoch > 1 {
                     changes.append(Change(kind: .stopped, day: previousEnd, fromRecordId: previous.record.id, toRecordId: nil,
-                                          words: (Localizer.noop("stopped {amount}"), ["amount": amount(previous.medication)])))
+                                          words: (Localizer.noop("stopped {amount}"), ["amount": amount(previous.medication)]), doses: doses(["amount": previous.medication])))
                     changes.append(Change(kind: .restarted, day: start, fromRecordId: previous.record.id, toRecordId: order.record.id,
-                                          words: (Localizer.noop("restarted {amount}"), ["amount": amount(medication)])))
+                                          words: hasAmount(medication) ? (Localizer.noop("restarted {amount}"), ["amount": amount(medication)]) : (Localizer.noop("restarted"), [:]),
+                                          doses: doses(["amount": medication])))
                 } else {
                     let (kind, words) = step(from: previous.medication, to: medication)
-                    changes.append(Change(kind: kind, day: start, fromRecordId: previous.record.id, toRecordId: order.record.id, words: words))
+                    var stepDoses: [String: Quantity] = [:]
+                    if let a = previous.medication.dose, let b = medication.dose {
+                        stepDoses = words.values["unit"] != nil ? ["unit": b] : words.values["from"] == amount(previous.medication) ? ["from": a, "to": b] : [:]
+                    }
+                    var change = Change(
+                        kind: kind, day: start, fromRecordId: previous.record.id, toRecordId: order.record.id, words: words, doses: stepDoses)
+                    if words.message == "schedule changed {from} → {to}" { change.schedules = ["from": previous.medication, "to": medication] }
+                    changes.append(change)
                 }
             }
         }
@@ -128,7 +150,7 @@ public struct DoseHistory: Sendable {
     /// The change from one order to the next: the dose when it differs, else the schedule.
     static func step(from old: Medication, to new: Medication) -> (Change.Kind, (message: String, values: [String: String])) {
         if let a = old.dose, let b = new.dose, a.unit.lowercased() == b.unit.lowercased(), a.value != b.value {
-            let values = ["from": DisplayFormat.number(a.value), "to": DisplayFormat.number(b.value), "unit": b.unit]
+            let values = ["from": DisplayFormat.number(a.value), "to": DisplayFormat.number(b.value), "unit": DoseText.unit(b, english)]
             if b.value > a.value { return (.increased, (Localizer.noop("increased {from} → {to} {unit}"), values)) }
             return (.decreased, (Localizer.noop("decreased {from} → {to} {unit}"), values))
         }
@@ -139,14 +161,28 @@ public struct DoseHistory: Sendable {
         return (.renewed, (Localizer.noop("renewed, same dose"), [:]))
     }
 
-    /// `10 mg`: the dose, else the strength, else the name.
+    /// `10 mg`, `2 puffs`: the dose, else the strength, else the name.
     static func amount(_ medication: Medication) -> String {
-        if let dose = medication.dose { return "\(DisplayFormat.number(dose.value)) \(dose.unit)" }
+        if let dose = medication.dose { return DoseText.amount(dose, english) }
         return medication.strength ?? medication.name
     }
 
-    static func times(_ medication: Medication) -> String {
-        guard let schedule = medication.schedule, !schedule.times.isEmpty else { return medication.asNeeded ? "as needed" : "no times" }
+    /// True when an order states a dose or a strength: "started" alone, not "started Amlodipine", when it states neither.
+    static func hasAmount(_ medication: Medication) -> Bool { medication.dose != nil || medication.strength != nil }
+
+    /// The doses of `medications` under their keys, for wording again in the reader's language.
+    static func doses(_ medications: [String: Medication]) -> [String: Quantity] {
+        medications.compactMapValues(\.dose)
+    }
+
+    static let english = DisplayFormat(timeZone: TimeZone(identifier: "UTC")!)
+
+    /// `08:00, 20:00`, else the stated frequency ("every 12 hours"), else "as needed" / "no times".
+    static func times(_ medication: Medication, _ format: DisplayFormat = english) -> String {
+        guard let schedule = medication.schedule, !schedule.times.isEmpty else {
+            if let frequency = medication.frequency, !frequency.isEmpty { return DoseText.frequency(frequency, format) }
+            return medication.asNeeded ? format.words.t("as needed") : format.words.t("no times")
+        }
         return schedule.times.map(\.description).joined(separator: ", ")
     }
 }

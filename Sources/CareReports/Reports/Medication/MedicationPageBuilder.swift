@@ -71,7 +71,7 @@ public struct MedicationPageBuilder: Sendable {
 
     func doseText(_ medication: Medication) -> String {
         var parts: [String] = []
-        if let dose = medication.dose { parts.append("\(context.format.number(dose.value)) \(dose.unit)") }
+        if let dose = medication.dose { parts.append(DoseText.amount(dose, context.format)) }
         if let form = medication.form { parts.append(form) }
         if let route = medication.route { parts.append(route) }
         return parts.joined(separator: ", ")
@@ -82,6 +82,9 @@ public struct MedicationPageBuilder: Sendable {
         var text = medication.schedule.map { $0.times.map(\.description).joined(separator: ", ") } ?? ""
         if let days = medication.schedule?.daysOfWeek, !days.isEmpty {
             text = words.t("{times} on {days}", ["times": text, "days": days.sorted().map(context.format.weekday).joined(separator: ", ")])
+        }
+        if let frequency = medication.frequency.map({ DoseText.frequency($0, context.format) }), !frequency.isEmpty {
+            text = text.isEmpty ? frequency : "\(text), \(frequency)"
         }
         if medication.asNeeded {
             text = text.isEmpty ? words.t("as needed") : words.t("{times}, as needed", ["times": text])

@@ -50,7 +50,7 @@ struct ChartFactory: Sendable {
         }
         var chart = LineChart(
             title: words.n("{name}, {count} reading", "{name}, {count} readings", count: readings.count, ["name": name]),
-            description: describe(series, unit: unit), id: id, unit: unit, series: series, band: band,
+            description: describe(series, unit: LabUnitText.display(unit, words)), id: id, unit: LabUnitText.display(unit, words), series: series, band: band,
             xColumnTitle: words.t("Date"), emptyMessage: words.t("No readings in this period."))
         chart.events = events
         chart.words = chartWords

@@ -101,6 +101,8 @@ public struct VisitSummary: Sendable, Encodable {
     public let pastProblems: String?
     public let results: [ResultRow]
     public let normalResults: [NormalGroup]
+    /// "Results not included in the document (29 referenced)": reports whose results the documents reference but do not hold.
+    public var resultsNotIncluded: String?
     public let vitals: [VitalRow]
     /// True when no reading lies in the period and `vitals` holds the latest of each kind, any date.
     public var vitalsAnyDate = false

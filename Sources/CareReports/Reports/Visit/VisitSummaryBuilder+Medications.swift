@@ -27,13 +27,13 @@ extension VisitSummaryBuilder {
     }
 
     func medicationRow(_ chain: DoseHistory.Chain) -> VisitSummary.MedicationRow {
-        let (record, medication) = chain.latest
+        let medication = chain.latest.medication
         return VisitSummary.MedicationRow(
             name: medications.displayName(medication), dose: medications.doseText(medication),
             schedule: medications.scheduleText(medication), status: medication.status == .onHold ? context.words.t("on hold") : nil,
             adherence: medication.asNeeded ? asNeededSummary(chain) : adherenceSummary(chain),
             history: historyText(chain), warnings: medication.asNeeded ? asNeededWarnings(chain) : [],
-            reason: medication.reason ?? record.title)
+            reason: medication.reason ?? "")
     }
 
     /// "started 10 mg on 6 Jan; increased 10 → 20 mg on 24 Feb (Dr. Anh Nguyen)", the last four steps.

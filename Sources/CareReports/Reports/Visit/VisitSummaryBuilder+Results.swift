@@ -15,7 +15,7 @@ extension VisitSummaryBuilder {
             let instant = latest.entry.collected.resolved(in: context.timeZone)
             let status = statusWords(latest)
             let format = context.format
-            let value = format.localized(LabUnitText.value(result))
+            let value = format.localized(LabUnitText.value(result, context.words))
             let rank = severityRank(result)
             if rank == 0 {
                 normal.append((day, instant, result.name, value + (status.isEmpty ? "" : " (\(status))")))
@@ -23,7 +23,7 @@ extension VisitSummaryBuilder {
             }
             let previous = analyte.points.dropLast().last { $0.entry.collected.resolved(in: context.timeZone) < instant }
             let previousText = previous.map { point in
-                return "\(format.localized(LabUnitText.value(point.result))) (\(when(point.entry.collected)))"
+                return "\(format.localized(LabUnitText.value(point.result, context.words))) (\(when(point.entry.collected)))"
                     + converted(point.result, to: result)
             } ?? context.words.t("none", context: "previous result")
             rows.append((rank, instant, VisitSummary.ResultRow(
@@ -57,7 +57,7 @@ extension VisitSummaryBuilder {
         // No more precise than the latest result is written: 7.4 mmol/L beside "= 8.2", not "= 8.21".
         let written = LabValueText.value(latest)
         let decimals = written.firstIndex(of: ".").map { written.distance(from: $0, to: written.endIndex) - 1 } ?? 0
-        return " = \(context.format.number(value, maxDecimals: decimals)) \(LabUnitText.display(unit))"
+        return " = \(context.format.number(value, maxDecimals: decimals)) \(LabUnitText.display(unit, context.words))"
     }
 
     /// 0 normal; 1 not flagged; 2 a text result that differs from its expected text; 3 abnormal,

@@ -33,7 +33,7 @@ extension VisitSummaryBuilder {
                 ["first": when(firstRecord.date), "last": when(lastRecord.date)])
         }
         return VisitSummary.VitalRow(
-            kind: "\(name), \(last.unit)",
+            kind: "\(name), \(LabUnitText.display(last.unit, context.words))",
             latest: "\(Self.number(last, context.format)) (\(when(lastRecord.date)))",
             lowest: lowest, highest: highest, readings: readings.count, trend: trend)
     }

@@ -66,6 +66,7 @@ public struct VisitSummaryBuilder: Sendable {
                 ["patient": patient, "born": born, "period": periodText, "dataAsOf": context.dataAsOf ?? words.t("unknown"), "written": written])),
             sourceNarratives: narratives())
         summary.vitalsAnyDate = vitalsAnyDate
+        summary.resultsNotIncluded = LabReportWording.notIncluded(catalog.reports.reduce(0) { $0 + $1.report.resultsNotIncluded }, words)
         summary.allergyStatements = statementLines(.allergies)
         summary.problemStatements = statementLines(.problems)
         summary.medicationStatements = statementLines(.medications)

@@ -73,7 +73,7 @@ extension WeeklySummaryBuilder {
                         symbol: flagWords.symbol, kind: words.t("Lab result {flag}", ["flag": flagWords.label.lowercased()]),
                         text: words.t(
                             "{test} {value} (range {range})",
-                            ["test": result.name, "value": context.format.localized(LabUnitText.value(result)),
+                            ["test": result.name, "value": context.format.localized(LabUnitText.value(result, context.words)),
                              "range": context.format.localized(LabValueText.range(result.referenceRange))]),
                         link: links.report(record.id)))
                 }

@@ -79,7 +79,7 @@ extension WeeklySummaryBuilder {
                     label: "\(mark.short), \(context.format.shortDay(mark.day))")
             }
             return WeeklySummary.MeasurementGroup(
-                kind: MeasurementRanges.kindName(kind, context.words), unit: last.1.unit, latest: MeasurementRanges.valueText(last.1, context.format),
+                kind: MeasurementRanges.kindName(kind, context.words), unit: LabUnitText.display(last.1.unit, context.words), latest: MeasurementRanges.valueText(last.1, context.format),
                 minimum: MeasurementRanges.valueText(low, context.format), maximum: MeasurementRanges.valueText(high, context.format),
                 outOfRange: rows.filter { $0.row.flag != nil }.count,
                 chart: charts.measurementChart(kind: kind, readings: readings, id: "week-\(kind.rawValue)", events: events),
@@ -109,9 +109,10 @@ extension WeeklySummaryBuilder {
         }
         return attached(record, WeeklySummary.EventRow(
             title: record.title, when: when,
-            detail: words.n(
-                "{count} result, {abnormal} outside the range", "{count} results, {abnormal} outside the range", count: report.results.count,
-                ["abnormal": "\(abnormal)"]),
+            detail: report.results.isEmpty ? LabReportWording.notIncluded(report.resultsNotIncluded, words) ?? words.t("No results recorded.")
+                : words.n(
+                    "{count} result, {abnormal} outside the range", "{count} results, {abnormal} outside the range", count: report.results.count,
+                    ["abnormal": "\(abnormal)"]),
             badge: report.status == .final ? nil : LabWording.status(report.status, words), link: links.report(record.id), text: nil))
     }
 

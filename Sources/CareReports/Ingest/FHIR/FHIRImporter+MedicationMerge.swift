@@ -1,0 +1,64 @@
+import Foundation
+
+/// One medicine stated twice in a bundle (a MedicationRequest and a MedicationStatement of the
+/// same drug on the same day, as portals export them) is one medicine: drafts with a code in
+/// common (or the same Medication, or the same name without case and spacing), the same start day
+/// and the same dose (or no dose on one of them) are merged. The merged medicine keeps the
+/// better-named source's name (a text or display over a name made from a bare code such as
+/// "NDC 69230014620"), each field from the first source that states it, and both dose logs.
+extension FHIRBundleReader {
+    /// The drafts with duplicates merged into the first of each group; the merged-away ones are returned in `dropped`.
+    func mergedMedicationDrafts() -> (kept: [FHIRMedicationDraft], dropped: [FHIRMedicationDraft]) {
+        var kept: [FHIRMedicationDraft] = []
+        var dropped: [FHIRMedicationDraft] = []
+        for draft in medicationDrafts {
+            if let index = kept.firstIndex(where: { Self.sameMedicine($0, draft) }) {
+                kept[index] = Self.merge(kept[index], draft)
+                dropped.append(draft)
+            } else {
+                kept.append(draft)
+            }
+        }
+        return (kept, dropped)
+    }
+
+    static func normalizedName(_ name: String) -> String {
+        name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    static func sameMedicine(_ a: FHIRMedicationDraft, _ b: FHIRMedicationDraft) -> Bool {
+        let (m, n) = (a.medication, b.medication)
+        let sameDrug = !a.codeKeys.isDisjoint(with: b.codeKeys) || (a.medicationEntry != nil && a.medicationEntry == b.medicationEntry)
+            || normalizedName(m.name) == normalizedName(n.name)
+        guard sameDrug, m.asNeeded == n.asNeeded else { return false }
+        let utc = TimeZone(identifier: "UTC")!
+        guard m.startDate.localDay(in: utc) == n.startDate.localDay(in: utc) else { return false }
+        if let x = m.dose, let y = n.dose, x.value != y.value || x.unit.lowercased() != y.unit.lowercased() { return false }
+        return true
+    }
+
+    /// True for a name made from a bare code ("NDC 69230014620", "RxNorm 197361") or the stand-in for an unnamed medicine.
+    static func isCodeName(_ name: String) -> Bool {
+        if name == unnamedMedication { return true }
+        guard let last = name.split(separator: " ").last else { return false }
+        return last.allSatisfy { $0.isNumber || $0 == "-" } && name.split(separator: " ").count <= 3 && name.first?.isUppercase == true
+            && !name.lowercased().contains(" mg")
+    }
+
+    static func merge(_ first: FHIRMedicationDraft, _ second: FHIRMedicationDraft) -> FHIRMedicationDraft {
+        let (a, b) = (first.medication, second.medication)
+        let named = isCodeName(a.name) && !isCodeName(b.name) ? second : first
+        let medication = Medication(
+            name: named.medication.name, strength: a.strength ?? b.strength, dose: a.dose ?? b.dose, form: a.form ?? b.form,
+            route: a.route ?? b.route, schedule: a.schedule ?? b.schedule, frequency: a.frequency ?? b.frequency, asNeeded: a.asNeeded,
+            maxDailyDoses: a.maxDailyDoses ?? b.maxDailyDoses, startDate: a.startDate, endDate: a.endDate ?? b.endDate, status: a.status,
+            prescriber: a.prescriber ?? b.prescriber, reason: a.reason ?? b.reason, instructions: a.instructions ?? b.instructions,
+            rxnorm: a.rxnorm ?? b.rxnorm, administrations: a.administrations + b.administrations)
+        var merged = FHIRMedicationDraft(
+            slot: first.slot, entryIndex: first.entryIndex, id: first.id, title: named.title, medication: medication,
+            medicationEntry: first.medicationEntry ?? second.medicationEntry, codeKeys: first.codeKeys.union(second.codeKeys))
+        merged.administrations = first.administrations + second.administrations
+        merged.sources = first.sources + second.sources
+        return merged
+    }
+}
