@@ -125,7 +125,8 @@ extension CCDAReader {
             startDate: start, endDate: endDate, status: status, reason: indication,
             instructions: text.isEmpty ? nil : text, rxnorm: rxnorm
         )
-        records.append(ImportedRecord(id: makeID(node, kind: "medication"), title: name, date: start, data: .medication(medication)))
+        records.append(ImportedRecord(
+            id: makeID(node, kind: "medication"), title: name, date: start, data: .medication(medication), codings: codings(code)))
     }
 
     /// A `PIVL_TS` period as text, and doses a day when it divides a day evenly and the timing is

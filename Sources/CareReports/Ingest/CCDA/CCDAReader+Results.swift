@@ -117,7 +117,8 @@ extension CCDAReader {
             }
         }
         let result = LabResult(name: name, loinc: loinc, value: value, comparator: comparator, unit: unit,
-                               referenceRange: range, flag: flag, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+                               referenceRange: range, flag: flag, note: notes.isEmpty ? nil : notes.joined(separator: "; "),
+                               codings: codings(code))
         return (result, pending)
     }
 
@@ -281,7 +282,9 @@ extension CCDAReader {
             }
             guard let date = recordDate(vital.date, vital.node, what: "the vital sign") else { continue }
             let measurement = Measurement(kind: kind, value: vital.value, unit: vital.unit, loinc: vital.loinc)
-            records.append(ImportedRecord(id: makeID(vital.node, kind: "vital"), title: title, date: date, data: .measurement(measurement)))
+            records.append(ImportedRecord(
+                id: makeID(vital.node, kind: "vital"), title: title, date: date, data: .measurement(measurement),
+                codings: codings(vital.node.child("code"))))
         }
     }
 }

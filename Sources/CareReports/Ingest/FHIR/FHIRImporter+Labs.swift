@@ -204,7 +204,7 @@ extension FHIRBundleReader {
         let note = node["note"].elements.lazy.compactMap { self.diagnostics.string($0["text"]) }.first
         return LabResult(
             name: name, loinc: loinc, value: value.value, comparator: value.comparator, unit: value.unit,
-            referenceRange: range, flag: flag, note: note)
+            referenceRange: range, flag: flag, note: note, codings: codings(node["code"]))
     }
 
     /// A laboratory Observation no report references: its results and date, for grouping by day.

@@ -35,7 +35,7 @@ struct ImportPlacer {
                     id: id, title: record.title, description: record.description, date: record.date,
                     careRecipientId: recipient, careCircleId: circle.id, createdBy: Actor(userId: recipient, role: .careRecipient),
                     privacyLevel: privacy, visibleTo: [], data: record.data, attachments: record.attachments,
-                    importedFrom: document.format))
+                    importedFrom: document.format, codings: record.codings))
             }
         }
         return placed

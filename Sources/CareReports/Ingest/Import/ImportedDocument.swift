@@ -48,13 +48,19 @@ public struct ImportedRecord: Sendable, Hashable {
     public let data: HealthData
     /// Files the document carries inline (a PDF letter, a scanned image).
     public let attachments: [Attachment]
+    /// The codes the source gave for the record's subject, as stated.
+    public let codings: [Coding]
 
-    public init(id: String, title: String, description: String? = nil, date: CareDate, data: HealthData, attachments: [Attachment] = []) {
+    public init(
+        id: String, title: String, description: String? = nil, date: CareDate, data: HealthData, attachments: [Attachment] = [],
+        codings: [Coding] = []
+    ) {
         self.id = id
         self.title = title
         self.description = description
         self.date = date
         self.data = data
         self.attachments = attachments
+        self.codings = codings
     }
 }

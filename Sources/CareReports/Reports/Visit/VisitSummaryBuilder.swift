@@ -84,11 +84,9 @@ public struct VisitSummaryBuilder: Sendable {
     /// Allergies not resolved; "not recorded" when there is neither an allergy nor a statement such
     /// as "No known allergies." (the statements are listed beside them, see `statementLines`).
     func allergyLines() -> ([VisitSummary.Line], String?) {
-        let real = findings(.allergy).filter { $0.1.clinicalStatus != .resolved }
+        let real = findings(.allergy).filter { !($0.1.clinicalStatus?.isPast ?? false) }
         let lines = real.map { record, allergy in
-            let detail = [allergy.reaction.map { context.words.t("reaction: {reaction}", ["reaction": $0]) }, allergy.severity]
-                .compactMap { $0 }.joined(separator: ", ")
-            return VisitSummary.Line(text: allergy.substance ?? record.title, detail: detail)
+            VisitSummary.Line(text: allergy.substance ?? record.title, detail: allergyDetail(allergy))
         }
         let stated = !statedAbsences(.allergies).isEmpty
         return (lines, lines.isEmpty && !stated ? context.words.t("Allergies: not recorded.") : nil)
@@ -100,11 +98,13 @@ public struct VisitSummaryBuilder: Sendable {
         var past: [String] = []
         for (record, condition) in findings(.condition) {
             let name = condition.name ?? record.title
-            if condition.clinicalStatus == .resolved {
-                past.append(name + (condition.onset.map { " (\(when(context.day($0))))" } ?? ""))
+            let stated = statusWords(condition)
+            if let status = condition.clinicalStatus, status.isPast {
+                let facts = [status == .resolved ? nil : stated, condition.onset.map { when(context.day($0)) }].compactMap { $0 }
+                past.append(name + (facts.isEmpty ? "" : " (\(facts.joined(separator: ", ")))"))
             } else {
-                let since = condition.onset.map { context.words.t("since {day}", ["day": context.format.day(context.day($0))]) } ?? ""
-                active.append(VisitSummary.Line(text: name, detail: since))
+                let since = condition.onset.map { context.words.t("since {day}", ["day": context.format.day(context.day($0))]) }
+                active.append(VisitSummary.Line(text: name, detail: [stated, since].compactMap { $0 }.joined(separator: ", ")))
             }
         }
         return (active, past.isEmpty ? nil : past.joined(separator: "; ") + ".")

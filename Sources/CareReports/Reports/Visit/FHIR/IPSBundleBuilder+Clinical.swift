@@ -44,7 +44,7 @@ extension IPSBundleBuilder {
                 ("resourceType", .string("MedicationStatement")),
                 ("id", .string(id)),
                 ("status", .string(status)),
-                ("medicationCodeableConcept", FHIRJSON.concept(medication.name, coding)),
+                ("medicationCodeableConcept", FHIRJSON.concept(medication.name, given: record.codings, fallback: coding)),
                 ("subject", patientReference),
                 ("effectivePeriod", FHIRJSON.object([
                     ("start", FHIRJSON.date(medication.startDate, in: zone)),
@@ -67,7 +67,7 @@ extension IPSBundleBuilder {
                 ("resourceType", .string("MedicationStatement")),
                 ("id", .string(id)),
                 ("status", .string(absence.assertion == .noInformation ? "unknown" : "active")),
-                ("medicationCodeableConcept", absenceConcept(absence)),
+                ("medicationCodeableConcept", absenceConcept(absence, record)),
                 ("subject", patientReference),
                 ("effectiveDateTime", FHIRJSON.date(record.date, in: zone)),
             ])
@@ -77,9 +77,11 @@ extension IPSBundleBuilder {
     }
 
     /// The code a statement of absence is written with: the one it was stated with, else the
-    /// generic code of its topic (IPS `absent-unknown-uv-ips`, SNOMED CT 716186003 for no known allergies).
-    func absenceConcept(_ absence: AbsenceStatement) -> JSONValue {
+    /// generic code of its topic (IPS `absent-unknown-uv-ips`, SNOMED CT 716186003 for no known allergies);
+    /// every code the source gave when it gave them.
+    func absenceConcept(_ absence: AbsenceStatement, _ record: HealthRecord) -> JSONValue {
         let display = absence.title
+        if !record.codings.isEmpty { return FHIRJSON.concept(display, given: record.codings) }
         let generic = AbsenceStatement.generic(absence.topic, absence.assertion)
         guard let system = absence.system ?? generic.system, let code = absence.code ?? generic.code else {
             return FHIRJSON.concept(display)
@@ -87,34 +89,33 @@ extension IPSBundleBuilder {
         return FHIRJSON.concept(display, [FHIRJSON.coding(system, code, display)])
     }
 
-    /// Allergies that are not resolved, and every statement such as "No known food allergies."
-    /// beside them (never dropped because an allergy is also listed).
+    /// Every allergy with its status, codes, criticality, category, type and reactions as stated
+    /// (those no longer current too, marked so), and every statement such as "No known food
+    /// allergies." beside them (never dropped because an allergy is also listed).
     func allergySection() -> Section {
         var section = Section(
             title: context.words.t("Allergies and intolerances"), code: "48765-2", display: "Allergies and adverse reactions Document",
             empty: context.words.t("Allergies: not recorded."))
-        let real = summary.findings(.allergy).filter { $0.1.clinicalStatus != .resolved }
-        for (record, allergy) in real {
+        for (record, allergy) in summary.findings(.allergy) {
             let id = uuid("AllergyIntolerance", record.id)
             let substance = allergy.substance ?? record.title
-            let code = FHIRJSON.concept(substance)
-            let severityCode = allergy.severity.flatMap { ["mild", "moderate", "severe"].contains($0.lowercased()) ? $0.lowercased() : nil }
-            let reaction: JSONValue? = allergy.reaction.map { text in
-                .array([FHIRJSON.object([("manifestation", .array([FHIRJSON.concept(text)])), ("severity", FHIRJSON.string(severityCode))])])
-            }
-            let note = severityCode == nil ? allergy.severity : nil
             let resource = FHIRJSON.object([
                 ("resourceType", .string("AllergyIntolerance")),
                 ("id", .string(id)),
-                ("clinicalStatus", clinicalStatus("allergyintolerance-clinical", "active")),
-                ("code", code),
+                ("clinicalStatus", clinicalStatus("allergyintolerance-clinical", Self.allergyStatus(allergy.clinicalStatus))),
+                ("verificationStatus", allergy.verificationStatus.map { clinicalStatus("allergyintolerance-verification", $0.rawValue) }),
+                ("type", FHIRJSON.string(allergy.allergyType)),
+                ("category", .array(allergy.categories.map(JSONValue.string))),
+                ("criticality", FHIRJSON.string(allergy.criticality?.rawValue)),
+                ("code", FHIRJSON.concept(substance, given: record.codings)),
                 ("patient", patientReference),
                 ("onsetDateTime", allergy.onset.map { FHIRJSON.date($0, in: zone) }),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
-                ("reaction", reaction),
-                ("note", .array(note.map { [FHIRJSON.object([("text", .string($0))])] } ?? [])),
+                ("reaction", reaction(allergy)),
+                ("note", notes(allergy.notes + (Self.severityCode(allergy) == nil ? [allergy.severity].compactMap { $0 } : []))),
             ])
-            let detail = [allergy.reaction.map { context.words.t("reaction: {reaction}", ["reaction": $0]) }, allergy.severity].compactMap { $0 }.joined(separator: ", ")
+            let status = allergy.clinicalStatus.flatMap { $0.isPast ? ObservationWording.status($0, context.words) : nil }
+            let detail = [summary.allergyDetail(allergy), status].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
             section.entries.append((id, resource, substance + (detail.isEmpty ? "" : " (\(detail))")))
         }
         for (record, absence) in summary.statedAbsences(.allergies) {
@@ -122,7 +123,7 @@ extension IPSBundleBuilder {
             let resource = FHIRJSON.object([
                 ("resourceType", .string("AllergyIntolerance")),
                 ("id", .string(id)),
-                ("code", absenceConcept(absence)),
+                ("code", absenceConcept(absence, record)),
                 ("patient", patientReference),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
             ])
@@ -138,22 +139,24 @@ extension IPSBundleBuilder {
         for (record, condition) in summary.findings(.condition) {
             let id = uuid("Condition", record.id)
             let name = condition.name ?? record.title
-            let resolved = condition.clinicalStatus == .resolved
+            let status = condition.clinicalStatus ?? .active
             let resource = FHIRJSON.object([
                 ("resourceType", .string("Condition")),
                 ("id", .string(id)),
-                ("clinicalStatus", clinicalStatus("condition-clinical", resolved ? "resolved" : "active")),
+                ("clinicalStatus", clinicalStatus("condition-clinical", status.rawValue)),
+                ("verificationStatus", condition.verificationStatus.map { clinicalStatus("condition-ver-status", $0.rawValue) }),
                 ("category", .array([FHIRJSON.concept(nil, [
                     FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/condition-category", "problem-list-item", "Problem List Item"),
                 ])])),
                 ("severity", condition.severity.map { FHIRJSON.concept($0) }),
-                ("code", FHIRJSON.concept(name)),
+                ("code", FHIRJSON.concept(name, given: record.codings)),
                 ("subject", patientReference),
                 ("onsetDateTime", condition.onset.map { FHIRJSON.date($0, in: zone) }),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
+                ("note", notes(condition.notes)),
             ])
             let since = condition.onset.map { " " + context.words.t("since {day}", ["day": context.format.day(context.day($0))]) } ?? ""
-            let state = resolved ? " (\(ObservationWording.status(.resolved, context.words)))" : ""
+            let state = summary.statusWords(condition).map { " (\($0))" } ?? ""
             section.entries.append((id, resource, "\(name)\(state)\(since)"))
         }
         for (record, absence) in summary.statedAbsences(.problems) {
@@ -164,7 +167,7 @@ extension IPSBundleBuilder {
                 ("category", .array([FHIRJSON.concept(nil, [
                     FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/condition-category", "problem-list-item", "Problem List Item"),
                 ])])),
-                ("code", absenceConcept(absence)),
+                ("code", absenceConcept(absence, record)),
                 ("subject", patientReference),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
             ])
@@ -185,9 +188,10 @@ extension IPSBundleBuilder {
                 ("resourceType", .string("Immunization")),
                 ("id", .string(id)),
                 ("status", .string(notGiven ? "not-done" : "completed")),
-                ("vaccineCode", FHIRJSON.concept(name)),
+                ("vaccineCode", FHIRJSON.concept(name, given: record.codings)),
                 ("patient", patientReference),
                 ("occurrenceDateTime", FHIRJSON.date(record.date, in: zone)),
+                ("note", notes(shot.notes)),
             ])
             let given = context.format.day(context.day(record.date))
             section.entries.append((
@@ -200,7 +204,7 @@ extension IPSBundleBuilder {
                 ("resourceType", .string("Immunization")),
                 ("id", .string(id)),
                 ("status", .string("completed")),
-                ("vaccineCode", absenceConcept(absence)),
+                ("vaccineCode", absenceConcept(absence, record)),
                 ("patient", patientReference),
                 ("occurrenceDateTime", FHIRJSON.date(record.date, in: zone)),
             ])

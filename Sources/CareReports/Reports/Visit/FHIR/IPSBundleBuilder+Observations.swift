@@ -38,31 +38,35 @@ extension IPSBundleBuilder {
             var value: (String, JSONValue)
             switch result.value {
             case .number(let number):
+                let ucum = result.unit.flatMap(UCUMUnits.code)
                 value = ("valueQuantity", FHIRJSON.object([
                     ("value", .number(number)), ("comparator", FHIRJSON.string(result.comparator?.rawValue)),
                     ("unit", FHIRJSON.string(result.unit)),
+                    ("system", ucum.map { _ in .string(FHIRJSON.ucum) }), ("code", FHIRJSON.string(ucum)),
                 ]))
             case .text(let text): value = ("valueString", .string(text))
             }
             let range: JSONValue? = result.referenceRange.map { range in
                 .array([FHIRJSON.object([
-                    ("low", range.low.map { FHIRJSON.object([("value", .number($0)), ("unit", FHIRJSON.string(result.unit))]) }),
-                    ("high", range.high.map { FHIRJSON.object([("value", .number($0)), ("unit", FHIRJSON.string(result.unit))]) }),
+                    ("low", range.low.map { rangeBound($0, result.unit) }),
+                    ("high", range.high.map { rangeBound($0, result.unit) }),
                     ("text", FHIRJSON.string(range.text)),
                 ])])
             }
-            let interpretation: JSONValue? = result.flag.flatMap { Self.interpretationCodes[$0] }.map { code in
+            // The flag the page shows: the source's own, else the one read from the range.
+            let interpretation: JSONValue? = LabFlagging.flag(of: result).flatMap { Self.interpretationCodes[$0.flag] }.map { code in
                 .array([FHIRJSON.concept(nil, [
                     FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation", code.code, code.display),
                 ])])
             }
             let codings = result.loinc.map { [FHIRJSON.coding(FHIRJSON.loinc, $0)] } ?? []
+            let code = FHIRJSON.concept(result.name, given: result.codings, fallback: codings)
             let resource = FHIRJSON.object([
                 ("resourceType", .string("Observation")),
                 ("id", .string(id)),
                 ("status", .string(latest.entry.report.status.rawValue)),
                 ("category", .array([category("laboratory", "Laboratory")])),
-                ("code", FHIRJSON.concept(result.name, codings)),
+                ("code", code),
                 ("subject", patientReference),
                 ("effectiveDateTime", FHIRJSON.date(latest.entry.collected, in: zone)),
                 value,
@@ -106,6 +110,7 @@ extension IPSBundleBuilder {
             ("issued", issued),
             ("performer", .array(report.laboratory.map { [FHIRJSON.object([("display", .string($0))])] } ?? [])),
             ("result", .array(results.map { FHIRJSON.reference($0) })),
+            ("conclusion", FHIRJSON.string(report.conclusion)),
         ])
     }
 
@@ -119,8 +124,9 @@ extension IPSBundleBuilder {
             guard let (record, reading) = readings.last else { continue }
             let id = uuid("Observation", record.id)
             let known = Self.vitalCodes[reading.kind]
-            let code = known.map { FHIRJSON.concept(record.title, [FHIRJSON.coding(FHIRJSON.loinc, $0.code, $0.display)]) }
-                ?? FHIRJSON.concept(record.title, reading.loinc.map { [FHIRJSON.coding(FHIRJSON.loinc, $0)] } ?? [])
+            let table = known.map { [FHIRJSON.coding(FHIRJSON.loinc, $0.code, $0.display)] }
+                ?? reading.loinc.map { [FHIRJSON.coding(FHIRJSON.loinc, $0)] } ?? []
+            let code = FHIRJSON.concept(record.title, given: record.codings, fallback: table)
             var value: [(String, JSONValue?)] = []
             if reading.kind == .bloodPressure {
                 value.append(("component", .array([
@@ -151,6 +157,14 @@ extension IPSBundleBuilder {
 
     private func category(_ code: String, _ display: String) -> JSONValue {
         FHIRJSON.concept(nil, [FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/observation-category", code, display)])
+    }
+
+    private func rangeBound(_ value: Double, _ unit: String?) -> JSONValue {
+        let ucum = unit.flatMap(UCUMUnits.code)
+        return FHIRJSON.object([
+            ("value", .number(value)), ("unit", FHIRJSON.string(unit)),
+            ("system", ucum.map { _ in .string(FHIRJSON.ucum) }), ("code", FHIRJSON.string(ucum)),
+        ])
     }
 
     private func quantity(_ value: Double?, _ unit: String) -> JSONValue {
