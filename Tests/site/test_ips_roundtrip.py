@@ -64,22 +64,64 @@ def by_reference(bundle):
     return index
 
 
-def facts(bundle, *, source):
-    """Per kind of resource: the (system, code) pairs, the clinical statuses and the criticalities."""
+# Losses listed, with their reasons, in docs/clinical-imports.md ("What the IPS output keeps").
+ABSENCE_CODES = {"716186003", "409137002", "429625007", "428607008", "428197003", "160244002", "160245001",
+                 "182849000", "787481004"}
+
+
+def documented_losses(bundle, index):
+    """What docs/clinical-imports.md lists as not written, with its reason: the code of a panel
+    inside a panel or listed by a report (its members stand in its place; the report's own code is
+    written)."""
+    resources = [e.get("resource") or {} for e in bundle.get("entry", [])]
+    nested = set()
+    for resource in resources:
+        for reference in (resource.get("hasMember") or []) + (resource.get("result") or []):
+            target = index.get((reference or {}).get("reference"))
+            if target is not None and target.get("hasMember"):
+                nested.add(id(target))
+
+    def lost(resource):
+        return resource.get("resourceType") == "Observation" and id(resource) in nested
+    return lost
+
+
+def medication_concept(resource, index):
+    concept = resource.get("medicationCodeableConcept")
+    if concept is None:
+        concept = (index.get((resource.get("medicationReference") or {}).get("reference")) or {}).get("code")
+    return concept
+
+
+def category_codes(resource):
+    """The codes of a resource's categories (a list of CodeableConcepts, or of codes for an allergy)."""
+    found = set()
+    for category in resource.get("category") or []:
+        if isinstance(category, dict):
+            found |= {c.get("code") for c in category.get("coding") or [] if isinstance(c, dict)}
+    return found
+
+
+def facts(bundle, *, source, strict=False):
+    """Per kind of resource: the (system, code) pairs, the clinical statuses and the criticalities.
+    `strict` counts the documented losses too."""
     index = by_reference(bundle)
+    documented_loss = documented_losses(bundle, index)
     pairs, statuses, criticalities = {}, {}, {}
     for entry in bundle.get("entry", []):
         resource = entry.get("resource") or {}
         kind = resource.get("resourceType")
-        if kind not in KINDS or (source and is_dropped(resource)):
+        if kind == "DiagnosticReport" and not source:
+            kind = "Observation"  # a panel's code is written on the report that groups its members
+            resource = {**resource, "code": resource.get("code")}
+        elif kind not in KINDS or (source and is_dropped(resource)):
             continue
         if source and kind == "Observation" and not observation_is_kept(resource):
             continue
+        if source and not strict and documented_loss(resource):
+            continue
         group = GROUP.get(kind, kind)
-        concept = resource.get(KINDS[kind])
-        if concept is None and kind in GROUP:
-            target = index.get((resource.get("medicationReference") or {}).get("reference"))
-            concept = (target or {}).get("code")
+        concept = medication_concept(resource, index) if kind in GROUP else resource.get(KINDS[kind])
         pairs.setdefault(group, set()).update(concept_pairs(concept))
         if kind in ("Condition", "AllergyIntolerance") and not (concept_pairs(concept) and is_absence(concept)):
             code = status_code(resource.get("clinicalStatus"))
@@ -91,13 +133,12 @@ def facts(bundle, *, source):
 
 
 def is_absence(concept):
-    return any(c.get("system") == IPS_ABSENT for c in concept.get("coding", []))
+    return any(c.get("system") == IPS_ABSENT or c.get("code") in ABSENCE_CODES for c in concept.get("coding", []))
 
 
 def observation_is_kept(resource):
     """Observations the visit summary speaks of: laboratory results and vital signs with a value."""
-    categories = {c.get("code") for cat in resource.get("category", []) for c in cat.get("coding", [])}
-    return bool(categories & {"laboratory", "vital-signs"})
+    return bool(category_codes(resource) & {"laboratory", "vital-signs"})
 
 
 def write_ips(document, out):
@@ -106,8 +147,8 @@ def write_ips(document, out):
     return json.loads(out.read_text())
 
 
-def losses(source, output):
-    src_pairs, src_status, src_crit = facts(source, source=True)
+def losses(source, output, strict=False):
+    src_pairs, src_status, src_crit = facts(source, source=True, strict=strict)
     out_pairs, out_status, out_crit = facts(output, source=False)
     lost = []
     for group, pairs in src_pairs.items():
@@ -152,16 +193,21 @@ def corpus_results(tmp_path_factory):
 
 
 def test_at_least_99_percent_of_codes_come_through(corpus_results):
-    kept = total = 0
+    kept = total = all_kept = all_total = 0
     lost = []
     for name, (source, output) in corpus_results.items():
         k, t, loss, _, _ = losses(source, output)
         kept, total = kept + k, total + t
         lost += [f"{name}: {group} {pair}" for group, pair in loss]
+        k, t, _, _, _ = losses(source, output, strict=True)
+        all_kept, all_total = all_kept + k, all_total + t
     share = kept / total if total else 1.0
-    print(f"\nIPS corpus round trip: {kept} of {total} (system, code) pairs kept = {share:.2%}")
+    overall = all_kept / all_total if all_total else 1.0
+    print(f"\nIPS corpus round trip: {all_kept} of {all_total} (system, code) pairs kept = {overall:.2%}"
+          f" ({kept} of {total} = {share:.2%} apart from the documented losses)")
     assert total > 0
-    assert share >= 0.99, f"{share:.2%} kept; lost: " + "; ".join(lost[:40])
+    assert overall >= 0.99, f"{overall:.2%} of the source's codes kept"
+    assert not lost, "lost and not listed in docs/clinical-imports.md: " + "; ".join(lost[:40])
 
 
 def test_every_clinical_status_and_criticality_is_kept(corpus_results):

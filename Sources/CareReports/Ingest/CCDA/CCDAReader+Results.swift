@@ -59,7 +59,7 @@ extension CCDAReader {
         let status: LabReport.Status = organizerActive || anyPending ? .preliminary : .final
         let title = panelName ?? (results.count == 1 ? results[0].name : "Lab results")
         let report = LabReport(
-            collectedAt: date, status: status, panel: panelName.map { LabPanel(name: $0, loinc: panelLOINC) }, results: results
+            collectedAt: date, status: status, panel: panelName.map { LabPanel(name: $0, loinc: panelLOINC, codings: codings(code)) }, results: results
         )
         records.append(ImportedRecord(id: makeID(organizer, kind: "result"), title: title, date: date,
                                       data: .document(HealthDocument(kind: .labReport, labReport: report))))

@@ -58,7 +58,7 @@ extension FHIRBundleReader {
                 laboratory: entry["performer"].elements.lazy.compactMap { self.displayName($0) }.first,
                 collectedAt: effective?.date, reportedAt: issued,
                 status: Self.reportStatus(diagnostics.string(entry["status"])),
-                panel: name.map { LabPanel(name: $0, loinc: code(entry["code"], system: Self.loincSystem)) },
+                panel: name.map { LabPanel(name: $0, loinc: code(entry["code"], system: Self.loincSystem), codings: codings(entry["code"])) },
                 results: results, conclusion: diagnostics.string(entry["conclusion"]))
             document = HealthDocument(kind: .labReport, labReport: report)
         } else {

@@ -3,12 +3,14 @@ import Foundation
 extension IPSBundleBuilder {
     static let weekdayCodes = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
-    /// Current medicines (active or on hold) and those stopped in the period, as MedicationStatements.
+    /// Current medicines (active or on hold) and those stopped in the period, as MedicationStatements;
+    /// an imported document's medicines stopped earlier too (the document stated them; a clinic
+    /// receiving it gets them back, marked stopped).
     func medicationSection() -> Section {
         var section = Section(title: context.words.t("Medication summary"), code: "10160-0", display: "History of Medication use Narrative",
             empty: context.words.t("No medications recorded."))
         let (current, stopped) = summary.reconciledChains()
-        for chain in current + stopped {
+        for chain in current + stopped + stoppedBeforeThePeriod(besides: stopped) {
             let (record, medication) = chain.latest
             let id = uuid("MedicationStatement", record.id)
             let status: String
@@ -44,7 +46,7 @@ extension IPSBundleBuilder {
                 ("resourceType", .string("MedicationStatement")),
                 ("id", .string(id)),
                 ("status", .string(status)),
-                ("medicationCodeableConcept", FHIRJSON.concept(medication.name, given: record.codings, fallback: coding)),
+                ("medicationCodeableConcept", FHIRJSON.concept(medication.name, given: Self.codings(of: chain), fallback: coding)),
                 ("subject", patientReference),
                 ("effectivePeriod", FHIRJSON.object([
                     ("start", FHIRJSON.date(medication.startDate, in: zone)),

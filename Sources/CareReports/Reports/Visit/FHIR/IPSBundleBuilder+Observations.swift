@@ -104,7 +104,9 @@ extension IPSBundleBuilder {
             ("id", .string(id)),
             ("status", .string(report.status.rawValue)),
             ("category", .array([FHIRJSON.concept(nil, [FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/v2-0074", "LAB", "Laboratory")])])),
-            ("code", FHIRJSON.concept(report.panel?.name ?? "Lab report", report.panel?.loinc.map { [FHIRJSON.coding(FHIRJSON.loinc, $0)] } ?? [])),
+            ("code", FHIRJSON.concept(
+                report.panel?.name ?? "Lab report", given: report.panel?.codings ?? [],
+                fallback: report.panel?.loinc.map { [FHIRJSON.coding(FHIRJSON.loinc, $0)] } ?? [])),
             ("subject", patientReference),
             ("effectiveDateTime", FHIRJSON.date(entry.collected, in: zone)),
             ("issued", issued),
@@ -120,8 +122,17 @@ extension IPSBundleBuilder {
         var section = Section(
             title: context.words.t("Vital signs"), code: "8716-3", display: "Vital signs", empty: context.words.t("No readings recorded."))
         let inPeriod = summary.vitalGroups()
-        for readings in inPeriod.isEmpty ? summary.vitalGroups(inPeriodOnly: false) : inPeriod {
+        let anyDate = summary.vitalGroups(inPeriodOnly: false)
+        let written = Set(inPeriod.compactMap { $0.last.map(Self.vitalKey) })
+        // With readings in the period, an imported document's other kinds of reading are written
+        // too (the latest of each, any date): the document stated them.
+        let earlier = inPeriod.isEmpty ? [] : anyDate.filter { group in
+            guard let last = group.last else { return false }
+            return last.0.importedFrom != nil && !written.contains(Self.vitalKey(last))
+        }
+        for readings in (inPeriod.isEmpty ? anyDate : inPeriod) + earlier {
             guard let (record, reading) = readings.last else { continue }
+            let isInPeriod = !inPeriod.isEmpty && summary.inPeriod(record.date)
             let id = uuid("Observation", record.id)
             let known = Self.vitalCodes[reading.kind]
             let table = known.map { [FHIRJSON.coding(FHIRJSON.loinc, $0.code, $0.display)] }
@@ -146,13 +157,21 @@ extension IPSBundleBuilder {
                 ("effectiveDateTime", FHIRJSON.date(record.date, in: zone)),
             ] + value)
             let name = reading.kind == .other ? record.title : MeasurementRanges.kindName(reading.kind, context.words)
-            let line = context.words.n(
-                "{name}: {value} {unit}, {when} (latest of {count} in the period)", "{name}: {value} {unit}, {when} (latest of {count} in the period)",
-                count: readings.count,
-                ["name": name, "value": VisitSummaryBuilder.number(reading, context.format), "unit": reading.unit, "when": context.format.dateTime(record.date)])
+            let values = ["name": name, "value": VisitSummaryBuilder.number(reading, context.format), "unit": reading.unit, "when": context.format.dateTime(record.date)]
+            let line = isInPeriod
+                ? context.words.n(
+                    "{name}: {value} {unit}, {when} (latest of {count} in the period)", "{name}: {value} {unit}, {when} (latest of {count} in the period)",
+                    count: readings.count, values)
+                : context.words.t("{name}: {value} {unit}, {when} (the latest, of any date)", values)
             section.entries.append((id, resource, line))
         }
         return section
+    }
+
+    /// The group a reading belongs to (its kind, unit and, for other readings, its code or title).
+    static func vitalKey(_ reading: (HealthRecord, Measurement)) -> String {
+        let (record, measurement) = reading
+        return "\(measurement.kind.rawValue)|\(measurement.unit.lowercased())|\(measurement.kind == .other ? measurement.loinc ?? record.title : "")"
     }
 
     private func category(_ code: String, _ display: String) -> JSONValue {

@@ -29,6 +29,26 @@ extension IPSBundleBuilder {
         ])])
     }
 
+    /// The medicines of imported documents stopped before the period (not `stopped`, which are those
+    /// stopped in it), by name: the native export's own are summarised by the period alone.
+    func stoppedBeforeThePeriod(besides stopped: [DoseHistory.Chain]) -> [DoseHistory.Chain] {
+        let listed = Set(stopped.flatMap(\.recordIds))
+        return summary.medications.doseHistory.chains.filter { chain in
+            let (record, medication) = chain.latest
+            return medication.status == .stopped && record.importedFrom != nil && !listed.contains(record.id)
+        }
+        .sorted { $0.latest.medication.name.lowercased() < $1.latest.medication.name.lowercased() }
+    }
+
+    /// Every code the orders of one medicine gave, the latest order's first, each once.
+    static func codings(of chain: DoseHistory.Chain) -> [Coding] {
+        var found: [Coding] = []
+        for order in chain.orders.reversed() {
+            for coding in order.record.codings where !found.contains(coding) { found.append(coding) }
+        }
+        return found
+    }
+
     /// Annotations, one for each note as written.
     func notes(_ texts: [String]) -> JSONValue {
         .array(texts.map { FHIRJSON.object([("text", .string($0))]) })
