@@ -850,6 +850,18 @@ msgctxt "condition"
 msgid "in remission"
 msgstr "en remisión"
 
+msgctxt "reaction severity"
+msgid "mild"
+msgstr "leve"
+
+msgctxt "reaction severity"
+msgid "moderate"
+msgstr "moderada"
+
+msgctxt "reaction severity"
+msgid "severe"
+msgstr "grave"
+
 msgctxt "allergy"
 msgid "high criticality"
 msgstr "criticidad alta"

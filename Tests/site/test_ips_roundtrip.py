@@ -422,7 +422,10 @@ def test_document_validates_and_reads_back_to_the_same_document(handmade, tmp_pa
     assert losses(output, again)[2:] == ([], [], [])
 
 
-@pytest.mark.parametrize("language,words", [("en", ["in remission", "high criticality"]), ("es", ["en remisión", "criticidad alta"])])
+@pytest.mark.parametrize("language,words", [
+    ("en", ["Breast cancer</strong>, in remission", "Anaphylaxis, severe, high criticality"]),
+    ("es", ["Breast cancer</strong>, en remisión", "Anaphylaxis, grave, criticidad alta"]),
+])
 def test_statuses_and_criticality_in_their_own_words_on_the_page(handmade, tmp_path, language, words):
     source, _ = handmade
     out = tmp_path / "visit.html"
@@ -431,3 +434,4 @@ def test_statuses_and_criticality_in_their_own_words_on_the_page(handmade, tmp_p
     page = out.read_text()
     for word in words:
         assert word in page, f"{word!r} not on the {language} visit summary"
+    assert "Breast cancer (" not in page, "a problem in remission is not listed as resolved"
