@@ -42,6 +42,7 @@ extension CCDAReader {
     }
 
     private mutating func readAllergy(_ node: CCDANode, act: CCDANode?) {
+        if isNullified(node, act: act) { return }
         let entity = node.children("participant").first { ($0.value("typeCode") ?? "CSM") == "CSM" }?.at("participantRole", "playingEntity")
         let substanceCode = entity?.child("code")
         let named = displayName(substanceCode.flatMap { $0.isNull && $0.child("originalText") == nil ? nil : $0 })
@@ -122,6 +123,7 @@ extension CCDAReader {
     }
 
     private mutating func readProblem(_ node: CCDANode, act: CCDANode?) {
+        if isNullified(node, act: act) { return }
         if let absence = problemAbsence(node) {
             appendAbsence(node, absence, kind: "problem", act: act)
             return

@@ -31,4 +31,14 @@ extension CCDAReader {
         }
         return found
     }
+
+    /// True, with a warning, for an entry (or its concern act) whose `statusCode` is `nullified`:
+    /// HL7 v3's "created in error", FHIR's entered-in-error. It is left out of every output.
+    mutating func isNullified(_ node: CCDANode, act: CCDANode? = nil) -> Bool {
+        guard let nullified = [node, act].compactMap({ $0 }).first(where: { $0.child("statusCode")?.value("code") == "nullified" }) else {
+            return false
+        }
+        warn(nullified.child("statusCode") ?? nullified, "statusCode is nullified (entered in error); record not imported")
+        return true
+    }
 }

@@ -13,7 +13,7 @@ import Foundation
 /// - a `precondition` → as needed (`asNeeded`, "as needed" in the instructions, with the
 ///   criterion's displayName when coded); when as needed with N times a day, `maxDailyDoses` = N;
 /// - status: `active`/`new` → active, `suspended`/`held` → on hold, `completed`/`aborted`/
-///   `cancelled`/`nullified` → stopped;
+///   `cancelled` → stopped (`nullified`, entered in error, is not imported);
 /// - no named medication with `negationInd` or a `nullFlavor`: a statement of absence ("No known
 ///   medications.", see `CCDAReader+Absences`);
 /// - an indication (`entryRelationship/observation` template 4.19) → `reason`;
@@ -34,6 +34,7 @@ extension CCDAReader {
     }
 
     private mutating func readMedication(_ node: CCDANode) {
+        if isNullified(node) { return }
         let material = node.at("consumable", "manufacturedProduct", "manufacturedMaterial")
         let code = material?.child("code")
         if let absence = medicationAbsence(node, material: material) {
@@ -90,7 +91,7 @@ extension CCDAReader {
         var status: Medication.Status
         switch node.child("statusCode")?.value("code") {
         case "suspended", "held": status = .onHold
-        case "completed", "aborted", "cancelled", "nullified": status = .stopped
+        case "completed", "aborted", "cancelled": status = .stopped
         default: status = .active
         }
 
