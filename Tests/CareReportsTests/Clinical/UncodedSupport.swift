@@ -1,6 +1,6 @@
 @testable import CareReports
 
-/// Results and panels without the codes the source gave, for tests about everything else.
+/// Results and panels without the codes (and interpretation codes) the source gave, for tests about everything else.
 extension LabResult {
     var uncoded: LabResult {
         LabResult(name: name, loinc: loinc, value: value, comparator: comparator, unit: unit, referenceRange: referenceRange, flag: flag, note: note)

@@ -164,9 +164,10 @@ struct FHIRImporterTests {
             results: [
                 LabResult(name: "Total cholesterol", loinc: "2093-3", value: .number(6.1), comparator: .greaterOrEqual, unit: "mmol/L",
                     referenceRange: ReferenceRange(low: 3, high: 5, text: "3-5"), flag: .high,
-                    codings: [Coding(system: "http://loinc.org", code: "2093-3", display: "Cholesterol")]),
-                LabResult(name: "Appearance", value: .text("clear"), flag: .normal),
-                LabResult(name: "Culture", value: .text("No growth"), flag: .criticalLow),
+                    codings: [Coding(system: "http://loinc.org", code: "2093-3", display: "Cholesterol")],
+                    interpretation: [Coding(system: nil, code: "H")]),
+                LabResult(name: "Appearance", value: .text("clear"), flag: .normal, interpretation: [Coding(system: nil, code: "N")]),
+                LabResult(name: "Culture", value: .text("No growth"), flag: .criticalLow, interpretation: [Coding(system: nil, code: "LL")]),
             ],
             conclusion: "see GP"))))
     }

@@ -11,6 +11,7 @@ extension CCDAReader {
         "2.16.840.1.113883.6.69": "http://hl7.org/fhir/sid/ndc",
         "2.16.840.1.113883.6.3": "http://hl7.org/fhir/sid/icd-10",
         "2.16.840.1.113883.6.8": "http://unitsofmeasure.org",
+        "2.16.840.1.113883.5.83": "http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation",
     ]
 
     /// A code system as FHIR names it: its URI for the OIDs above, else `urn:oid:` and the OID.

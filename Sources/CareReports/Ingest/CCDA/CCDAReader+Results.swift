@@ -118,7 +118,8 @@ extension CCDAReader {
         }
         let result = LabResult(name: name, loinc: loinc, value: value, comparator: comparator, unit: unit,
                                referenceRange: range, flag: flag, note: notes.isEmpty ? nil : notes.joined(separator: "; "),
-                               codings: codings(code))
+                               codings: codings(code),
+                               interpretation: observation.children("interpretationCode").flatMap { codings($0) })
         return (result, pending)
     }
 

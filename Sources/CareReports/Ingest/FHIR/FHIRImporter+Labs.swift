@@ -204,7 +204,8 @@ extension FHIRBundleReader {
         let note = node["note"].elements.lazy.compactMap { self.diagnostics.string($0["text"]) }.first
         return LabResult(
             name: name, loinc: loinc, value: value.value, comparator: value.comparator, unit: value.unit,
-            referenceRange: range, flag: flag, note: note, codings: codings(node["code"]))
+            referenceRange: range, flag: flag, note: note, codings: codings(node["code"]),
+            interpretation: node["interpretation"].elements.flatMap { codings($0) })
     }
 
     /// A laboratory Observation no report references: its results and date, for grouping by day.

@@ -53,8 +53,8 @@ extension IPSBundleBuilder {
                     ("text", FHIRJSON.string(range.text)),
                 ])])
             }
-            // The flag the page shows: the source's own, else the one read from the range.
-            let interpretation: JSONValue? = LabFlagging.flag(of: result).flatMap { Self.interpretationCodes[$0.flag] }.map { code in
+            // The source's own interpretation as given; else the flag the page shows (the source's, or read from the range).
+            let derived: JSONValue? = LabFlagging.flag(of: result).flatMap { Self.interpretationCodes[$0.flag] }.map { code in
                 .array([FHIRJSON.concept(nil, [
                     FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation", code.code, code.display),
                 ])])
@@ -70,7 +70,7 @@ extension IPSBundleBuilder {
                 ("subject", patientReference),
                 ("effectiveDateTime", FHIRJSON.date(latest.entry.collected, in: zone)),
                 value,
-                ("interpretation", interpretation),
+                ("interpretation", interpretation(result, derived)),
                 ("note", .array(result.note.map { [FHIRJSON.object([("text", .string($0))])] } ?? [])),
                 ("referenceRange", range),
             ])
@@ -166,6 +166,16 @@ extension IPSBundleBuilder {
             section.entries.append((id, resource, line))
         }
         return section
+    }
+
+    /// The source's own interpretation codes as given, and the flag the page shows when it read it
+    /// from the range (the source stated none it knows): every flagged value has one.
+    private func interpretation(_ result: LabResult, _ derived: JSONValue?) -> JSONValue? {
+        var concepts: [JSONValue] = result.interpretation.isEmpty ? [] : [FHIRJSON.concept(nil, given: result.interpretation)]
+        if let derived, case .array(let items) = derived, result.interpretation.isEmpty || LabFlagging.flag(of: result)?.derived == true {
+            concepts += items
+        }
+        return concepts.isEmpty ? nil : .array(concepts)
     }
 
     /// The group a reading belongs to (its kind, unit and, for other readings, its code or title).
