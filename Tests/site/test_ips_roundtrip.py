@@ -435,3 +435,14 @@ def test_statuses_and_criticality_in_their_own_words_on_the_page(handmade, tmp_p
     for word in words:
         assert word in page, f"{word!r} not on the {language} visit summary"
     assert "Breast cancer (" not in page, "a problem in remission is not listed as resolved"
+
+
+@pytest.mark.parametrize("language,words", [("en", ["high criticality", "in remission"]), ("es", ["criticidad alta", "en remisión"])])
+def test_site_week_pages_say_criticality_and_status(handmade, tmp_path, language, words):
+    source, _ = handmade
+    out = tmp_path / "site"
+    result = run_carereport("build", source, "--viewer", "patient", "--now", NOW, "--language", language, "--out", out)
+    assert result.returncode == 0, result.stderr
+    weeks = "".join(page.read_text() for page in sorted((out / "weeks").glob("*.html")))
+    for word in words:
+        assert word in weeks, f"{word!r} not on the {language} week pages"

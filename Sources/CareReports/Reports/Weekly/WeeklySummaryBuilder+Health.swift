@@ -149,7 +149,11 @@ extension WeeklySummaryBuilder {
             if let substance = observation.substance { detail.append(substance) }
             if let name = observation.name { detail.append(name) }
             if let reaction = observation.reaction { detail.append(context.words.t("reaction: {reaction}", ["reaction": reaction])) }
+            if let criticality = observation.criticality { detail.append(ObservationWording.criticality(criticality, context.words)) }
             if let status = observation.clinicalStatus { detail.append(ObservationWording.status(status, context.words)) }
+            if let verification = observation.verificationStatus.flatMap({ ObservationWording.verification($0, context.words) }) {
+                detail.append(verification)
+            }
             return attached(record, WeeklySummary.EventRow(
                 title: record.title, when: context.format.dateTime(record.date), detail: detail.joined(separator: ", "),
                 badge: nil, link: nil, text: context.rich(observation.text ?? record.description)))
