@@ -446,3 +446,27 @@ def test_site_week_pages_say_criticality_and_status(handmade, tmp_path, language
     weeks = "".join(page.read_text() for page in sorted((out / "weeks").glob("*.html")))
     for word in words:
         assert word in weeks, f"{word!r} not on the {language} week pages"
+
+
+def test_native_export_results_have_ucum_codes_and_every_flag_as_interpretation(tmp_path):
+    """The app's own export has no codes: the unit table's UCUM and the page's flags are certain."""
+    from conftest import SAMPLE
+    bundle = json.loads(write_ips_for(SAMPLE, "u-ellen", tmp_path / "native.json"))
+    labs = [r for r in by_type(bundle, "Observation") if "laboratory" in category_codes(r)]
+    assert labs
+    for lab in labs:
+        quantity = lab.get("valueQuantity")
+        if quantity:
+            assert quantity.get("system") == "http://unitsofmeasure.org" and quantity.get("code"), lab["code"].get("text")
+        value = (quantity or {}).get("value")
+        bounds = (lab.get("referenceRange") or [{}])[0]
+        low, high = (bounds.get("low") or {}).get("value"), (bounds.get("high") or {}).get("value")
+        if value is not None and ((low is not None and value < low) or (high is not None and value > high)):
+            expected = "L" if low is not None and value < low else "H"
+            assert lab["interpretation"][0]["coding"][0]["code"] == expected, lab["code"].get("text")
+
+
+def write_ips_for(source, viewer, out):
+    result = run_carereport("visit", source, "--viewer", viewer, "--now", NOW, "--format", "fhir", "--out", out)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return out.read_text()

@@ -78,6 +78,7 @@ struct FHIRStatusTests {
         #expect(UCUMUnits.code("mmHg") == "mm[Hg]")
         #expect(UCUMUnits.code("°C") == "Cel")
         #expect(UCUMUnits.code("mg/dl") == "mg/dL")
+        #expect(UCUMUnits.code("mL/min/1.73m2") == "mL/min/{1.73_m2}")
         #expect(UCUMUnits.code("tablets") == nil)
         #expect(UCUMUnits.code("mu/l") == nil)
     }

@@ -17,6 +17,7 @@ enum UCUMUnits {
     static let aliases: [String: String] = [
         "mmhg": "mm[Hg]", "bpm": "/min", "beats/min": "/min", "breaths/min": "/min", "°c": "Cel", "°f": "[degF]",
         "lb": "[lb_av]", "lbs": "[lb_av]", "mg/dl": "mg/dL", "mmol/l": "mmol/L", "g/dl": "g/dL",
+        "ml/min/1.73m2": "mL/min/{1.73_m2}", "ml/min/1.73 m2": "mL/min/{1.73_m2}", "ml/min/1.73m²": "mL/min/{1.73_m2}",
     ]
 
     /// The UCUM code for `unit`, or nil when it is not certain.
