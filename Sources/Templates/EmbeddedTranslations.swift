@@ -834,6 +834,61 @@ msgctxt "condition"
 msgid "resolved"
 msgstr "resuelto"
 
+msgctxt "condition"
+msgid "recurrence"
+msgstr "recurrencia"
+
+msgctxt "condition"
+msgid "relapse"
+msgstr "recaída"
+
+msgctxt "condition"
+msgid "inactive"
+msgstr "inactivo"
+
+msgctxt "condition"
+msgid "in remission"
+msgstr "en remisión"
+
+msgctxt "reaction severity"
+msgid "mild"
+msgstr "leve"
+
+msgctxt "reaction severity"
+msgid "moderate"
+msgstr "moderada"
+
+msgctxt "reaction severity"
+msgid "severe"
+msgstr "grave"
+
+msgctxt "allergy"
+msgid "high criticality"
+msgstr "criticidad alta"
+
+msgctxt "allergy"
+msgid "low criticality"
+msgstr "criticidad baja"
+
+msgctxt "allergy"
+msgid "criticality unable to assess"
+msgstr "criticidad no evaluable"
+
+msgctxt "condition"
+msgid "unconfirmed"
+msgstr "no confirmado"
+
+msgctxt "condition"
+msgid "provisional"
+msgstr "provisional"
+
+msgctxt "condition"
+msgid "differential diagnosis"
+msgstr "diagnóstico diferencial"
+
+msgid "{name}: {value} {unit}, {when} (the latest, of any date)"
+msgstr "{name}: {value} {unit}, {when} (la última, de cualquier fecha)"
+
 #: Sources/CareReports/Reports/Support/RelationshipNames.swift:7
 msgctxt "relationship"
 msgid "self"

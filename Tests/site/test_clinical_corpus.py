@@ -66,7 +66,7 @@ EXPECTED = {
         "Maria Gravitate", ["Pollen: reaction: Hay fever"],
         ["Boots Decongestant 0.05% w/v Nasal spray", "Karvea", "Skilarence"]),
     "ips-corpus/NL_core_patient_01.json": (
-        "Johanna van Putten-van der Giessen", ["Penicilline: reaction: Exantheem, moderate"],
+        "Johanna van Putten-van der Giessen", ["Penicilline: reaction: Exantheem, moderate, high criticality"],
         ["LISINOPRIL 10MG TABLET", "METHOTREXAAT INJVLST 15MG/0,6ML(25MG/ML) WWSP PA", "METOCLOPRAMIDE 20MG ZETPIL",
          "PANTOPRAZOL 40MG INJPDR"]),
     "ips-corpus/AR_Repository_Example_02.json": (
@@ -76,7 +76,7 @@ EXPECTED = {
         ["Anastrozole (product)", "Black Cohosh Extract herbal supplement"]),
     "ips-corpus/CH_HL7CH_Examples_01.json": (
         "Elisabeth Brönnimann-Bertholet",
-        ["Penicillin (substance): reaction: Nausea, vomiting and diarrhea, Itching of skin (finding), moderate"],
+        ["Penicillin (substance): reaction: Nausea, vomiting and diarrhea, Itching of skin (finding), moderate, low criticality, unconfirmed"],
         # The period ends on the document's date (issue 22), so the medicines stopped in it are listed.
         # TRIATEC starts on its dosage's own boundsPeriod.start (29 Nov 2011, issue 29), not the
         # document's date, and the document gives no stop date: it is not said to stop in the period.

@@ -99,7 +99,8 @@ extension DecodingContext {
         let reaction = string(object, "reaction", required: false)
         let severity = string(object, "severity", required: false)
         let name = string(object, "name", required: false)
-        let clinicalStatus = choice(object, "clinicalStatus", Observation.ClinicalStatus.self, required: false)
+        let clinicalStatus = choice(object, "clinicalStatus", NativeClinicalStatus.self, required: false)
+            .flatMap { Observation.ClinicalStatus(rawValue: $0.rawValue) }
         let onset = date(object, "onset", required: false)
         guard let kind else { return nil }
         return Observation(
@@ -113,3 +114,6 @@ extension DecodingContext {
 enum NativeObservationKind: String, CaseIterable {
     case note, allergy, condition, immunization
 }
+/// The clinical statuses the native export writes (the app knows no others; imported documents
+/// carry FHIR's full set, see `Observation.ClinicalStatus`).
+private enum NativeClinicalStatus: String, CaseIterable { case active, resolved }

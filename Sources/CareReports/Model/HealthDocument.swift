@@ -61,9 +61,12 @@ public struct LabReport: Sendable, Hashable {
 public struct LabPanel: Sendable, Hashable {
     public let name: String
     public let loinc: String?
+    /// Every code the source gave for the panel or report, as stated.
+    public let codings: [Coding]
 
-    public init(name: String, loinc: String? = nil) {
+    public init(name: String, loinc: String? = nil, codings: [Coding] = []) {
         self.name = name
         self.loinc = loinc
+        self.codings = codings
     }
 }

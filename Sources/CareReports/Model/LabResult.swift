@@ -23,10 +23,13 @@ public struct LabResult: Sendable, Hashable {
     public let note: String?
     /// Every code the source gave for the test (LOINC and any other), as stated.
     public let codings: [Coding]
+    /// The source's own interpretation codes (HL7 v3 ObservationInterpretation or another), as stated.
+    public let interpretation: [Coding]
 
     public init(
         name: String, loinc: String? = nil, value: Value, comparator: Comparator? = nil, unit: String? = nil,
-        referenceRange: ReferenceRange? = nil, flag: Flag? = nil, note: String? = nil, codings: [Coding] = []
+        referenceRange: ReferenceRange? = nil, flag: Flag? = nil, note: String? = nil, codings: [Coding] = [],
+        interpretation: [Coding] = []
     ) {
         self.name = name
         self.loinc = loinc
@@ -37,6 +40,7 @@ public struct LabResult: Sendable, Hashable {
         self.flag = flag
         self.note = note
         self.codings = codings
+        self.interpretation = interpretation
     }
 }
 

@@ -4,7 +4,19 @@ public struct Observation: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case note, allergy, condition, immunization, procedure, device, advanceDirective, goal, plan
     }
-    public enum ClinicalStatus: String, Sendable, Hashable, CaseIterable { case active, resolved }
+    /// FHIR's clinical status as stated: the native export writes only `active` and `resolved`.
+    public enum ClinicalStatus: String, Sendable, Hashable, CaseIterable {
+        case active, recurrence, relapse, inactive, remission, resolved
+
+        /// True for a problem or allergy that is not (or no longer) current.
+        public var isPast: Bool { self == .inactive || self == .remission || self == .resolved }
+    }
+    /// FHIR's verification status as stated; refuted and entered-in-error entries are never imported.
+    public enum VerificationStatus: String, Sendable, Hashable, CaseIterable { case unconfirmed, provisional, differential, confirmed }
+    /// An allergy's potential for a serious reaction (FHIR `criticality`), apart from a reaction's severity.
+    public enum Criticality: String, Sendable, Hashable, CaseIterable {
+        case low, high, unableToAssess = "unable-to-assess"
+    }
 
     public let kind: Kind
     public let text: String?
@@ -18,11 +30,23 @@ public struct Observation: Sendable, Hashable {
     public let absence: AbsenceStatement?
     /// What an imported document states beyond the name (status, reason, UDI…); nil for native records.
     public let facts: ClinicalFacts?
+    public let verificationStatus: VerificationStatus?
+    public let criticality: Criticality?
+    /// An allergy's categories as stated (`food`, `medication`, `environment`, `biologic`).
+    public let categories: [String]
+    /// An allergy's type as stated (`allergy` or `intolerance`).
+    public let allergyType: String?
+    /// The codes of the reaction's manifestations, as stated.
+    public let reactionCodings: [Coding]
+    /// The source's notes on the entry, as written.
+    public let notes: [String]
 
     public init(
         kind: Kind, text: String? = nil, substance: String? = nil, reaction: String? = nil, severity: String? = nil,
         name: String? = nil, clinicalStatus: ClinicalStatus? = nil, onset: CareDate? = nil, absence: AbsenceStatement? = nil,
-        facts: ClinicalFacts? = nil
+        facts: ClinicalFacts? = nil,
+        verificationStatus: VerificationStatus? = nil, criticality: Criticality? = nil, categories: [String] = [],
+        allergyType: String? = nil, reactionCodings: [Coding] = [], notes: [String] = []
     ) {
         self.kind = kind
         self.text = text
@@ -34,6 +58,12 @@ public struct Observation: Sendable, Hashable {
         self.onset = onset
         self.absence = absence
         self.facts = facts
+        self.verificationStatus = verificationStatus
+        self.criticality = criticality
+        self.categories = categories
+        self.allergyType = allergyType
+        self.reactionCodings = reactionCodings
+        self.notes = notes
     }
 
     /// A statement of absence: "No known food allergies", "No information about problems".

@@ -29,13 +29,13 @@ struct CCDAMappingTests {
         let reports = S.labReports(result.document)
         #expect(reports.count == 1)
         let report = try #require(reports.first)
-        #expect(report.panel == LabPanel(name: "Comprehensive metabolic panel", loinc: "24323-8"))
+        #expect(report.panel?.uncoded == LabPanel(name: "Comprehensive metabolic panel", loinc: "24323-8"))
         #expect(report.status == .final)
         #expect(report.collectedAt == S.instant("2024-02-28T10:15:00Z"))  // no offset → UTC
         let record = try #require(result.document?.records.first)
         #expect(record.id == "org-1")
         #expect(record.title == "Comprehensive metabolic panel")
-        #expect(report.results == [
+        #expect(report.results.map(\.uncoded) == [
             LabResult(name: "Glucose", loinc: "2345-7", value: .number(7.8), unit: "mmol/L",
                       referenceRange: ReferenceRange(low: 3.9, high: 5.6), flag: .high),
             LabResult(name: "AST", loinc: "1920-8", value: .number(5), comparator: .less, unit: "U/L", flag: .criticalLow),
@@ -64,8 +64,10 @@ struct CCDAMappingTests {
     @Test func allergiesAndProblems() throws {
         let observations = S.observations(result.document)
         #expect(observations.count == 4)
+        // SNOMED CT 73425007 is "inactive", not "resolved" (issue 30).
         #expect(observations[0] == Observation(kind: .allergy, substance: "Penicillin G", reaction: "Hives", severity: "Moderate",
-                                               clinicalStatus: .resolved, onset: S.day(2019, 6, 10)))
+                                               clinicalStatus: .inactive, onset: S.day(2019, 6, 10),
+                                               reactionCodings: [Coding(system: nil, code: "247472004", display: "Hives")]))
         // A negated allergy observation with no substance states "No known allergies.": kept as stated.
         #expect(observations[1] == Observation(absence: .generic(.allergies, .noneKnown)))
         #expect(observations[1].statedAbsence?.statement == "No known allergies.")

@@ -162,12 +162,14 @@ struct FHIRImporterTests {
         #expect(record?.date == CareDate.parse("2019-03-12T08:00:00+01:00"))
         #expect(record?.data == .document(HealthDocument(kind: .labReport, labReport: LabReport(
             collectedAt: CareDate.parse("2019-03-12T08:00:00+01:00"), reportedAt: Self.day(2019, 3, 13), status: .amended,
-            panel: LabPanel(name: "Lipid panel", loinc: "57698-3"),
+            panel: LabPanel(name: "Lipid panel", loinc: "57698-3", codings: [Coding(system: "http://loinc.org", code: "57698-3")]),
             results: [
                 LabResult(name: "Total cholesterol", loinc: "2093-3", value: .number(6.1), comparator: .greaterOrEqual, unit: "mmol/L",
-                    referenceRange: ReferenceRange(low: 3, high: 5, text: "3-5"), flag: .high),
-                LabResult(name: "Appearance", value: .text("clear"), flag: .normal),
-                LabResult(name: "Culture", value: .text("No growth"), flag: .criticalLow),
+                    referenceRange: ReferenceRange(low: 3, high: 5, text: "3-5"), flag: .high,
+                    codings: [Coding(system: "http://loinc.org", code: "2093-3", display: "Cholesterol")],
+                    interpretation: [Coding(system: nil, code: "H")]),
+                LabResult(name: "Appearance", value: .text("clear"), flag: .normal, interpretation: [Coding(system: nil, code: "N")]),
+                LabResult(name: "Culture", value: .text("No growth"), flag: .criticalLow, interpretation: [Coding(system: nil, code: "LL")]),
             ],
             conclusion: "see GP"))))
     }
@@ -244,12 +246,13 @@ struct FHIRImporterTests {
         #expect(record?.data == .observation(Observation(kind: .condition, name: "Acute bronchitis (disorder)", clinicalStatus: .resolved, onset: .partial(PartialDate(year: 2012, month: 7)!))))
     }
 
-    @Test("AllergyIntolerance: substance, reaction, severity")
+    @Test("AllergyIntolerance: substance, reaction, severity, and the criticality beside the severity")
     func allergy() {
         let record = Self.only([#"{"resourceType": "AllergyIntolerance", "id": "al", "criticality": "high", "code": {"text": "Peanut"}, "recordedDate": "2001-05-05", "reaction": [{"severity": "severe", "manifestation": [{"text": "Hives"}, {"coding": [{"display": "Wheezing"}]}]}]}"#])
         #expect(record?.title == "Allergy: Peanut")
         #expect(record?.date == Self.day(2001, 5, 5))
-        #expect(record?.data == .observation(Observation(kind: .allergy, substance: "Peanut", reaction: "Hives, Wheezing", severity: "severe")))
+        #expect(record?.data == .observation(Observation(
+            kind: .allergy, substance: "Peanut", reaction: "Hives, Wheezing", severity: "severe", criticality: .high)))
     }
 
     @Test("no known allergies, by SNOMED code or by text", arguments: [

@@ -74,11 +74,11 @@ struct FHIRInteropTests {
         }
         #expect(document.kind == .labReport)
         #expect(report.status == .final)
-        #expect(report.panel == LabPanel(name: "Lipid Panel", loinc: "57698-3"))
+        #expect(report.panel?.uncoded == LabPanel(name: "Lipid Panel", loinc: "57698-3"))
         #expect(report.results.count == 4)
         #expect(report.collectedAt == CareDate.parse("2011-03-01T02:28:07+00:00"))
         #expect(report.reportedAt == CareDate.parse("2011-03-01T02:28:07.303+00:00"))
-        #expect(report.results[0] == LabResult(name: "Total Cholesterol", loinc: "2093-3", value: .number(162.66), unit: "mg/dL"))
+        #expect(report.results[0].uncoded == LabResult(name: "Total Cholesterol", loinc: "2093-3", value: .number(162.66), unit: "mg/dL"))
         #expect(report.results[3].name == "High Density Lipoprotein Cholesterol")
         #expect(report.results[3].value == .number(41.771))
         // Synthea writes no reference ranges or interpretations.
@@ -90,7 +90,7 @@ struct FHIRInteropTests {
             return
         }
         #expect(panel.results.count == 16)
-        #expect(panel.results[0] == LabResult(name: "Glucose", loinc: "2339-0", value: .number(67.98), unit: "mg/dL"))
+        #expect(panel.results[0].uncoded == LabResult(name: "Glucose", loinc: "2339-0", value: .number(67.98), unit: "mg/dL"))
 
         // 26 reports hold all 238 lab observations: none is left for a "Lab results" group.
         let reports = doc.records.filter { if case .document = $0.data { true } else { false } }
@@ -170,7 +170,7 @@ struct FHIRInteropTests {
         let condition = try #require(doc.records.first { $0.id == "ad84b7a2-b4dd-474e-bef3-0779e6cb595f" })
         #expect(condition.data == .observation(Observation(
             kind: .condition, severity: "Moderate", name: "Menopausal flushing (finding)", clinicalStatus: .active,
-            onset: .partial(PartialDate(year: 2015)!))))
+            onset: .partial(PartialDate(year: 2015)!), verificationStatus: .confirmed)))
         #expect(condition.title == "Menopausal flushing")
         let medication = try #require(doc.records.first { $0.id == "6e883e5e-7648-485a-86de-3640a61601fe" })
         guard case .medication(let m) = medication.data else {
@@ -188,7 +188,8 @@ struct FHIRInteropTests {
         #expect(allergy.data == .observation(Observation(
             kind: .allergy,
             substance: "Substance with penicillin structure and antibacterial mechanism of action (substance)",
-            severity: "high criticality", clinicalStatus: .active, onset: .partial(PartialDate(year: 2010)!))))
+            clinicalStatus: .active, onset: .partial(PartialDate(year: 2010)!),
+            verificationStatus: .confirmed, criticality: .high, categories: ["medication"], allergyType: "allergy")))
     }
 
     @Test("IPS with empty sections: the two immunisations, patient by Type/id references")

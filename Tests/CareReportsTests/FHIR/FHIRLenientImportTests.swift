@@ -29,7 +29,7 @@ struct FHIRLenientImportTests {
         let reports = Self.labReports(document)
         #expect(reports.count == 1)
         #expect(reports.first?.title == "ABO and Rh group panel, 3 Feb 2024")
-        #expect(reports.first?.report.panel == LabPanel(name: "ABO and Rh group panel", loinc: "882-1"))
+        #expect(reports.first?.report.panel?.uncoded == LabPanel(name: "ABO and Rh group panel", loinc: "882-1"))
         #expect(reports.first?.report.results.map(\.name) == ["ABO group", "Rh"])
         #expect(reports.first?.report.results.map(\.value) == [.text("A"), .text("Positive")])
     }

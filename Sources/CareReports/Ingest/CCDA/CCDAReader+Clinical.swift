@@ -8,9 +8,10 @@ import Foundation
 /// `playingEntity/name`, else the observation value's displayName); reactions from
 /// `entryRelationship/observation` (template 4.9) value displayNames, joined with ", ";
 /// severity from a severity observation (template 4.8) on the allergy or, failing that, on a
-/// reaction; clinical status from the allergy status observation (SNOMED 55561003 active,
-/// 73425007/413322009 resolved), else the concern act (`active` → active, `completed` →
-/// resolved); onset from `effectiveTime` low. A negated or null-flavoured observation is a
+/// reaction; criticality from a criticality observation (template 4.145: CRITL low, CRITH high,
+/// CRITU unable to assess); clinical status from the allergy status observation (SNOMED 55561003
+/// active, 73425007 inactive, 413322009 resolved), else the concern act (`active` → active,
+/// `completed` → resolved); every code of the substance (and the reactions) kept as stated; onset from `effectiveTime` low. A negated or null-flavoured observation is a
 /// statement of absence ("No known allergies.", see `CCDAReader+Absences`).
 ///
 /// Problems: each problem observation becomes a `.condition` observation named by its value's
@@ -41,6 +42,7 @@ extension CCDAReader {
     }
 
     private mutating func readAllergy(_ node: CCDANode, act: CCDANode?) {
+        if isNullified(node, act: act) { return }
         let entity = node.children("participant").first { ($0.value("typeCode") ?? "CSM") == "CSM" }?.at("participantRole", "playingEntity")
         let substanceCode = entity?.child("code")
         let named = displayName(substanceCode.flatMap { $0.isNull && $0.child("originalText") == nil ? nil : $0 })
@@ -66,15 +68,31 @@ extension CCDAReader {
         let onset = start(node.child("effectiveTime"))
         let own = onset ?? start(act?.child("effectiveTime")) ?? time(node.at("author", "time"))
         guard let date = recordDate(own, node, what: "the allergy") else { return }
+        let criticalityNode = related.first { hasTemplate($0, "2.16.840.1.113883.10.20.22.4.145") }
+        let criticality: Observation.Criticality? = switch criticalityNode?.child("value")?.value("code") {
+        case "CRITL": .low
+        case "CRITH": .high
+        case "CRITU": .unableToAssess
+        default: nil
+        }
         let observation = Observation(kind: .allergy, substance: substance, reaction: reaction.isEmpty ? nil : reaction,
-                                      severity: severity, clinicalStatus: status, onset: onset)
-        records.append(ImportedRecord(id: makeID(node, kind: "allergy"), title: "Allergy: \(substance)", date: date, data: .observation(observation)))
+                                      severity: severity, clinicalStatus: status, onset: onset, criticality: criticality,
+                                      reactionCodings: reactions.flatMap { codings($0.child("value")) })
+        let substanceCodes = codings(substanceCode).isEmpty && named == nil ? codings(node.child("value")) : codings(substanceCode)
+        records.append(ImportedRecord(
+            id: makeID(node, kind: "allergy"), title: "Allergy: \(substance)", date: date, data: .observation(observation), codings: substanceCodes))
     }
 
+    /// The status a C-CDA status observation states (SNOMED CT): active 55561003, inactive 73425007,
+    /// resolved 413322009, recurrence 246455001, relapse 263855007, in remission 277022003.
     static func clinicalStatus(_ snomed: String?) -> Observation.ClinicalStatus? {
         switch snomed {
         case "55561003": .active
-        case "73425007", "413322009": .resolved
+        case "73425007": .inactive
+        case "413322009": .resolved
+        case "246455001": .recurrence
+        case "263855007": .relapse
+        case "277022003": .remission
         default: nil
         }
     }
@@ -105,6 +123,7 @@ extension CCDAReader {
     }
 
     private mutating func readProblem(_ node: CCDANode, act: CCDANode?) {
+        if isNullified(node, act: act) { return }
         if let absence = problemAbsence(node) {
             appendAbsence(node, absence, kind: "problem", act: act)
             return
@@ -122,7 +141,8 @@ extension CCDAReader {
         let own = onset ?? start(act?.child("effectiveTime")) ?? time(node.at("author", "time"))
         guard let date = recordDate(own, node, what: "the problem") else { return }
         let observation = Observation(kind: .condition, name: name, clinicalStatus: status, onset: onset)
-        records.append(ImportedRecord(id: makeID(node, kind: "problem"), title: name, date: date, data: .observation(observation)))
+        records.append(ImportedRecord(
+            id: makeID(node, kind: "problem"), title: name, date: date, data: .observation(observation), codings: codings(node.child("value"))))
     }
 
     // MARK: Encounters

@@ -16,7 +16,7 @@ import Foundation
 ///   criterion's displayName when coded); `maxDailyDoses` only from a stated `maxDoseQuantity`
 ///   per day (never inferred from the frequency: q6h as needed states no cap);
 /// - status: `active`/`new` → active, `suspended`/`held` → on hold, `completed`/`aborted`/
-///   `cancelled`/`nullified` → stopped;
+///   `cancelled` → stopped (`nullified`, entered in error, is not imported);
 /// - no named medication with `negationInd` or a `nullFlavor`: a statement of absence ("No known
 ///   medications.", see `CCDAReader+Absences`);
 /// - an indication (`entryRelationship/observation` template 4.19) → `reason`;
@@ -40,6 +40,7 @@ extension CCDAReader {
     }
 
     private mutating func readMedication(_ node: CCDANode) {
+        if isNullified(node) { return }
         let material = node.at("consumable", "manufacturedProduct", "manufacturedMaterial")
         let code = material?.child("code")
         if let absence = medicationAbsence(node, material: material) {
@@ -95,7 +96,7 @@ extension CCDAReader {
         var status: Medication.Status
         switch node.child("statusCode")?.value("code") {
         case "suspended", "held": status = .onHold
-        case "completed", "aborted", "cancelled", "nullified": status = .stopped
+        case "completed", "aborted", "cancelled": status = .stopped
         default: status = .active
         }
 
@@ -130,7 +131,8 @@ extension CCDAReader {
             startDate: start, endDate: endDate, status: status, reason: indication,
             instructions: text.isEmpty ? nil : text, rxnorm: rxnorm
         )
-        records.append(ImportedRecord(id: makeID(node, kind: "medication"), title: name, date: start, data: .medication(medication)))
+        records.append(ImportedRecord(
+            id: makeID(node, kind: "medication"), title: name, date: start, data: .medication(medication), codings: codings(code)))
     }
 
     /// A `PIVL_TS` period as a rate: "every 8 hours"; institution specified (QID = period 6 h,

@@ -67,7 +67,7 @@ extension CCDAReader {
         let status: LabReport.Status = organizerActive || anyPending ? .preliminary : .final
         let title = panelName ?? (results.count == 1 ? results[0].name : "Lab results")
         let report = LabReport(
-            collectedAt: date, status: status, panel: panelName.map { LabPanel(name: $0, loinc: panelLOINC) }, results: results
+            collectedAt: date, status: status, panel: panelName.map { LabPanel(name: $0, loinc: panelLOINC, codings: codings(code)) }, results: results
         )
         records.append(ImportedRecord(id: makeID(organizer, kind: "result"), title: title, date: date,
                                       data: .document(HealthDocument(kind: .labReport, labReport: report))))
@@ -125,7 +125,9 @@ extension CCDAReader {
             }
         }
         let result = LabResult(name: name, loinc: loinc, value: value, comparator: comparator, unit: unit,
-                               referenceRange: range, flag: flag, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+                               referenceRange: range, flag: flag, note: notes.isEmpty ? nil : notes.joined(separator: "; "),
+                               codings: codings(code),
+                               interpretation: observation.children("interpretationCode").flatMap { codings($0) })
         return (result, pending)
     }
 
@@ -289,7 +291,9 @@ extension CCDAReader {
             }
             guard let date = recordDate(vital.date, vital.node, what: "the vital sign") else { continue }
             let measurement = Measurement(kind: kind, value: vital.value, unit: vital.unit, loinc: vital.loinc)
-            records.append(ImportedRecord(id: makeID(vital.node, kind: "vital"), title: title, date: date, data: .measurement(measurement)))
+            records.append(ImportedRecord(
+                id: makeID(vital.node, kind: "vital"), title: title, date: date, data: .measurement(measurement),
+                codings: codings(vital.node.child("code"))))
         }
     }
 }

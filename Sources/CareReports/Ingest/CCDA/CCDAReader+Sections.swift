@@ -181,25 +181,4 @@ extension CCDAReader {
         let unit = node.value("unit").flatMap { $0 == "1" ? nil : $0 }
         return [CCDAReader.format(value), unit].compactMap { $0 }.joined(separator: " ")
     }
-
-    /// A coded element's code and translations as ``Coding``s, with FHIR URIs for the known systems.
-    func codings(_ code: CCDANode?) -> [Coding] {
-        guard let code else { return [] }
-        return ([code] + code.children("translation")).compactMap { node in
-            guard !node.isNull, let value = node.value("code"), !value.isEmpty else { return nil }
-            return Coding(system: node.value("codeSystem").map(Self.systemURI), code: value, display: node.value("displayName"))
-        }
-    }
-
-    /// The FHIR URI of an HL7 code system OID, else `urn:oid:…`.
-    static func systemURI(_ oid: String) -> String {
-        let known = [
-            "2.16.840.1.113883.6.1": "http://loinc.org", "2.16.840.1.113883.6.96": "http://snomed.info/sct",
-            "2.16.840.1.113883.6.88": "http://www.nlm.nih.gov/research/umls/rxnorm", "2.16.840.1.113883.12.292": "http://hl7.org/fhir/sid/cvx",
-            "2.16.840.1.113883.6.69": "http://hl7.org/fhir/sid/ndc", "2.16.840.1.113883.6.12": "http://www.ama-assn.org/go/cpt",
-            "2.16.840.1.113883.6.90": "http://hl7.org/fhir/sid/icd-10-cm", "2.16.840.1.113883.6.4": "http://www.cms.gov/Medicare/Coding/ICD10",
-            "2.16.840.1.113883.6.104": "http://hl7.org/fhir/sid/icd-9-cm",
-        ]
-        return known[oid] ?? "urn:oid:\(oid)"
-    }
 }

@@ -83,7 +83,7 @@ extension FHIRBundleReader {
             measurement = Measurement(kind: kind, value: value.value, unit: value.unit, loinc: loinc)
         }
         append(ImportedRecord(
-            id: recordId(entry), title: title, date: date, data: .measurement(measurement)))
+            id: recordId(entry), title: title, date: date, data: .measurement(measurement), codings: codings(entry["code"])))
     }
 
     // MARK: Condition, allergy, immunisation
@@ -119,17 +119,10 @@ extension FHIRBundleReader {
             diagnostics.drop(entry.resource, "a statement of absence with no date, in a document with none; record not imported")
             return
         }
-        append(ImportedRecord(id: recordId(entry), title: absence.title, date: date, data: .observation(Observation(absence: absence))))
+        append(ImportedRecord(id: recordId(entry), title: absence.title, date: date, data: .observation(Observation(absence: absence)),
+            codings: codings(entry[Self.codeKey[entry.type] ?? "code"])))
     }
 
-    private func clinicalStatus(_ concept: FHIRNode) -> Observation.ClinicalStatus? {
-        let code = concept["coding"].elements.first?["code"].rawString ?? concept["text"].rawString
-        switch code?.lowercased() {
-        case "active", "recurrence", "relapse": return .active
-        case "inactive", "remission", "resolved": return .resolved
-        default: return nil
-        }
-    }
 
     func readCondition(_ entry: FHIREntry) {
         if let absence = absence(entry["code"], topic: .problems) {
@@ -145,8 +138,10 @@ extension FHIRBundleReader {
         else { return }
         let observation = Observation(
             kind: .condition, severity: conceptText(entry["severity"]), name: name,
-            clinicalStatus: clinicalStatus(entry["clinicalStatus"]), onset: onset)
-        append(ImportedRecord(id: recordId(entry), title: Self.title(name), date: date, data: .observation(observation)))
+            clinicalStatus: clinicalStatus(entry["clinicalStatus"]), onset: onset,
+            verificationStatus: verificationStatus(entry["verificationStatus"]), notes: notes(entry))
+        append(ImportedRecord(
+            id: recordId(entry), title: Self.title(name), date: date, data: .observation(observation), codings: codings(entry["code"])))
     }
 
     func readAllergy(_ entry: FHIREntry) {
@@ -164,15 +159,16 @@ extension FHIRBundleReader {
         else { return }
         let reactionNode = entry["reaction"][0]
         let manifestations = reactionNode["manifestation"].elements.compactMap { conceptText($0) }
-        var severity = diagnostics.string(reactionNode["severity"])
-        if severity == nil, let criticality = diagnostics.string(entry["criticality"]), criticality != "unable-to-assess" {
-            severity = "\(criticality) criticality"
-        }
         let observation = Observation(
             kind: .allergy, substance: substance,
             reaction: manifestations.isEmpty ? nil : manifestations.joined(separator: ", "),
-            severity: severity, clinicalStatus: clinicalStatus(entry["clinicalStatus"]), onset: onset)
-        append(ImportedRecord(id: recordId(entry), title: "Allergy: \(Self.title(substance))", date: date, data: .observation(observation)))
+            severity: diagnostics.string(reactionNode["severity"]), clinicalStatus: clinicalStatus(entry["clinicalStatus"]), onset: onset,
+            verificationStatus: verificationStatus(entry["verificationStatus"]), criticality: criticality(entry["criticality"]),
+            categories: entry["category"].elements.compactMap { $0.rawString }, allergyType: diagnostics.string(entry["type"]),
+            reactionCodings: reactionNode["manifestation"].elements.flatMap { codings($0) }, notes: notes(entry))
+        append(ImportedRecord(
+            id: recordId(entry), title: "Allergy: \(Self.title(substance))", date: date, data: .observation(observation),
+            codings: codings(codeNode)))
     }
 
     func readImmunization(_ entry: FHIREntry) {
@@ -193,7 +189,7 @@ extension FHIRBundleReader {
         let facts = ClinicalFacts(
             status: notDone ? (Self.saysRefused(reason) ? .refused : .notDone) : entry["status"].rawString == "completed" ? .completed : nil,
             reason: reason, reported: reported, reportedBy: origin)
-        let observation = Observation(kind: .immunization, text: notDone ? "Not given" : nil, name: name, onset: date, facts: facts)
+        let observation = Observation(kind: .immunization, text: notDone ? "Not given" : nil, name: name, onset: date, facts: facts, notes: notes(entry))
         append(ImportedRecord(
             id: recordId(entry), title: Self.title(name), date: date, data: .observation(observation), codings: codings(entry["vaccineCode"])))
     }

@@ -62,7 +62,7 @@ extension FHIRBundleReader {
                 laboratory: entry["performer"].elements.lazy.compactMap { self.displayName($0) }.first,
                 collectedAt: effective?.date, reportedAt: issued,
                 status: Self.reportStatus(diagnostics.string(entry["status"])),
-                panel: name.map { LabPanel(name: $0, loinc: code(entry["code"], system: Self.loincSystem)) },
+                panel: name.map { LabPanel(name: $0, loinc: code(entry["code"], system: Self.loincSystem), codings: codings(entry["code"])) },
                 results: results, conclusion: diagnostics.string(entry["conclusion"]), resultsNotIncluded: notIncluded)
             document = HealthDocument(kind: .labReport, labReport: report)
         } else {
@@ -209,7 +209,8 @@ extension FHIRBundleReader {
         if let specimen = specimen(node) { specimens["\(name)|\(loinc ?? "")"] = specimen }
         return LabResult(
             name: name, loinc: loinc, value: value.value, comparator: value.comparator, unit: value.unit,
-            referenceRange: range, flag: flag, note: note)
+            referenceRange: range, flag: flag, note: note, codings: codings(node["code"]),
+            interpretation: node["interpretation"].elements.flatMap { codings($0) })
     }
 
     /// A laboratory Observation no report references: its results and date, for grouping by day.

@@ -9,6 +9,8 @@ struct FHIRMedicationDraft {
     let medicationEntry: Int?
     /// `system|code` of every coding, for matching administrations by code.
     let codeKeys: Set<String>
+    /// Every coding of the drug as stated (RxNorm, SNOMED CT, NDC, ATC, GTIN …).
+    var codings: [Coding] = []
     var administrations: [Administration] = []
     /// The resources it was read from: two when a request and a statement of the same medicine were merged.
     var sources: [String] = []
@@ -137,7 +139,7 @@ extension FHIRBundleReader {
         })
         var draft = FHIRMedicationDraft(
             slot: slots.count, entryIndex: entry.index, id: recordId(entry), title: Self.title(name),
-            medication: medication, medicationEntry: medicationEntry?.index, codeKeys: keys)
+            medication: medication, medicationEntry: medicationEntry?.index, codeKeys: keys, codings: codings(concept))
         draft.sources = ["\(entry.type)/\(entry["id"].rawString ?? "\(entry.index)")"]
         medicationDrafts.append(draft)
         append(nil)
@@ -288,7 +290,8 @@ extension FHIRBundleReader {
                 asNeeded: m.asNeeded, maxDailyDoses: m.maxDailyDoses, startDate: m.startDate, endDate: m.endDate,
                 status: m.status, prescriber: m.prescriber, reason: m.reason, instructions: m.instructions,
                 rxnorm: m.rxnorm, administrations: log)
-            slots[draft.slot] = ImportedRecord(id: draft.id, title: draft.title, date: m.startDate, data: .medication(medication))
+            slots[draft.slot] = ImportedRecord(
+                id: draft.id, title: draft.title, date: m.startDate, data: .medication(medication), codings: draft.codings)
         }
     }
 }

@@ -83,7 +83,7 @@ extension FHIRBundleReader {
         let report = LabReport(
             laboratory: entry["performer"].elements.lazy.compactMap { self.displayName($0) }.first,
             collectedAt: effective?.date, reportedAt: issued, status: Self.reportStatus(entry["status"].rawString),
-            panel: LabPanel(name: name, loinc: code(entry["code"], system: Self.loincSystem)), results: results)
+            panel: LabPanel(name: name, loinc: code(entry["code"], system: Self.loincSystem), codings: codings(entry["code"])), results: results)
         let title = [Self.title(name), day.map(FHIRDate.title)].compactMap { $0 }.joined(separator: ", ")
         append(ImportedRecord(
             id: recordId(entry), title: title, date: date, data: .document(HealthDocument(kind: .labReport, labReport: report))))

@@ -5,14 +5,6 @@
 /// and the codes as the resource gives them. A `Device` that a `DeviceUseStatement` names is read
 /// through the statement only.
 extension FHIRBundleReader {
-    /// Every coding of a CodeableConcept, as stated.
-    func codings(_ concept: FHIRNode) -> [Coding] {
-        concept["coding"].elements.compactMap { coding in
-            guard let code = coding["code"].rawString, !code.isEmpty else { return nil }
-            return Coding(system: coding["system"].rawString, code: code, display: coding["display"].rawString)
-        }
-    }
-
     func readProcedure(_ entry: FHIREntry) {
         if let absence = absence(entry["code"], topic: .procedures) {
             appendAbsence(entry, absence, recorded: [], others: [entry["performedDateTime"], entry["performedPeriod"]])

@@ -250,10 +250,23 @@ final class FHIRBundleReader {
         }
     }
 
+    /// True for an entry stated as entered in error (its `status`, or a condition's or allergy's
+    /// `verificationStatus`) or refuted: it is left out of every output, and counted in a warning.
     private func isEnteredInError(_ entry: FHIREntry) -> Bool {
-        guard entry["status"].rawString == "entered-in-error" else { return false }
-        diagnostics.warning(entry["status"], "status is entered-in-error; record not imported")
-        return true
+        if entry["status"].rawString == "entered-in-error" {
+            diagnostics.warning(entry["status"], "status is entered-in-error; record not imported")
+            return true
+        }
+        let verification = entry["verificationStatus"]
+        switch verification["coding"].elements.first?["code"].rawString ?? verification["text"].rawString {
+        case "entered-in-error"?:
+            diagnostics.warning(verification, "verificationStatus is entered-in-error; record not imported")
+            return true
+        case "refuted"?:
+            diagnostics.warning(verification, "verificationStatus is refuted; record not imported")
+            return true
+        default: return false
+        }
     }
 
     // MARK: Shared readers

@@ -34,11 +34,34 @@ public enum LabWording {
 }
 
 extension ObservationWording {
-    /// `active`, `resolved`.
+    /// A clinical status in its own words: `active`, `recurrence`, `in remission`, `inactive` …
     public static func status(_ status: Observation.ClinicalStatus, _ words: Localizer = .english) -> String {
         switch status {
         case .active: words.t("active", context: "condition")
+        case .recurrence: words.t("recurrence", context: "condition")
+        case .relapse: words.t("relapse", context: "condition")
+        case .inactive: words.t("inactive", context: "condition")
+        case .remission: words.t("in remission", context: "condition")
         case .resolved: words.t("resolved", context: "condition")
+        }
+    }
+
+    /// An allergy's criticality in words: `high criticality`, `low criticality`, `criticality not assessable`.
+    public static func criticality(_ criticality: Observation.Criticality, _ words: Localizer = .english) -> String {
+        switch criticality {
+        case .high: words.t("high criticality", context: "allergy")
+        case .low: words.t("low criticality", context: "allergy")
+        case .unableToAssess: words.t("criticality unable to assess", context: "allergy")
+        }
+    }
+
+    /// An allergy's verification status in words, when it is not confirmed (`unconfirmed`, `provisional`, `differential`).
+    public static func verification(_ status: Observation.VerificationStatus, _ words: Localizer = .english) -> String? {
+        switch status {
+        case .confirmed: nil
+        case .unconfirmed: words.t("unconfirmed", context: "condition")
+        case .provisional: words.t("provisional", context: "condition")
+        case .differential: words.t("differential diagnosis", context: "condition")
         }
     }
 }

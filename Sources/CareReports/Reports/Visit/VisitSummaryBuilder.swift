@@ -89,30 +89,33 @@ public struct VisitSummaryBuilder: Sendable {
         }
     }
 
-    /// Allergies not resolved; "not recorded" when there is neither an allergy nor a statement such
+    /// Allergies not resolved (an inactive one says so); "not recorded" when there is neither an allergy nor a statement such
     /// as "No known allergies." (the statements are listed beside them, see `statementLines`).
     func allergyLines() -> ([VisitSummary.Line], String?) {
         let real = findings(.allergy).filter { $0.1.clinicalStatus != .resolved }
         let lines = real.map { record, allergy in
-            let detail = [allergy.reaction.map { context.words.t("reaction: {reaction}", ["reaction": $0]) }, allergy.severity]
-                .compactMap { $0 }.joined(separator: ", ")
-            return VisitSummary.Line(text: allergy.substance ?? record.title, detail: detail)
+            let status = allergy.clinicalStatus.flatMap { $0 == .active ? nil : ObservationWording.status($0, context.words) }
+            return VisitSummary.Line(
+                text: allergy.substance ?? record.title, detail: [allergyDetail(allergy), status].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", "))
         }
         let stated = !statedAbsences(.allergies).isEmpty
         return (lines, lines.isEmpty && !stated ? context.words.t("Allergies: not recorded.") : nil)
     }
 
-    /// Active problems with their onset, and the resolved ones as one sentence.
+    /// Problems not resolved with their status in words when it is not plainly active ("in
+    /// remission", "inactive", "recurrence") and their onset, and the resolved ones as one sentence.
     func problemLines() -> ([VisitSummary.Line], String?) {
         var active: [VisitSummary.Line] = []
         var past: [String] = []
         for (record, condition) in findings(.condition) {
             let name = condition.name ?? record.title
+            // Only a resolved problem is past; one in remission or inactive stays listed, in its own words.
+            let stated = statusWords(condition)
             if condition.clinicalStatus == .resolved {
                 past.append(name + (condition.onset.map { " (\(when($0)))" } ?? ""))
             } else {
-                let since = condition.onset.flatMap { context.format.since($0) } ?? ""
-                active.append(VisitSummary.Line(text: name, detail: since))
+                let since = condition.onset.flatMap { context.format.since($0) }
+                active.append(VisitSummary.Line(text: name, detail: [stated, since].compactMap { $0 }.joined(separator: ", ")))
             }
         }
         return (active, past.isEmpty ? nil : past.joined(separator: "; ") + ".")

@@ -150,10 +150,14 @@ extension WeeklySummaryBuilder {
             if let substance = observation.substance { detail.append(substance) }
             if let name = observation.name { detail.append(name) }
             if let reaction = observation.reaction { detail.append(context.words.t("reaction: {reaction}", ["reaction": reaction])) }
+            if let criticality = observation.criticality { detail.append(ObservationWording.criticality(criticality, context.words)) }
             if let status = observation.clinicalStatus { detail.append(ObservationWording.status(status, context.words)) }
             detail += ClinicalFactsWording.details(observation.facts, kind: observation.kind, context.words)
-            if let until = ClinicalFactsWording.until(observation.facts, context.words, day: { context.format.day(context.day($0)) }) {
+            if let until = ClinicalFactsWording.until(observation.facts, context.words, day: { context.format.date($0) }) {
                 detail.append(until)
+            }
+            if let verification = observation.verificationStatus.flatMap({ ObservationWording.verification($0, context.words) }) {
+                detail.append(verification)
             }
             return attached(record, WeeklySummary.EventRow(
                 title: record.title, when: context.format.dateTime(record.date), detail: detail.joined(separator: ", "),

@@ -26,6 +26,17 @@ enum FHIRJSON {
         object([("system", .string(system)), ("code", .string(code)), ("display", string(display))])
     }
 
+    /// A coding as the source gave it: its system (left out when it gave none), code and display.
+    static func coding(_ given: Coding) -> JSONValue {
+        object([("system", string(given.system)), ("code", .string(given.code)), ("display", string(given.display))])
+    }
+
+    /// A CodeableConcept carrying every coding the source gave (each with its own display), else
+    /// `fallback` (a code the native export states with certainty), and the words as written.
+    static func concept(_ text: String?, given: [Coding], fallback: [JSONValue] = []) -> JSONValue {
+        concept(text, given.isEmpty ? fallback : given.map(coding))
+    }
+
     /// A CodeableConcept: its codings and the words as written in the export.
     static func concept(_ text: String?, _ codings: [JSONValue] = []) -> JSONValue {
         object([("coding", array(codings)), ("text", string(text))])

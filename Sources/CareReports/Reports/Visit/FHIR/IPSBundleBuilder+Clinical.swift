@@ -3,12 +3,14 @@ import Foundation
 extension IPSBundleBuilder {
     static let weekdayCodes = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
-    /// Current medicines (active or on hold) and those stopped in the period, as MedicationStatements.
+    /// Current medicines (active or on hold) and those stopped in the period, as MedicationStatements;
+    /// an imported document's medicines stopped earlier too (the document stated them; a clinic
+    /// receiving it gets them back, marked stopped).
     func medicationSection() -> Section {
         var section = Section(title: context.words.t("Medication summary"), code: "10160-0", display: "History of Medication use Narrative",
             empty: context.words.t("No medications recorded."))
         let (current, stopped) = summary.reconciledChains()
-        for chain in current + stopped {
+        for chain in current + stopped + stoppedBeforeThePeriod(besides: stopped) {
             let (record, medication) = chain.latest
             let id = uuid("MedicationStatement", record.id)
             let status: String
@@ -44,7 +46,7 @@ extension IPSBundleBuilder {
                 ("resourceType", .string("MedicationStatement")),
                 ("id", .string(id)),
                 ("status", .string(status)),
-                ("medicationCodeableConcept", FHIRJSON.concept(medication.name, coding)),
+                ("medicationCodeableConcept", FHIRJSON.concept(medication.name, given: Self.codings(of: chain), fallback: coding)),
                 ("subject", patientReference),
                 ("effectivePeriod", FHIRJSON.object([
                     ("start", FHIRJSON.date(medication.startDate, in: zone)),
@@ -68,7 +70,7 @@ extension IPSBundleBuilder {
                 ("resourceType", .string("MedicationStatement")),
                 ("id", .string(id)),
                 ("status", .string(absence.assertion == .noInformation ? "unknown" : "active")),
-                ("medicationCodeableConcept", absenceConcept(absence)),
+                ("medicationCodeableConcept", absenceConcept(absence, record)),
                 ("subject", patientReference),
                 ("effectiveDateTime", FHIRJSON.date(record.date, in: zone)),
             ])
@@ -78,9 +80,11 @@ extension IPSBundleBuilder {
     }
 
     /// The code a statement of absence is written with: the one it was stated with, else the
-    /// generic code of its topic (IPS `absent-unknown-uv-ips`, SNOMED CT 716186003 for no known allergies).
-    func absenceConcept(_ absence: AbsenceStatement) -> JSONValue {
+    /// generic code of its topic (IPS `absent-unknown-uv-ips`, SNOMED CT 716186003 for no known allergies);
+    /// every code the source gave when it gave them.
+    func absenceConcept(_ absence: AbsenceStatement, _ record: HealthRecord) -> JSONValue {
         let display = absence.title
+        if !record.codings.isEmpty { return FHIRJSON.concept(display, given: record.codings) }
         let generic = AbsenceStatement.generic(absence.topic, absence.assertion)
         guard let system = absence.system ?? generic.system, let code = absence.code ?? generic.code else {
             return FHIRJSON.concept(display)
@@ -88,34 +92,33 @@ extension IPSBundleBuilder {
         return FHIRJSON.concept(display, [FHIRJSON.coding(system, code, display)])
     }
 
-    /// Allergies that are not resolved, and every statement such as "No known food allergies."
-    /// beside them (never dropped because an allergy is also listed).
+    /// Every allergy with its status, codes, criticality, category, type and reactions as stated
+    /// (those no longer current too, marked so), and every statement such as "No known food
+    /// allergies." beside them (never dropped because an allergy is also listed).
     func allergySection() -> Section {
         var section = Section(
             title: context.words.t("Allergies and intolerances"), code: "48765-2", display: "Allergies and adverse reactions Document",
             empty: context.words.t("Allergies: not recorded."))
-        let real = summary.findings(.allergy).filter { $0.1.clinicalStatus != .resolved }
-        for (record, allergy) in real {
+        for (record, allergy) in summary.findings(.allergy) {
             let id = uuid("AllergyIntolerance", record.id)
             let substance = allergy.substance ?? record.title
-            let code = FHIRJSON.concept(substance)
-            let severityCode = allergy.severity.flatMap { ["mild", "moderate", "severe"].contains($0.lowercased()) ? $0.lowercased() : nil }
-            let reaction: JSONValue? = allergy.reaction.map { text in
-                .array([FHIRJSON.object([("manifestation", .array([FHIRJSON.concept(text)])), ("severity", FHIRJSON.string(severityCode))])])
-            }
-            let note = severityCode == nil ? allergy.severity : nil
             let resource = FHIRJSON.object([
                 ("resourceType", .string("AllergyIntolerance")),
                 ("id", .string(id)),
-                ("clinicalStatus", clinicalStatus("allergyintolerance-clinical", "active")),
-                ("code", code),
+                ("clinicalStatus", clinicalStatus("allergyintolerance-clinical", Self.allergyStatus(allergy.clinicalStatus))),
+                ("verificationStatus", allergy.verificationStatus.map { clinicalStatus("allergyintolerance-verification", $0.rawValue) }),
+                ("type", FHIRJSON.string(allergy.allergyType)),
+                ("category", .array(allergy.categories.map(JSONValue.string))),
+                ("criticality", FHIRJSON.string(allergy.criticality?.rawValue)),
+                ("code", FHIRJSON.concept(substance, given: record.codings)),
                 ("patient", patientReference),
                 ("onsetDateTime", allergy.onset.flatMap { FHIRJSON.date($0, in: zone) }),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
-                ("reaction", reaction),
-                ("note", .array(note.map { [FHIRJSON.object([("text", .string($0))])] } ?? [])),
+                ("reaction", reaction(allergy)),
+                ("note", notes(allergy.notes + (Self.severityCode(allergy) == nil ? [allergy.severity].compactMap { $0 } : []))),
             ])
-            let detail = [allergy.reaction.map { context.words.t("reaction: {reaction}", ["reaction": $0]) }, allergy.severity].compactMap { $0 }.joined(separator: ", ")
+            let status = allergy.clinicalStatus.flatMap { $0.isPast ? ObservationWording.status($0, context.words) : nil }
+            let detail = [summary.allergyDetail(allergy), status].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
             section.entries.append((id, resource, substance + (detail.isEmpty ? "" : " (\(detail))")))
         }
         for (record, absence) in summary.statedAbsences(.allergies) {
@@ -123,7 +126,7 @@ extension IPSBundleBuilder {
             let resource = FHIRJSON.object([
                 ("resourceType", .string("AllergyIntolerance")),
                 ("id", .string(id)),
-                ("code", absenceConcept(absence)),
+                ("code", absenceConcept(absence, record)),
                 ("patient", patientReference),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
             ])
@@ -139,22 +142,24 @@ extension IPSBundleBuilder {
         for (record, condition) in summary.findings(.condition) {
             let id = uuid("Condition", record.id)
             let name = condition.name ?? record.title
-            let resolved = condition.clinicalStatus == .resolved
+            let status = condition.clinicalStatus ?? .active
             let resource = FHIRJSON.object([
                 ("resourceType", .string("Condition")),
                 ("id", .string(id)),
-                ("clinicalStatus", clinicalStatus("condition-clinical", resolved ? "resolved" : "active")),
+                ("clinicalStatus", clinicalStatus("condition-clinical", status.rawValue)),
+                ("verificationStatus", condition.verificationStatus.map { clinicalStatus("condition-ver-status", $0.rawValue) }),
                 ("category", .array([FHIRJSON.concept(nil, [
                     FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/condition-category", "problem-list-item", "Problem List Item"),
                 ])])),
                 ("severity", condition.severity.map { FHIRJSON.concept($0) }),
-                ("code", FHIRJSON.concept(name)),
+                ("code", FHIRJSON.concept(name, given: record.codings)),
                 ("subject", patientReference),
                 ("onsetDateTime", condition.onset.flatMap { FHIRJSON.date($0, in: zone) }),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
+                ("note", notes(condition.notes)),
             ])
             let since = condition.onset.flatMap { context.format.since($0) }.map { " " + $0 } ?? ""
-            let state = resolved ? " (\(ObservationWording.status(.resolved, context.words)))" : ""
+            let state = summary.statusWords(condition).map { " (\($0))" } ?? ""
             section.entries.append((id, resource, "\(name)\(state)\(since)"))
         }
         for (record, absence) in summary.statedAbsences(.problems) {
@@ -165,7 +170,7 @@ extension IPSBundleBuilder {
                 ("category", .array([FHIRJSON.concept(nil, [
                     FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/condition-category", "problem-list-item", "Problem List Item"),
                 ])])),
-                ("code", absenceConcept(absence)),
+                ("code", absenceConcept(absence, record)),
                 ("subject", patientReference),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
             ])
@@ -188,12 +193,13 @@ extension IPSBundleBuilder {
                 ("id", .string(id)),
                 ("status", .string(notGiven ? "not-done" : "completed")),
                 ("statusReason", notGiven ? facts?.reason.map { FHIRJSON.concept($0) } : nil),
-                ("vaccineCode", FHIRJSON.concept(name, codingsJSON(record.codings))),
+                ("vaccineCode", FHIRJSON.concept(name, given: record.codings)),
                 ("patient", patientReference),
                 ("occurrenceDateTime", FHIRJSON.date(record.date, in: zone)),
                 ("_occurrenceDateTime", FHIRJSON.absent(record.date)),
                 ("primarySource", facts?.reported == true ? .bool(false) : nil),
                 ("reportOrigin", facts?.reportedBy.map { FHIRJSON.concept($0) }),
+                ("note", notes(shot.notes)),
             ])
             let given = context.format.date(record.date)
             section.entries.append((
@@ -206,7 +212,7 @@ extension IPSBundleBuilder {
                 ("resourceType", .string("Immunization")),
                 ("id", .string(id)),
                 ("status", .string("completed")),
-                ("vaccineCode", absenceConcept(absence)),
+                ("vaccineCode", absenceConcept(absence, record)),
                 ("patient", patientReference),
                 ("occurrenceDateTime", FHIRJSON.date(record.date, in: zone)),
             ])

@@ -38,35 +38,39 @@ extension IPSBundleBuilder {
             var value: (String, JSONValue)
             switch result.value {
             case .number(let number):
+                let ucum = result.unit.flatMap(UCUMUnits.code)
                 value = ("valueQuantity", FHIRJSON.object([
                     ("value", .number(number)), ("comparator", FHIRJSON.string(result.comparator?.rawValue)),
                     ("unit", FHIRJSON.string(result.unit)),
+                    ("system", ucum.map { _ in .string(FHIRJSON.ucum) }), ("code", FHIRJSON.string(ucum)),
                 ]))
             case .text(let text): value = ("valueString", .string(text))
             }
             let range: JSONValue? = result.referenceRange.map { range in
                 .array([FHIRJSON.object([
-                    ("low", range.low.map { FHIRJSON.object([("value", .number($0)), ("unit", FHIRJSON.string(result.unit))]) }),
-                    ("high", range.high.map { FHIRJSON.object([("value", .number($0)), ("unit", FHIRJSON.string(result.unit))]) }),
+                    ("low", range.low.map { rangeBound($0, result.unit) }),
+                    ("high", range.high.map { rangeBound($0, result.unit) }),
                     ("text", FHIRJSON.string(range.text)),
                 ])])
             }
-            let interpretation: JSONValue? = result.flag.flatMap { Self.interpretationCodes[$0] }.map { code in
+            // The source's own interpretation as given; else the flag the page shows (the source's, or read from the range).
+            let derived: JSONValue? = LabFlagging.flag(of: result).flatMap { Self.interpretationCodes[$0.flag] }.map { code in
                 .array([FHIRJSON.concept(nil, [
                     FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation", code.code, code.display),
                 ])])
             }
             let codings = result.loinc.map { [FHIRJSON.coding(FHIRJSON.loinc, $0)] } ?? []
+            let code = FHIRJSON.concept(result.name, given: result.codings, fallback: codings)
             let resource = FHIRJSON.object([
                 ("resourceType", .string("Observation")),
                 ("id", .string(id)),
                 ("status", .string(latest.entry.report.status.rawValue)),
                 ("category", .array([category("laboratory", "Laboratory")])),
-                ("code", FHIRJSON.concept(result.name, codings)),
+                ("code", code),
                 ("subject", patientReference),
                 ("effectiveDateTime", FHIRJSON.date(latest.entry.collected, in: zone)),
                 value,
-                ("interpretation", interpretation),
+                ("interpretation", interpretation(result, derived)),
                 ("note", .array(result.note.map { [FHIRJSON.object([("text", .string($0))])] } ?? [])),
                 ("referenceRange", range),
             ])
@@ -103,12 +107,15 @@ extension IPSBundleBuilder {
             ("id", .string(id)),
             ("status", .string(report.status.rawValue)),
             ("category", .array([FHIRJSON.concept(nil, [FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/v2-0074", "LAB", "Laboratory")])])),
-            ("code", FHIRJSON.concept(report.panel?.name ?? "Lab report", report.panel?.loinc.map { [FHIRJSON.coding(FHIRJSON.loinc, $0)] } ?? [])),
+            ("code", FHIRJSON.concept(
+                report.panel?.name ?? "Lab report", given: report.panel?.codings ?? [],
+                fallback: report.panel?.loinc.map { [FHIRJSON.coding(FHIRJSON.loinc, $0)] } ?? [])),
             ("subject", patientReference),
             ("effectiveDateTime", FHIRJSON.date(entry.collected, in: zone)),
             ("issued", issued),
             ("performer", .array(report.laboratory.map { [FHIRJSON.object([("display", .string($0))])] } ?? [])),
             ("result", .array(results.map { FHIRJSON.reference($0) })),
+            ("conclusion", FHIRJSON.string(report.conclusion)),
         ])
     }
 
@@ -118,12 +125,22 @@ extension IPSBundleBuilder {
         var section = Section(
             title: context.words.t("Vital signs"), code: "8716-3", display: "Vital signs", empty: context.words.t("No readings recorded."))
         let inPeriod = summary.vitalGroups()
-        for readings in inPeriod.isEmpty ? summary.vitalGroups(inPeriodOnly: false) : inPeriod {
+        let anyDate = summary.vitalGroups(inPeriodOnly: false)
+        let written = Set(inPeriod.compactMap { $0.last.map(Self.vitalKey) })
+        // With readings in the period, an imported document's other kinds of reading are written
+        // too (the latest of each, any date): the document stated them.
+        let earlier = inPeriod.isEmpty ? [] : anyDate.filter { group in
+            guard let last = group.last else { return false }
+            return last.0.importedFrom != nil && !written.contains(Self.vitalKey(last))
+        }
+        for readings in (inPeriod.isEmpty ? anyDate : inPeriod) + earlier {
             guard let (record, reading) = readings.last else { continue }
+            let isInPeriod = !inPeriod.isEmpty && summary.inPeriod(record.date)
             let id = uuid("Observation", record.id)
             let known = Self.vitalCodes[reading.kind]
-            let code = known.map { FHIRJSON.concept(record.title, [FHIRJSON.coding(FHIRJSON.loinc, $0.code, $0.display)]) }
-                ?? FHIRJSON.concept(record.title, reading.loinc.map { [FHIRJSON.coding(FHIRJSON.loinc, $0)] } ?? [])
+            let table = known.map { [FHIRJSON.coding(FHIRJSON.loinc, $0.code, $0.display)] }
+                ?? reading.loinc.map { [FHIRJSON.coding(FHIRJSON.loinc, $0)] } ?? []
+            let code = FHIRJSON.concept(record.title, given: record.codings, fallback: table)
             var value: [(String, JSONValue?)] = []
             if reading.kind == .bloodPressure {
                 value.append(("component", .array([
@@ -143,17 +160,43 @@ extension IPSBundleBuilder {
                 ("effectiveDateTime", FHIRJSON.date(record.date, in: zone)),
             ] + value)
             let name = reading.kind == .other ? record.title : MeasurementRanges.kindName(reading.kind, context.words)
-            let line = context.words.n(
-                "{name}: {value} {unit}, {when} (latest of {count} in the period)", "{name}: {value} {unit}, {when} (latest of {count} in the period)",
-                count: readings.count,
-                ["name": name, "value": VisitSummaryBuilder.number(reading, context.format), "unit": reading.unit, "when": context.format.dateTime(record.date)])
+            let values = ["name": name, "value": VisitSummaryBuilder.number(reading, context.format), "unit": reading.unit, "when": context.format.dateTime(record.date)]
+            let line = isInPeriod
+                ? context.words.n(
+                    "{name}: {value} {unit}, {when} (latest of {count} in the period)", "{name}: {value} {unit}, {when} (latest of {count} in the period)",
+                    count: readings.count, values)
+                : context.words.t("{name}: {value} {unit}, {when} (the latest, of any date)", values)
             section.entries.append((id, resource, line))
         }
         return section
     }
 
+    /// The source's own interpretation codes as given, and the flag the page shows when it read it
+    /// from the range (the source stated none it knows): every flagged value has one.
+    private func interpretation(_ result: LabResult, _ derived: JSONValue?) -> JSONValue? {
+        var concepts: [JSONValue] = result.interpretation.isEmpty ? [] : [FHIRJSON.concept(nil, given: result.interpretation)]
+        if let derived, case .array(let items) = derived, result.interpretation.isEmpty || LabFlagging.flag(of: result)?.derived == true {
+            concepts += items
+        }
+        return concepts.isEmpty ? nil : .array(concepts)
+    }
+
+    /// The group a reading belongs to (its kind, unit and, for other readings, its code or title).
+    static func vitalKey(_ reading: (HealthRecord, Measurement)) -> String {
+        let (record, measurement) = reading
+        return "\(measurement.kind.rawValue)|\(measurement.unit.lowercased())|\(measurement.kind == .other ? measurement.loinc ?? record.title : "")"
+    }
+
     private func category(_ code: String, _ display: String) -> JSONValue {
         FHIRJSON.concept(nil, [FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/observation-category", code, display)])
+    }
+
+    private func rangeBound(_ value: Double, _ unit: String?) -> JSONValue {
+        let ucum = unit.flatMap(UCUMUnits.code)
+        return FHIRJSON.object([
+            ("value", .number(value)), ("unit", FHIRJSON.string(unit)),
+            ("system", ucum.map { _ in .string(FHIRJSON.ucum) }), ("code", FHIRJSON.string(ucum)),
+        ])
     }
 
     private func quantity(_ value: Double?, _ unit: String) -> JSONValue {

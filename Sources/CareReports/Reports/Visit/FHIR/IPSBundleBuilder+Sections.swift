@@ -84,7 +84,7 @@ extension IPSBundleBuilder {
             let id = uuid("DeviceUseStatement", record.id)
             let deviceID = uuid("Device", record.id)
             section.supporting.append((deviceID, FHIRJSON.object([
-                ("resourceType", .string("Device")), ("id", .string(deviceID)), ("type", absenceConcept(absence)), ("patient", patientReference),
+                ("resourceType", .string("Device")), ("id", .string(deviceID)), ("type", absenceConcept(absence, record)), ("patient", patientReference),
             ])))
             section.entries.append((id, FHIRJSON.object([
                 ("resourceType", .string("DeviceUseStatement")), ("id", .string(id)), ("status", .string("active")),
@@ -126,7 +126,7 @@ extension IPSBundleBuilder {
             let id = uuid("Procedure", record.id)
             section.entries.append((id, FHIRJSON.object([
                 ("resourceType", .string("Procedure")), ("id", .string(id)), ("status", .string("unknown")),
-                ("code", absenceConcept(absence)), ("subject", patientReference),
+                ("code", absenceConcept(absence, record)), ("subject", patientReference),
             ]), absence.sentence(context.words)))
         }
         return section

@@ -1,0 +1,56 @@
+import Foundation
+
+/// What an allergy, problem or immunisation states beyond its name, written as stated (issue 30):
+/// reactions with their codes and severity, notes, and the clinical status in the value set of
+/// the resource it is written as.
+extension IPSBundleBuilder {
+    /// A reaction severity FHIR knows (`mild`, `moderate`, `severe`), else nil (then kept as a note).
+    static func severityCode(_ allergy: Observation) -> String? {
+        allergy.severity.flatMap { ["mild", "moderate", "severe"].contains($0.lowercased()) ? $0.lowercased() : nil }
+    }
+
+    /// An AllergyIntolerance's clinical status: the allergy value set has only active, inactive and
+    /// resolved, so a relapse or recurrence is active and a remission inactive; none stated is active.
+    static func allergyStatus(_ status: Observation.ClinicalStatus?) -> String {
+        switch status ?? .active {
+        case .active, .recurrence, .relapse: "active"
+        case .inactive, .remission: "inactive"
+        case .resolved: "resolved"
+        }
+    }
+
+    /// The reaction: its manifestations in the words shown on the page, with every code the source
+    /// gave for them, and its severity.
+    func reaction(_ allergy: Observation) -> JSONValue? {
+        guard allergy.reaction != nil || !allergy.reactionCodings.isEmpty else { return nil }
+        return .array([FHIRJSON.object([
+            ("manifestation", .array([FHIRJSON.concept(allergy.reaction, given: allergy.reactionCodings)])),
+            ("severity", FHIRJSON.string(Self.severityCode(allergy))),
+        ])])
+    }
+
+    /// The medicines of imported documents stopped before the period (not `stopped`, which are those
+    /// stopped in it), by name: the native export's own are summarised by the period alone.
+    func stoppedBeforeThePeriod(besides stopped: [DoseHistory.Chain]) -> [DoseHistory.Chain] {
+        let listed = Set(stopped.flatMap(\.recordIds))
+        return summary.medications.doseHistory.chains.filter { chain in
+            let (record, medication) = chain.latest
+            return medication.status == .stopped && record.importedFrom != nil && !listed.contains(record.id)
+        }
+        .sorted { $0.latest.medication.name.lowercased() < $1.latest.medication.name.lowercased() }
+    }
+
+    /// Every code the orders of one medicine gave, the latest order's first, each once.
+    static func codings(of chain: DoseHistory.Chain) -> [Coding] {
+        var found: [Coding] = []
+        for order in chain.orders.reversed() {
+            for coding in order.record.codings where !found.contains(coding) { found.append(coding) }
+        }
+        return found
+    }
+
+    /// Annotations, one for each note as written.
+    func notes(_ texts: [String]) -> JSONValue {
+        .array(texts.map { FHIRJSON.object([("text", .string($0))]) })
+    }
+}
