@@ -1933,6 +1933,12 @@ body.visit {
 <p class="stale-note"><strong>[[t:Old data.]]</strong> {{page.staleNote}}</p>
 {{/page.staleNote}}
 {{>html.attention}}
+{{^empty(keyDocuments)}}
+<section aria-labelledby="key-documents-heading" class="key-documents">
+<h2 id="key-documents-heading">[[t:Advance care and discharge documents]]</h2>
+<ul>{{#keyDocuments}}<li><strong>{{title}}</strong> <span class="muted">({{kind}}, {{when}})</span>{{>html.attachments}}</li>{{/keyDocuments}}</ul>
+</section>
+{{/empty(keyDocuments)}}
 <section aria-labelledby="glance-heading">
 <h2 id="glance-heading">[[t:This week at a glance]]</h2>
 <dl class="grid stats">
@@ -2296,6 +2302,12 @@ body.visit {
 </header>
 {{^empty(notShown)}}<ul class="small not-shown" role="note">{{#notShown}}<li>{{.}}</li>{{/notShown}}</ul>{{/empty(notShown)}}
 
+{{^empty(keyDocuments)}}
+<section aria-labelledby="key-documents-heading" class="key-documents">
+<h2 id="key-documents-heading">[[t:Advance care and discharge documents]]</h2>
+<ul>{{#keyDocuments}}<li><strong>{{title}}</strong> <span class="muted">({{kind}}, {{when}})</span>{{>html.attachments}}</li>{{/keyDocuments}}</ul>
+</section>
+{{/empty(keyDocuments)}}
 {{^empty(advanceDirectives)}}
 <section aria-labelledby="directives-heading" class="advance-directives">
 <h2 id="directives-heading">[[t:Advance directives]] <span class="period">[[t:as stated in the documents]]</span></h2>
@@ -2764,6 +2776,14 @@ body.visit {
 {{^empty(notShown)}}
 
 {{/empty(notShown)}}
+{{^empty(keyDocuments)}}
+## [[t:Advance care and discharge documents]]
+
+{{#keyDocuments}}
+- **{{title}}** ({{kind}}, {{when}}){{>md.attachments}}
+{{/keyDocuments}}
+
+{{/empty(keyDocuments)}}
 {{#page.staleNote}}
 **[[t:Old data.]]** {{page.staleNote}}
 

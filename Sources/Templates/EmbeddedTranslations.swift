@@ -3419,6 +3419,12 @@ msgstr "No constan procedimientos."
 msgid "No plan of care recorded."
 msgstr "No consta plan de cuidados."
 
+msgid "discharge document"
+msgstr "documento de alta"
+
+msgid "Advance care and discharge documents"
+msgstr "Documentos de voluntades anticipadas y de alta"
+
 """##,
     ]
 }
