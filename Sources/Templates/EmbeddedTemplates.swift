@@ -1927,13 +1927,16 @@ body.visit {
 {{$content}}
 <h1>{{page.circleName}}</h1>
 <p class="lead">[[t:Caring for {recipientName}, data as of {dataAsOf}.|recipientName={{page.recipientName}}|dataAsOf={{page.dataAsOf}}]] {{#currentWeekLink}}<a href="{{page.root}}{{currentWeekLink}}.html">{{currentWeekLabel}}: {{currentWeek}}</a>{{/currentWeekLink}}{{^currentWeekLink}}{{currentWeekLabel}}: {{currentWeek}}.{{/currentWeekLink}}</p>
-{{^empty(notShown)}}<ul class="small not-shown" role="note">{{#notShown}}<li>{{.}}</li>{{/notShown}}</ul>
-{{/empty(notShown)}}
 {{#page.staleNote}}
 <p class="stale-note"><strong>[[t:Old data.]]</strong> {{page.staleNote}}</p>
 {{/page.staleNote}}
 {{>html.attention}}
-<section aria-labelledby="glance-heading">
+{{^empty(notShown)}}<ul class="small not-shown" role="note">{{#notShown}}<li>{{.}}</li>{{/notShown}}</ul>
+{{/empty(notShown)}}{{^empty(keyDocuments)}}<section aria-labelledby="key-documents-heading" class="key-documents">
+<h2 id="key-documents-heading">[[t:Advance care and discharge documents]]</h2>
+<ul>{{#keyDocuments}}<li><strong>{{title}}</strong> <span class="muted">({{kind}}, {{when}})</span>{{>html.attachments}}</li>{{/keyDocuments}}</ul>
+</section>
+{{/empty(keyDocuments)}}<section aria-labelledby="glance-heading">
 <h2 id="glance-heading">[[t:This week at a glance]]</h2>
 <dl class="grid stats">
 {{#stats}}<div class="stat card"><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/stats}}
@@ -2296,6 +2299,12 @@ body.visit {
 </header>
 {{^empty(notShown)}}<ul class="small not-shown" role="note">{{#notShown}}<li>{{.}}</li>{{/notShown}}</ul>{{/empty(notShown)}}
 
+{{^empty(keyDocuments)}}
+<section aria-labelledby="key-documents-heading" class="key-documents">
+<h2 id="key-documents-heading">[[t:Advance care and discharge documents]]</h2>
+<ul>{{#keyDocuments}}<li><strong>{{title}}</strong> <span class="muted">({{kind}}, {{when}})</span>{{>html.attachments}}</li>{{/keyDocuments}}</ul>
+</section>
+{{/empty(keyDocuments)}}
 {{^empty(advanceDirectives)}}
 <section aria-labelledby="directives-heading" class="advance-directives">
 <h2 id="directives-heading">[[t:Advance directives]] <span class="period">[[t:as stated in the documents]]</span></h2>
@@ -2764,6 +2773,14 @@ body.visit {
 {{^empty(notShown)}}
 
 {{/empty(notShown)}}
+{{^empty(keyDocuments)}}
+## [[t:Advance care and discharge documents]]
+
+{{#keyDocuments}}
+- **{{title}}** ({{kind}}, {{when}}){{>md.attachments}}
+{{/keyDocuments}}
+
+{{/empty(keyDocuments)}}
 {{#page.staleNote}}
 **[[t:Old data.]]** {{page.staleNote}}
 

@@ -3774,6 +3774,12 @@ msgstr "se inició"
 msgid "restarted"
 msgstr "se reinició"
 
+msgid "discharge document"
+msgstr "documento de alta"
+
+msgid "Advance care and discharge documents"
+msgstr "Documentos de voluntades anticipadas y de alta"
+
 """##,
     ]
 }

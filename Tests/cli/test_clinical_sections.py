@@ -175,3 +175,40 @@ def test_every_ips_immunisation_device_procedure_and_directive_reaches_the_summa
             if names and resource["resourceType"] in ("Immunization", "Procedure"):
                 assert any(n.split(" (")[0] in shown for n in names) or "not shown here" in shown \
                     or "No information" in shown or "No known" in shown, f"{name}: {names} not on the page"
+
+
+def nonxml(tmp_path, name, title, code, media, data):
+    import base64
+    path = tmp_path / name
+    path.write_text(f"""<?xml version="1.0"?>
+<ClinicalDocument xmlns="urn:hl7-org:v3">
+<code code="{code}" codeSystem="2.16.840.1.113883.6.1"/>
+<title>{title}</title>
+<effectiveTime value="20240301"/>
+<recordTarget><patientRole><patient><name><given>Margaret</given><family>Example</family></name><birthTime value="19400101"/></patient></patientRole></recordTarget>
+<component><nonXMLBody><text mediaType="{media}" representation="B64">{base64.b64encode(data).decode()}</text></nonXMLBody></component>
+</ClinicalDocument>""")
+    return path
+
+
+def test_plain_text_is_shown_escaped_and_key_pdfs_are_linked(carereport, tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    pdf = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+    nonxml(docs, "discharge.xml", "Discharge Summary", "18842-5", "application/pdf", pdf)
+    nonxml(docs, "note.xml", "Clinic note", "11506-3", "text/plain; charset=utf-8",
+           "Seen today.\n  BP 128/80 <b>not bold</b> & stable.\n".encode())
+    site = tmp_path / "site"
+    result = carereport("build", docs, "--viewer", "patient", *NOW, "--out", site)
+    assert result.returncode == 0, result.stderr
+    visit = (site / "visit.html").read_text()
+    # The note as written: escaped, line breaks and indentation kept, in a <pre>.
+    assert '<pre class="source-text">Seen today.\n  BP 128/80 &lt;b&gt;not bold&lt;/b&gt; &amp; stable.</pre>' in visit
+    assert "<b>not bold</b>" not in visit
+    # The discharge PDF is linked from the visit summary and the home, not only its week.
+    for page in (visit, (site / "index.html").read_text()):
+        documents = section_text(page, "key-documents-heading")
+        assert documents and "Discharge Summary" in documents and "discharge document" in documents
+        block = re.search(r'<section aria-labelledby="key-documents-heading".*?</section>', page, re.S).group(0)
+        assert re.search(r'<a href="attachments/[^"]+\.pdf">Discharge Summary\.pdf</a>', block)
+    assert "Discharge Summary" in (site / "index.md").read_text()

@@ -34,7 +34,8 @@ extension CCDAReader {
         let attachment = Attachment(
             id: "\(id)-1", fileName: FHIRBundleReader.fileName(title, contentType: mediaType), mimeType: mediaType, data: bytes)
         records.append(ImportedRecord(
-            id: id, title: title, date: date, data: .document(HealthDocument(kind: .other)), attachments: [attachment]))
+            id: id, title: title, date: date, data: .document(HealthDocument(kind: .other)), attachments: [attachment],
+            codings: codings(xpath.first("/h:ClinicalDocument/h:code"))))
         return true
     }
 }

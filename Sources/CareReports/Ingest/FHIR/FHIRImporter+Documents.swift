@@ -44,7 +44,7 @@ extension FHIRBundleReader {
         }
         append(ImportedRecord(
             id: id, title: Self.title(title), date: date, data: .document(HealthDocument(kind: .other, plainText: plainText)),
-            attachments: attachments))
+            attachments: attachments, codings: codings(entry["type"]) + entry["category"].elements.flatMap(codings)))
     }
 
     /// A Binary no DocumentReference names, as a document of its own dated by the document.

@@ -7,7 +7,8 @@ enum PlainTextAttachment {
     static let maximumBytes = 1 << 20
 
     /// The text of `bytes` when `mimeType` is `text/plain` (any parameters) and the bytes are UTF-8
-    /// (a US-ASCII or UTF-8 charset, or none); line endings made `\n`. Nil otherwise.
+    /// (a US-ASCII or UTF-8 charset, or none); line endings made `\n`, trailing line breaks dropped.
+    /// Nil otherwise.
     static func text(mimeType: String, bytes: [UInt8]?) -> String? {
         let parts = mimeType.lowercased().split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.first == "text/plain", let bytes, !bytes.isEmpty, bytes.count <= maximumBytes else { return nil }
@@ -18,7 +19,8 @@ enum PlainTextAttachment {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         guard let text = String(validating: body, as: UTF8.self) else { return nil }
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        while lines.hasSuffix("\n") { lines.removeLast() }  // trailing blank lines only; indentation is kept
         return lines.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : lines
     }
 }

@@ -27,6 +27,8 @@ public struct IndexPage: Sendable, Encodable {
     public let hasLabs: Bool
     /// What the imported documents hold that is not shown, one sentence per document (see ``NotShownWording``).
     public var notShown: [String] = []
+    /// Advance-care and discharge documents with their files (see ``KeyDocuments``).
+    public var keyDocuments: [KeyDocumentView] = []
 }
 
 /// The list of every weekly summary, newest first.

@@ -71,6 +71,7 @@ public struct IndexPageBuilder: Sendable {
             coming: Array(coming), dueSoon: dueSoon, years: weekYears, members: members, hasMedications: hasMedications,
             hasLabs: hasLabs)
         page.notShown = NotShownWording.lines(context)
+        page.keyDocuments = KeyDocuments.views(context)
         if ISOWeek(containing: LocalDate(context.now, in: context.timeZone)) != week {
             if case .documents = context.records.dataDate {
                 page.currentWeekLabel = words.t("The week of the documents")

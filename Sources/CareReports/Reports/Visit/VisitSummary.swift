@@ -135,4 +135,6 @@ public struct VisitSummary: Sendable, Encodable {
     public var moreProcedures: String?
     /// What the imported documents hold that this summary does not show, one sentence per document.
     public var notShown: [String] = []
+    /// Advance-care and discharge documents with their files, linked at the top.
+    public var keyDocuments: [KeyDocumentView] = []
 }

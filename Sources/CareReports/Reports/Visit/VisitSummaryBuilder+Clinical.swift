@@ -28,6 +28,7 @@ extension VisitSummaryBuilder {
                 "{count} earlier procedure is not shown here.", "{count} earlier procedures are not shown here.", count: hidden)
         }
         summary.notShown = NotShownWording.lines(context)
+        summary.keyDocuments = KeyDocuments.views(context)
     }
 
     /// The findings of `kind`, newest first: the name, then what the document states, the entry's
