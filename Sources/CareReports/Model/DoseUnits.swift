@@ -49,8 +49,7 @@ public enum DoseUnits {
             ("ophthalmic solution", .drop), ("eye drops", .drop), ("otic solution", .drop),
         ]
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "]).")))
-        return forms.filter { trimmed.hasSuffix($0.0) || trimmed.hasPrefix($0.0) && trimmed == $0.0 }
-            .max { $0.0.count < $1.0.count }?.1
+        return forms.filter { trimmed.hasSuffix($0.0) }.max { $0.0.count < $1.0.count }?.1
     }
 
     /// The word right after the dose's number in an order's text ("Take 2 puffs twice a day" → puff); nil when it names no countable unit.

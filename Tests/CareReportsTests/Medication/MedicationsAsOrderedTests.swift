@@ -261,6 +261,8 @@ struct MedicationsAsOrderedTests {
         #expect(merged?.frequency == DoseFrequency(count: 1, period: 1, unit: .day))
         #expect(merged?.reason == "High blood pressure")
         #expect(diagnostics.contains { $0.message.contains("stated twice; merged into one medicine") })
+        #expect(FHIRBundleReader.isCodeName("NDC 69230014620"))
+        #expect(!FHIRBundleReader.isCodeName("Vitamin D 1000"))
     }
 
     @Test("orders of one drug with different doses on the same day stay two medicines")

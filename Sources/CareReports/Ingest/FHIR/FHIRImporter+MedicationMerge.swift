@@ -40,10 +40,13 @@ extension FHIRBundleReader {
     /// True for a name made from a bare code ("NDC 69230014620", "RxNorm 197361") or the stand-in for an unnamed medicine.
     static func isCodeName(_ name: String) -> Bool {
         if name == unnamedMedication { return true }
-        guard let last = name.split(separator: " ").last else { return false }
-        return last.allSatisfy { $0.isNumber || $0 == "-" } && name.split(separator: " ").count <= 3 && name.first?.isUppercase == true
-            && !name.lowercased().contains(" mg")
+        // The fallback of `CodeNames`: the system in words, a space, the code.
+        guard let space = name.lastIndex(of: " ") else { return false }
+        let code = name[name.index(after: space)...]
+        return codeNameSystems.contains(String(name[..<space])) && !code.isEmpty && code.allSatisfy { $0.isNumber || $0 == "-" }
     }
+
+    static let codeNameSystems: Set<String> = ["NDC", "RxNorm", "SNOMED CT", "ATC", "CVX", "LOINC"]
 
     static func merge(_ first: FHIRMedicationDraft, _ second: FHIRMedicationDraft) -> FHIRMedicationDraft {
         let (a, b) = (first.medication, second.medication)

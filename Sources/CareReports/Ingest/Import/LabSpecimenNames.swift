@@ -39,8 +39,8 @@ enum LabSpecimenNames {
                 report.results.contains(where: { shared.contains($0.name.lowercased()) })
             else { return record }
             let results = report.results.map { result -> LabResult in
-                guard shared.contains(result.name.lowercased()), let where_ = specimen(result.name, result.loinc) else { return result }
-                return result.renamed("\(result.name) (\(where_))")
+                guard shared.contains(result.name.lowercased()), let taken = specimen(result.name, result.loinc) else { return result }
+                return result.renamed("\(result.name) (\(taken))")
             }
             let renamed = LabReport(
                 laboratory: report.laboratory, orderedBy: report.orderedBy, collectedAt: report.collectedAt, reportedAt: report.reportedAt,
