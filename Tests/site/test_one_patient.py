@@ -106,6 +106,26 @@ def test_spanish_page_keeps_the_precision(inputs, tmp_path):
     assert "desde ene 2015" in page and "fecha desconocida" in page
 
 
+def test_a_medicine_started_in_a_year_is_never_given_a_day(tmp_path):
+    statement = {"resource": {"resourceType": "MedicationStatement", "id": "met", "status": "active",
+                              "medicationCodeableConcept": {"text": "Metformin"}, "subject": {"reference": "urn:uuid:m"},
+                              "effectiveDateTime": "2015", "dosage": [{"text": "500 mg twice daily"}]}}
+    (tmp_path / "one").mkdir()
+    (tmp_path / "one" / "doc.json").write_text(bundle("m", "Margaret", "Lee", "1940-02-12", "AAA1111", "Asthma", extra=[statement]))
+    site = tmp_path / "site"
+    result = run_carereport("build", tmp_path / "one", "--out", site, "--viewer", "patient", "--now", NOW)
+    assert result.returncode == 0, result.stderr
+    week = (site / "weeks" / "2015-W01.html").read_text(encoding="utf-8")
+    assert "started 2015" in week and "1 Jan 2015" not in week.split("<main", 1)[-1].split("Week 1:", 1)[-1].split("</h1>", 1)[-1]
+    out = tmp_path / "visit.html"
+    assert run_carereport("visit", tmp_path / "one", "--viewer", "patient", "--now", NOW, "--out", out).returncode == 0
+    page = out.read_text(encoding="utf-8")
+    assert "(2015)" in page and "1 Jan 2015" not in page
+    site_es = tmp_path / "site-es"
+    assert run_carereport("build", tmp_path / "one", "--out", site_es, "--viewer", "patient", "--now", NOW, "--language", "es").returncode == 0
+    assert "se inició en 2015" in (site_es / "weeks" / "2015-W01.html").read_text(encoding="utf-8")
+
+
 def test_a_stray_fragment_in_a_zip_is_skipped_and_the_good_document_imports(tmp_path):
     ccd = SHARED / "ccda" / "med-qid-prn.xml"
     good = ccd.read_bytes() if ccd.exists() else None
