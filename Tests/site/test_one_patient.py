@@ -143,3 +143,24 @@ def test_a_stray_fragment_in_a_zip_is_skipped_and_the_good_document_imports(tmp_
     visit = run_carereport("visit", tmp_path / "portal.zip", "--viewer", "patient", "--now", NOW, "--out", out)
     assert visit.returncode == 0, visit.stderr
     assert out.exists()
+
+
+def test_bulk_data_with_two_patients_places_each_record_by_its_subject(tmp_path):
+    folder = tmp_path / "bulk"
+    folder.mkdir()
+    margaret, stranger = json.loads(MARGARET)["entry"], json.loads(STRANGER)["entry"]
+    (folder / "Patient.ndjson").write_text(json.dumps(margaret[0]["resource"]) + "\n" + json.dumps(stranger[0]["resource"]) + "\n")
+    conditions = [margaret[1]["resource"], stranger[1]["resource"]]
+    for condition, patient in zip(conditions, ("m", "s")):
+        condition["subject"] = {"reference": f"Patient/{patient}"}
+    (folder / "Condition.ndjson").write_text("".join(json.dumps(c) + "\n" for c in conditions))
+    out = tmp_path / "visit.html"
+    result = run_carereport("visit", folder, "--viewer", "patient", "--now", NOW, "--out", out)
+    assert result.returncode == 0, result.stderr
+    page = out.read_text(encoding="utf-8")
+    assert "Asthma" in page and "Stranger-condition" not in page
+    checked = run_carereport("validate", folder)
+    assert "1 record names another patient as subject" in checked.stdout + checked.stderr
+    chosen = tmp_path / "chosen.html"
+    assert run_carereport("visit", folder, "--patient", "BBB2222", "--viewer", "patient", "--now", NOW, "--out", chosen).returncode == 0
+    assert "Stranger-condition" in chosen.read_text(encoding="utf-8") and "Asthma" not in chosen.read_text(encoding="utf-8")
