@@ -3780,6 +3780,16 @@ msgstr "documento de alta"
 msgid "Advance care and discharge documents"
 msgstr "Documentos de voluntades anticipadas y de alta"
 
+#. A medicine's start that the document gives only as a year or a month: "started 2015", "started Jan 2015".
+msgctxt "partial date"
+msgid "started {date}"
+msgstr "se inició en {date}"
+
+#. A medicine's stop that the document gives only as a year or a month.
+msgctxt "partial date"
+msgid "stopped {date}"
+msgstr "se suspendió en {date}"
+
 """##,
     ]
 }

@@ -106,6 +106,26 @@ def test_spanish_page_keeps_the_precision(inputs, tmp_path):
     assert "desde ene 2015" in page and "fecha desconocida" in page
 
 
+def test_a_medicine_started_in_a_year_is_never_given_a_day(tmp_path):
+    statement = {"resource": {"resourceType": "MedicationStatement", "id": "met", "status": "active",
+                              "medicationCodeableConcept": {"text": "Metformin"}, "subject": {"reference": "urn:uuid:m"},
+                              "effectiveDateTime": "2015", "dosage": [{"text": "500 mg twice daily"}]}}
+    (tmp_path / "one").mkdir()
+    (tmp_path / "one" / "doc.json").write_text(bundle("m", "Margaret", "Lee", "1940-02-12", "AAA1111", "Asthma", extra=[statement]))
+    site = tmp_path / "site"
+    result = run_carereport("build", tmp_path / "one", "--out", site, "--viewer", "patient", "--now", NOW)
+    assert result.returncode == 0, result.stderr
+    week = (site / "weeks" / "2015-W01.html").read_text(encoding="utf-8")
+    assert "started 2015" in week and "1 Jan 2015" not in week.split("<main", 1)[-1].split("Week 1:", 1)[-1].split("</h1>", 1)[-1]
+    out = tmp_path / "visit.html"
+    assert run_carereport("visit", tmp_path / "one", "--viewer", "patient", "--now", NOW, "--out", out).returncode == 0
+    page = out.read_text(encoding="utf-8")
+    assert "(2015)" in page and "1 Jan 2015" not in page
+    site_es = tmp_path / "site-es"
+    assert run_carereport("build", tmp_path / "one", "--out", site_es, "--viewer", "patient", "--now", NOW, "--language", "es").returncode == 0
+    assert "se inició en 2015" in (site_es / "weeks" / "2015-W01.html").read_text(encoding="utf-8")
+
+
 def test_a_stray_fragment_in_a_zip_is_skipped_and_the_good_document_imports(tmp_path):
     ccd = SHARED / "ccda" / "med-qid-prn.xml"
     good = ccd.read_bytes() if ccd.exists() else None
@@ -123,3 +143,24 @@ def test_a_stray_fragment_in_a_zip_is_skipped_and_the_good_document_imports(tmp_
     visit = run_carereport("visit", tmp_path / "portal.zip", "--viewer", "patient", "--now", NOW, "--out", out)
     assert visit.returncode == 0, visit.stderr
     assert out.exists()
+
+
+def test_bulk_data_with_two_patients_places_each_record_by_its_subject(tmp_path):
+    folder = tmp_path / "bulk"
+    folder.mkdir()
+    margaret, stranger = json.loads(MARGARET)["entry"], json.loads(STRANGER)["entry"]
+    (folder / "Patient.ndjson").write_text(json.dumps(margaret[0]["resource"]) + "\n" + json.dumps(stranger[0]["resource"]) + "\n")
+    conditions = [margaret[1]["resource"], stranger[1]["resource"]]
+    for condition, patient in zip(conditions, ("m", "s")):
+        condition["subject"] = {"reference": f"Patient/{patient}"}
+    (folder / "Condition.ndjson").write_text("".join(json.dumps(c) + "\n" for c in conditions))
+    out = tmp_path / "visit.html"
+    result = run_carereport("visit", folder, "--viewer", "patient", "--now", NOW, "--out", out)
+    assert result.returncode == 0, result.stderr
+    page = out.read_text(encoding="utf-8")
+    assert "Asthma" in page and "Stranger-condition" not in page
+    checked = run_carereport("validate", folder)
+    assert "1 record names another patient as subject" in checked.stdout + checked.stderr
+    chosen = tmp_path / "chosen.html"
+    assert run_carereport("visit", folder, "--patient", "BBB2222", "--viewer", "patient", "--now", NOW, "--out", chosen).returncode == 0
+    assert "Stranger-condition" in chosen.read_text(encoding="utf-8") and "Asthma" not in chosen.read_text(encoding="utf-8")

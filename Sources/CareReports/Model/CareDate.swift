@@ -37,6 +37,12 @@ public enum CareDate: Sendable, Hashable {
         }
     }
 
+    /// True when the source says the date is unknown.
+    public var isUnknown: Bool {
+        if case .unknown = self { return true }
+        return false
+    }
+
     /// True when the source states a day or an instant (not a partial or unknown date).
     public var isFullDate: Bool {
         switch self {

@@ -92,6 +92,17 @@ struct OnePatientTests {
         #expect(chosen.export.circles.map(\.careRecipient.firstName) == ["Sam"])
     }
 
+    @Test("a bundle with no Patient whose resources name one subject says the subject could not be checked")
+    func noPatient() throws {
+        let json = Self.bundle([Self.condition("c1", "Asthma", subject: "Patient/zzz")])
+        let (documents, diagnostics) = FHIRImporter.readAll(try JSONParser.parse(json), file: "x.json")
+        #expect(documents?.count == 1 && documents?.first?.patient == nil && documents?.first?.records.count == 1)
+        #expect(diagnostics.contains { $0.severity == .warning && $0.message.contains("cannot be checked against the care recipient") })
+        let two = Self.bundle([Self.condition("c1", "Asthma", subject: "Patient/zzz"), Self.condition("c2", "Gout", subject: "Patient/yyy")])
+        let result = try Self.load(["two.json": two])
+        #expect(result.export.healthRecords.isEmpty, "two unnamed subjects: neither is taken for the other")
+    }
+
     @Test("a document whose patient is not the only circle's care recipient is an error, not merged into the circle")
     func nativeCircle() throws {
         let minimal = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

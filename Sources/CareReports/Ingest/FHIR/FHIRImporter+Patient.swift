@@ -1,15 +1,10 @@
 extension FHIRBundleReader {
-    /// The document's patient: the first Patient (not a contained one), by its official, else
-    /// usual, else first name with a given or family name, else its text name.
-    func readPatient() -> ImportedPatient? {
-        guard let entry = patientEntries.first else { return nil }
-        return patient(entry)
-    }
-
-    /// The Patients at the top level of the bundle (not contained ones), in order.
+    /// The Patients at the top level of the bundle (not contained ones), in order; the first is the
+    /// document's patient.
     var patientEntries: [FHIREntry] { entries.filter { $0.type == "Patient" && !$0.isContained } }
 
-    /// One Patient resource as the person it names.
+    /// One Patient resource as the person it names: by its official, else usual, else first name
+    /// with a given or family name, else its text name; its identifiers and id.
     func patient(_ entry: FHIREntry) -> ImportedPatient {
         // The official (else usual, else first) name with a given or family name, else a text name.
         let names = entry["name"].elements

@@ -57,8 +57,13 @@ extension FHIRBundleReader {
             }
             groups[key]!.append(record)
         }
-        // A bundle with no Patient whose resources all name one subject: that subject is the document's.
-        if primary == nil, order.count == 2, groups[nil]!.isEmpty { order.removeFirst() }
+        // A bundle with no Patient whose resources all name one subject: that subject is the
+        // document's, though nothing says who it is.
+        if primary == nil, order.count == 2, groups[nil]!.isEmpty {
+            order.removeFirst()
+            diagnostics.warning(
+                at: "", "no Patient resource; the records' subject reference cannot be checked against the care recipient's name and date of birth")
+        }
         for entry in patients.dropFirst() where groups["entry:\(entry.index)"] == nil {
             diagnostics.warning(entry.resource, "a further Patient with no records of its own; ignored")
         }

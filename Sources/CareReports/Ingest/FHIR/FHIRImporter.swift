@@ -362,20 +362,6 @@ final class FHIRBundleReader {
         return nil
     }
 
-    /// "Date unknown" (filed under the document's day, never shown as it) when one of `nodes` is
-    /// absent and its `_element` carries a `data-absent-reason` extension; nil otherwise, or when
-    /// the document gives no day to file it under.
-    func unknownDate(_ entry: FHIREntry, _ nodes: [FHIRNode]) -> CareDate? {
-        let stated = nodes.contains { node in
-            guard !node.isPresent, let key = node.path.split(separator: ".").last, !key.contains("[") else { return false }
-            return entry["_" + key]["extension"].elements.contains {
-                $0["url"].rawString == "http://hl7.org/fhir/StructureDefinition/data-absent-reason"
-            }
-        }
-        guard stated, let filed = documentDate ?? lastUpdated() else { return nil }
-        return .unknown(filedOn: filed.localDay(in: TimeZone(secondsFromGMT: 0)!))
-    }
-
     func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }

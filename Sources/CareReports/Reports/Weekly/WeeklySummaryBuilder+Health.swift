@@ -9,9 +9,18 @@ extension WeeklySummaryBuilder {
             let adherence = Adherence(slots)
             var changes: [String] = []
             let words = context.words
+            // A start or stop the document says is unknown did not happen this week: it is filed here only.
             let start = context.day(medication.startDate)
-            if week.contains(start) { changes.append(words.t("started {day}", ["day": context.format.day(start)])) }
-            if let end = medication.endDate.map(context.day), week.contains(end) { changes.append(words.t("stopped {day}", ["day": context.format.day(end)])) }
+            if week.contains(start), !medication.startDate.isUnknown {
+                changes.append(medication.startDate.isFullDate
+                    ? words.t("started {day}", ["day": context.format.date(medication.startDate)])
+                    : words.t("started {date}", context: "partial date", ["date": context.format.date(medication.startDate)]))
+            }
+            if let endDate = medication.endDate, !endDate.isUnknown, week.contains(context.day(endDate)) {
+                changes.append(endDate.isFullDate
+                    ? words.t("stopped {day}", ["day": context.format.date(endDate)])
+                    : words.t("stopped {date}", context: "partial date", ["date": context.format.date(endDate)]))
+            }
             let unknown = dosesAfterExport(record, medication, in: week)
             guard !slots.isEmpty || !changes.isEmpty || unknown > 0 else { return nil }
             let logged = context.hasDoseLog(record, medication)
