@@ -3515,6 +3515,31 @@ msgid_plural "{count} overdue tasks, the oldest {age}"
 msgstr[0] "{count} tarea atrasada, con {age} de retraso"
 msgstr[1] "{count} tareas atrasadas; la más antigua, con {age} de retraso"
 
+msgid "{who}, {status}, urgent"
+msgstr "{who}, {status}, urgente"
+
+msgid "What the reports say"
+msgstr "Lo que dicen los informes"
+
+msgctxt "readings"
+msgid "{count} of {total} high"
+msgstr "{count} de {total} altas"
+
+msgctxt "readings"
+msgid "{count} of {total} low"
+msgstr "{count} de {total} bajas"
+
+msgid "Within the goal of {goal} stated on {day}."
+msgstr "Dentro del objetivo de {goal} fijado el {day}."
+
+msgid "Above the goal of {goal} stated on {day}."
+msgstr "Por encima del objetivo de {goal} fijado el {day}."
+
+msgid "And {count} more: {appointments}."
+msgid_plural "And {count} more: {appointments}."
+msgstr[0] "Y {count} más: {appointments}."
+msgstr[1] "Y {count} más: {appointments}."
+
 """##,
     ]
 }
