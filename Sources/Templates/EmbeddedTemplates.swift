@@ -1512,6 +1512,7 @@ body.visit {
 .visit .flag-normal { font-weight: 400; }
 .visit .small { font-size: 9pt; }
 .visit h2 .period { font-size: 9pt; font-weight: 400; color: #333; margin-left: 0.4rem; }
+.visit h3 { font-size: 10pt; margin: 0.4rem 0 0.15rem; break-after: avoid; }
 .visit .warning { font-weight: 700; }
 .visit .normal-results, .visit .stopped, .visit .falls { list-style: none; padding-left: 0; }
 .visit .muted { color: #444; }

@@ -36,10 +36,12 @@ extension VisitSummaryBuilder {
     }
 
     /// Each lab report of the period that concludes something or notes its results, newest first:
-    /// the report's title and day, then its conclusion and notes as written.
+    /// the report's title and day, then its conclusion and its normal results' notes as written.
     func reportNoteLines() -> [VisitSummary.Line] {
         catalog.reports.filter { inPeriod($0.collected) }.compactMap { entry in
-            let notes = ([entry.report.conclusion] + entry.report.results.map { result in result.note.map { "\(result.name): \($0)" } })
+            // A result outside its range has its note beside it in the table; the others' notes are here.
+            let normal = entry.report.results.filter { severityRank($0) == 0 }
+            let notes = ([entry.report.conclusion] + normal.map { result in result.note.map { "\(result.name): \($0)" } })
                 .compactMap { $0.map { context.text.renderer.plainText($0).trimmingSpacesAndNewlines() } }.filter { !$0.isEmpty }
             guard !notes.isEmpty else { return nil }
             return VisitSummary.Line(text: "\(entry.record.title) (\(when(context.day(entry.collected))))", detail: notes.joined(separator: " "))
