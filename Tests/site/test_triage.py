@@ -142,3 +142,40 @@ def test_first_week_on_the_new_dose_after_a_sunday_change_is_the_week_after(tmp_
     assert built.returncode == 0, built.stderr
     assert "First week on the new dose: Lisinopril increased 10 → 20 mg on Sun 23 Feb 2025." not in text_of(page(out, WEEK.format("2025-W08")))
     assert "First week on the new dose: Lisinopril increased 10 → 20 mg on Sun 23 Feb 2025." in text_of(page(out, WEEK.format("2025-W09")))
+
+
+def visit_text(source, tmp_path, name="visit.html"):
+    out = tmp_path / name
+    written = run_carereport("visit", str(source), *ELLEN.selector(), "--now", NOW, "--out", str(out))
+    assert written.returncode == 0, written.stderr
+    return text_of(out.read_text(encoding="utf-8"))
+
+
+def test_the_visit_summary_lists_every_appointment_and_what_the_reports_say(tmp_path):
+    from conftest import SAMPLE
+    text = visit_text(SAMPLE, tmp_path)
+    assert "10 Feb: Urgent care visit for the bladder infection (Urgent care, completed, urgent)" in text
+    assert "28 Jan: Going over the January labs with Dr. Nguyen" in text, "the oldest of the period is not dropped"
+    assert "Potassium a little high on the higher lisinopril dose; recheck in 4 weeks." in text
+    assert "Consistent with a urinary tract infection. Culture sent." in text
+    assert "Within the goal of 7.5 % stated on 21 Jan." in text, "the doctor's goal for the A1c is beside its lab flag"
+    assert re.search(r"Blood pressure, mmHg .*?▲ \d+ of 52 high", text), "vital signs flagged as on the week pages"
+
+
+def test_past_ten_appointments_the_urgent_one_stays_and_the_rest_are_named(tmp_path):
+    def many(records):
+        template = records["hr-appt-2025-02-24-bp-follow-up"] if "hr-appt-2025-02-24-bp-follow-up" in records else next(
+            record for record in records.values() if record["type"] == "appointment" and record["data"]["status"] == "completed")
+        for day in range(1, 13):
+            copy = json.loads(json.dumps(template))
+            copy["id"] = f"hr-appt-extra-{day}"
+            copy["title"] = f"Physiotherapy session {day}"
+            copy["data"]["specialty"] = "Physiotherapy"
+            copy["data"]["purpose"] = "Knee exercises"
+            copy["date"] = copy["data"]["start"] = f"2025-03-{day + 10:02d}T10:00:00-07:00"
+            copy["data"]["end"] = f"2025-03-{day + 10:02d}T11:00:00-07:00"
+            records[copy["id"]] = copy
+    text = visit_text(edited_sample(tmp_path, many), tmp_path)
+    assert "10 Feb: Urgent care visit for the bladder infection" in text, "an urgent visit is always listed"
+    assert re.search(r"And \d+ more: 28 Jan, Going over the January labs with Dr. Nguyen", text), text[text.find("Appointments"):][:1500]
+    assert "24 Apr: Cardiology consult with Dr. Patel" in text, "a coming appointment is always listed"

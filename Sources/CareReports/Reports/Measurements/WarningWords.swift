@@ -51,8 +51,8 @@ enum WarningWords {
         #"ca[íi]da\s+de\s+(?:la\s+)?(?:presi[óo]n|tensi[óo]n|glucosa|az[úu]car|temperatura|fiebre)"#,
         #"(?:presi[óo]n|tensi[óo]n|glucosa|az[úu]car|temperatura)\s+(?:\w+\s+)?(?:cae|cay[óo]|baja|baj[óo])"#,
         "riesgo de ca[íi]das?", "sin ca[íi]das?",
-        // Denials: "no fever", "denies chest pain", "sin fiebre".
-        #"\b(?:no|not|without|denies|denied|sin|niega|negó)\s+(?:\w+\s+)?(?:fever|fiebre|chest pain|dolor (?:en el |de |del )?pecho|confusion|confusi[óo]n|shortness of breath|falta de aire)"#,
+        // Denials: "no fever", "denies chest pain", "sin fiebre ni dolor de pecho".
+        #"\b(?:no|not|nor|without|denies|denied|sin|ni|niega|negó)\s+(?:\w+\s+)?(?:fever|fiebre|chest pain|dolor (?:en el |de |del )?pecho|confusion|confusi[óo]n|shortness of breath|falta de aire)"#,
     ]
 
     private static let patterns: [Sign: NSRegularExpression] = phrases.mapValues { list in
