@@ -64,6 +64,13 @@ def test_an_abnormal_result_stays_on_the_home_until_a_newer_result(sites):
     home = attention(page(sites.site(ELLEN), "index.html"))
     assert "Potassium 5.3 mmol/L (range 3.5–5.1), on Lisinopril, since 8 Apr, not rechecked; recheck due Tue 6 May 2025" in home, home
     assert "Hemoglobin A1c 7.8" not in home, "the January A1c was rechecked in April"
+    assert "Hemoglobin A1c 7.1" not in home, "7.1 % is within the goal of 7.5 her doctor stated in January"
+
+
+def test_a_result_within_the_doctors_stated_goal_is_not_a_flag(sites):
+    site = sites.site(ELLEN)
+    assert "Hemoglobin A1c 7.8 % (range ≤ 5.7)" in attention(page(site, WEEK.format("2025-W04"))), "7.8 is above the goal of 7.5"
+    assert "Hemoglobin A1c" not in attention(page(site, WEEK.format("2025-W15")))
 
 
 def test_no_reading_inside_the_usual_range_needs_attention_in_the_sample(sites):

@@ -82,21 +82,8 @@ extension VisitSummaryBuilder {
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
-    /// The latest goal for the test stated in a report's conclusion ("goal of 7.5", "target below
-    /// 7", "objetivo de 7,5"), when the text names the test.
+    /// The latest goal for the test stated in a report's conclusion (`LabGoals`).
     func statedGoal(_ result: LabResult) -> (Double, LocalDate)? {
-        let tokens = result.name.lowercased().split { !$0.isLetter && !$0.isNumber }.filter { $0.count >= 3 }.map(String.init)
-        let pattern = #"(?i)\b(?:goal|target|objetivo|meta)\b(?:\s+(?:of|is|for|de|es|below|under|por debajo de|menor de))*\s*(?:<|≤)?\s*(\d+(?:[.,]\d+)?)"#
-        for entry in catalog.reports where context.day(entry.collected) <= context.today {
-            guard let text = entry.report.conclusion?.lowercased(),
-                tokens.contains(where: { text.range(of: #"\b"# + NSRegularExpression.escapedPattern(for: $0) + #"\b"#, options: .regularExpression) != nil }),
-                let regex = try? NSRegularExpression(pattern: pattern),
-                let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-                let range = Range(match.range(at: 1), in: text),
-                let goal = Double(text[range].replacingOccurrences(of: ",", with: "."))
-            else { continue }
-            return (goal, context.day(entry.collected))
-        }
-        return nil
+        LabGoals.statedGoal(result, in: catalog, context: context, asOf: context.today).map { ($0.goal, $0.day) }
     }
 }

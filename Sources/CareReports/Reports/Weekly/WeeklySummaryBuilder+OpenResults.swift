@@ -9,6 +9,8 @@ extension WeeklySummaryBuilder {
         let words = context.words
         let flagWords = LabFlagging.words(flag, words)
         let known = context.day(WeeklySummaryBuilder.weekDate(of: record))
+        // High against the lab's range but at the goal a doctor stated for it ("A1c above her goal of 7.5"): not a flag.
+        if LabGoals.withinGoal(result, flag: flag, in: catalog, context: context, asOf: known) { return nil }
         let active = medicationsActive(in: ISOWeek(containing: known)).map(\.medication)
         let explaining = Triage.explaining(result.name, among: active)
         var values = [
