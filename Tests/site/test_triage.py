@@ -125,6 +125,11 @@ def test_fall_and_warning_words_in_every_language_and_not_a_falling_pressure(tmp
     assert "Fainting: Fainted in the kitchen" in week, week
     assert "Confusion: Muy confundida por la tarde" in week, week
     assert "Standing up" not in week, "a pressure that falls is not a fall"
+    # The clinician's page reads the same words: falls and fainting, not a falling pressure.
+    visit = visit_text(source, tmp_path)
+    falls = visit[visit.index("Symptoms, falls and near-falls"):visit.index("Symptom First seen")]
+    assert "Baño" in falls and "Evening" in falls and "Fainted in the kitchen" in falls, falls
+    assert "Standing up" not in falls, falls
     # Calls first: the warnings come before missed doses.
     if "Doses:" in week:
         assert week.index("Fainting:") < week.index("Doses:")
