@@ -2230,7 +2230,7 @@ msgstr "{name}: tareas hechas, {done}"
 
 #: templates/html/week.mustache:68
 msgid "Outside the usual range"
-msgstr "Fuera del rango habitual"
+msgstr "Fuera del rango normal"
 
 #: templates/html/week.mustache:70
 msgid "{kind}, chart"
@@ -2470,7 +2470,7 @@ msgstr "Dosis de esta semana hasta el {dataEnds}, cuando terminan los datos: tom
 
 #: templates/md/week.mustache:59
 msgid "Latest {latest}, lowest {minimum}, highest {maximum}, {outOfRange} outside the usual range."
-msgstr "Última {latest}, la más baja {minimum}, la más alta {maximum}, {outOfRange} fuera del rango habitual."
+msgstr "Última {latest}, la más baja {minimum}, la más alta {maximum}, {outOfRange} fuera del rango normal."
 
 #: templates/md/workload.mustache:9
 msgid "tasks marked done, for the person who marked them done, in the week they did so (as on the weekly pages)."

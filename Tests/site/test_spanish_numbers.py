@@ -8,7 +8,7 @@ from conftest import NOW, SAMPLE, run_carereport
 GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d])")
 WORDINGS = [
     "por encima de lo habitual", "por debajo de lo habitual", "No se conocen medicamentos", "Indicado el", "Omitida", "Saltada",
-    "Cambio de medicamento", "con fecha", "1 hechas", "tablet, oral",
+    "Cambio de medicamento", "con fecha", "1 hechas", "tablet, oral", "rango habitual",
 ]
 
 
