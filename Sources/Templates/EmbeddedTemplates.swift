@@ -1515,6 +1515,7 @@ body.visit {
 .visit .flag-normal { font-weight: 400; }
 .visit .small { font-size: 9pt; }
 .visit h2 .period { font-size: 9pt; font-weight: 400; color: #333; margin-left: 0.4rem; }
+.visit h3 { font-size: 10pt; margin: 0.4rem 0 0.15rem; break-after: avoid; }
 .visit .warning { font-weight: 700; }
 .visit .normal-results, .visit .stopped, .visit .falls { list-style: none; padding-left: 0; }
 .visit .muted { color: #444; }
@@ -2353,10 +2354,11 @@ body.visit {
 <table class="data">
 <caption class="visually-hidden">[[t:Latest result of each test that is out of range or not flagged (▲ high, ▼ low)]]</caption>
 <thead><tr><th scope="col">[[t:Test]]</th><th scope="col">[[t:Result]]</th><th scope="col">[[t:Range]]</th><th scope="col">[[t:Flag]]</th><th scope="col">[[t:Collected]]</th><th scope="col">[[t:Previous]]</th></tr></thead>
-<tbody>{{#results}}<tr><th scope="row">{{name}}</th><td>{{value}}{{#status}} <em>({{status}})</em>{{/status}}</td><td>{{range}}</td><td>{{#flag}}<span class="flag {{cssClass}}"><span aria-hidden="true">{{symbol}}</span> {{label}}</span>{{/flag}}{{^flag}}{{remark}}{{/flag}}</td><td>{{date}}</td><td>{{previous}}</td></tr>{{/results}}</tbody>
+<tbody>{{#results}}<tr><th scope="row">{{name}}</th><td>{{value}}{{#status}} <em>({{status}})</em>{{/status}}</td><td>{{range}}</td><td>{{#flag}}<span class="flag {{cssClass}}"><span aria-hidden="true">{{symbol}}</span> {{label}}</span>{{/flag}}{{^flag}}{{remark}}{{/flag}}{{#note}}<br><span class="small">{{note}}</span>{{/note}}</td><td>{{date}}</td><td>{{previous}}</td></tr>{{/results}}</tbody>
 </table>
 </div>
 {{/empty(results)}}
+{{^empty(reportNotes)}}<h3>[[t:What the reports say]]</h3><ul class="report-notes">{{#reportNotes}}<li><strong>{{text}}:</strong> {{detail}}</li>{{/reportNotes}}</ul>{{/empty(reportNotes)}}
 {{^empty(normalResults)}}<ul class="small normal-results">{{#normalResults}}<li><strong>[[t:Normal, {date}|date={{date}}]]:</strong> {{items}}</li>{{/normalResults}}</ul>{{/empty(normalResults)}}
 {{#resultsNotIncluded}}<p>{{.}}</p>{{/resultsNotIncluded}}{{^resultsNotIncluded}}{{#empty(results)}}{{#empty(normalResults)}}<p>[[t:No results recorded.]]</p>{{/empty(normalResults)}}{{/empty(results)}}{{/resultsNotIncluded}}
 </section>
@@ -2369,7 +2371,7 @@ body.visit {
 <table class="data keep">
 <caption class="visually-hidden">{{^vitalsAnyDate}}[[t:Vital signs in the period: latest, lowest, highest and trend]]{{/vitalsAnyDate}}{{#vitalsAnyDate}}[[t:Vital signs of any date: latest, lowest, highest]]{{/vitalsAnyDate}}</caption>
 <thead><tr><th scope="col">[[t:Measurement]]</th><th scope="col">[[t:Latest]]</th><th scope="col">[[t:Lowest]]</th><th scope="col">[[t:Highest]]</th><th scope="col" class="num">[[t:Readings]]</th><th scope="col">[[t:Trend]]</th></tr></thead>
-<tbody>{{#vitals}}<tr><th scope="row">{{kind}}</th><td>{{latest}}</td><td>{{lowest}}</td><td>{{highest}}</td><td class="num">{{readings}}</td><td>{{trend}}</td></tr>{{/vitals}}</tbody>
+<tbody>{{#vitals}}<tr><th scope="row">{{kind}}</th><td>{{latest}}</td><td>{{lowest}}</td><td>{{highest}}</td><td class="num">{{readings}}</td><td>{{trend}}{{#flags}}<br><span class="small">{{flags}}</span>{{/flags}}</td></tr>{{/vitals}}</tbody>
 </table>
 </div>
 {{/empty(vitals)}}
@@ -2396,6 +2398,7 @@ body.visit {
 <section aria-labelledby="appointments-heading">
 <h2 id="appointments-heading">[[t:Appointments]] <span class="period">[[t:{period} and coming|period={{period}}]]</span></h2>
 {{^empty(appointments)}}<ul>{{#appointments}}<li>{{text}} <span class="muted">({{detail}})</span></li>{{/appointments}}</ul>{{/empty(appointments)}}
+{{#moreAppointments}}<p class="small">{{moreAppointments}}</p>{{/moreAppointments}}
 {{#empty(appointments)}}<p>[[t:None in the period.]]</p>{{/empty(appointments)}}
 </section>
 <section aria-labelledby="immunizations-heading">

@@ -72,11 +72,11 @@ msgstr "Tarde"
 
 #: Sources/CareReports/Reports/Digest/Digest.swift:70 templates/html/medication.mustache:20 templates/html/week.mustache:20 templates/md/medication.mustache:28 (+1 more)
 msgid "Missed"
-msgstr "Omitidas"
+msgstr "Olvidadas"
 
 #: Sources/CareReports/Reports/Digest/Digest.swift:70 templates/html/medication.mustache:20 templates/html/week.mustache:20 templates/md/medication.mustache:28 (+1 more)
 msgid "Skipped"
-msgstr "Saltadas"
+msgstr "No dadas a propósito"
 
 #: Sources/CareReports/Reports/Digest/Digest.swift:70 Sources/CareReports/Reports/Support/ChartFactory.swift:109 templates/html/week.mustache:20 templates/md/week.mustache:18
 msgid "As needed"
@@ -253,11 +253,11 @@ msgstr "sin unidad"
 
 #: Sources/CareReports/Reports/Measurements/EarlySigns.swift:52
 msgid "{difference} {unit} above the usual {usual} {unit}"
-msgstr "{difference} {unit} por encima de lo habitual, {usual} {unit}"
+msgstr "{difference} {unit} por encima de su valor habitual de {usual} {unit}"
 
 #: Sources/CareReports/Reports/Measurements/EarlySigns.swift:61
 msgid "systolic {difference} {unit} below the usual {usual} {unit}"
-msgstr "sistólica {difference} {unit} por debajo de lo habitual, {usual} {unit}"
+msgstr "sistólica {difference} {unit} por debajo de su valor habitual de {usual} {unit}"
 
 #: Sources/CareReports/Reports/Measurements/MeasurementRanges.swift:59
 msgid "Blood pressure"
@@ -410,12 +410,12 @@ msgstr "Tomada tarde"
 #: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:112
 msgctxt "dose"
 msgid "Missed"
-msgstr "Omitida"
+msgstr "Olvidada"
 
 #: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:113
 msgctxt "dose"
 msgid "Skipped"
-msgstr "Saltada"
+msgstr "No dada a propósito"
 
 #: Sources/CareReports/Reports/Medication/MedicationPageBuilder+Page.swift:114
 msgid "Not recorded"
@@ -474,7 +474,7 @@ msgstr "se suspendió el {day}"
 
 #: Sources/CareReports/Reports/ReportContext.swift:70
 msgid "Written {days} days after the export of {dataAsOf}: nothing after it is known, so nothing due since then is counted as missed or overdue."
-msgstr "Escrito {days} días después de la exportación del {dataAsOf}: no se sabe nada posterior, así que nada de lo que vencía después se cuenta como omitido ni atrasado."
+msgstr "Escrito {days} días después de la exportación del {dataAsOf}: no se sabe nada posterior, así que nada de lo que vencía después se cuenta como olvidado ni atrasado."
 
 #: Sources/CareReports/Reports/Support/ChartFactory.swift:52
 msgid "{name}, {count} reading"
@@ -529,12 +529,12 @@ msgstr "tomada tarde"
 #: Sources/CareReports/Reports/Support/ChartFactory.swift:23
 msgctxt "dose"
 msgid "missed"
-msgstr "omitida"
+msgstr "olvidada"
 
 #: Sources/CareReports/Reports/Support/ChartFactory.swift:23
 msgctxt "dose"
 msgid "skipped"
-msgstr "saltada"
+msgstr "no dada a propósito"
 
 #: Sources/CareReports/Reports/Support/ChartFactory.swift:24
 msgctxt "dose"
@@ -594,7 +594,7 @@ msgstr "Dosis de {medication}, del {first} al {last}"
 
 #: Sources/CareReports/Reports/Support/ChartFactory.swift:152
 msgid "Each day's doses from {first} to {last}, a block of rows per week: taken on time, taken late, missed, skipped, as needed or not recorded."
-msgstr "Las dosis de cada día del {first} al {last}, un bloque de filas por semana: tomada a tiempo, tomada tarde, omitida, saltada, según sea necesario o sin registrar."
+msgstr "Las dosis de cada día del {first} al {last}, un bloque de filas por semana: tomada a tiempo, tomada tarde, olvidada, no dada a propósito, según sea necesario o sin registrar."
 
 #: Sources/CareReports/Reports/Support/ChartFactory.swift:156 templates/html/medication.mustache:29 templates/md/medication.mustache:36
 msgid "Day"
@@ -1135,7 +1135,7 @@ msgstr "no se usó en el período"
 
 #: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Medications.swift:75
 msgid "{doses} {days}; most {most} on {day}"
-msgstr "{doses} {days}; como máximo {most} el {day}"
+msgstr "{doses} {days}; el día con más, {most}, el {day}"
 
 #: Sources/CareReports/Reports/Visit/VisitSummaryBuilder+Medications.swift:86
 msgid "{doses} on {day}"
@@ -1240,8 +1240,8 @@ msgstr "Primera semana con la nueva dosis: {changes}."
 msgctxt "doses"
 msgid "{count} missed"
 msgid_plural "{count} missed"
-msgstr[0] "{count} omitida"
-msgstr[1] "{count} omitidas"
+msgstr[0] "{count} olvidada"
+msgstr[1] "{count} olvidadas"
 
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:17
 msgctxt "doses"
@@ -1254,8 +1254,8 @@ msgstr[1] "{count} sin registrar"
 msgctxt "doses"
 msgid "{count} skipped"
 msgid_plural "{count} skipped"
-msgstr[0] "{count} saltada"
-msgstr[1] "{count} saltadas"
+msgstr[0] "{count} no dada a propósito"
+msgstr[1] "{count} no dadas a propósito"
 
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:22
 msgid "Doses"
@@ -1271,11 +1271,11 @@ msgstr "{medication}: {count} dosis el {day}, más que las {maximum} permitidas"
 
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:37 Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:48
 msgid "{title}, due {due}"
-msgstr "{title}, con fecha {due}"
+msgstr "{title}, para el {due}"
 
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:39
 msgid "{title}, due {due}; done later, {done}"
-msgstr "{title}, con fecha {due}; hecha después, {done}"
+msgstr "{title}, para el {due}; hecha después, {done}"
 
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:43
 msgid "Overdue task"
@@ -1291,11 +1291,11 @@ msgstr "Caída o casi caída"
 
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:60
 msgid "{measurement} high"
-msgstr "{measurement} por encima de lo habitual"
+msgstr "{measurement}: valor alto"
 
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:61
 msgid "{measurement} low"
-msgstr "{measurement} por debajo de lo habitual"
+msgstr "{measurement}: valor bajo"
 
 #: Sources/CareReports/Reports/Weekly/WeeklySummaryBuilder+Attention.swift:63
 msgid "{value} ({reason}), {title}"
@@ -1653,7 +1653,7 @@ msgstr "Dosis de esta semana"
 
 #: templates/digest/html.mustache:39
 msgid "late {late}, missed {missed}, skipped {skipped}, as needed {asNeededUses}"
-msgstr "tarde {late}, omitidas {missed}, saltadas {skipped}, según sea necesario {asNeededUses}"
+msgstr "tarde {late}, olvidadas {missed}, no dadas a propósito {skipped}, según sea necesario {asNeededUses}"
 
 #: templates/digest/html.mustache:43 templates/digest/text.mustache:45 templates/html/week.mustache:32 templates/md/week.mustache:26
 msgid "Overdue tasks"
@@ -1661,7 +1661,7 @@ msgstr "Tareas atrasadas"
 
 #: templates/digest/html.mustache:44 templates/digest/html.mustache:52 templates/digest/html.mustache:56 templates/md/task-row.mustache:2
 msgid "due {due}, {who}"
-msgstr "con fecha {due}, {who}"
+msgstr "para el {due}, {who}"
 
 #: templates/digest/html.mustache:47 templates/digest/text.mustache:53 templates/html/week.mustache:38 templates/html/workload.mustache:8 (+4 more)
 msgid "Tasks done"
@@ -1741,11 +1741,11 @@ msgstr "Cambio: {value}"
 
 #: templates/digest/text.mustache:48 templates/digest/text.mustache:72
 msgid "{title}, due {due}, {who}"
-msgstr "{title}, con fecha {due}, {who}"
+msgstr "{title}, para el {due}, {who}"
 
 #: templates/digest/text.mustache:64
 msgid "{title} ({state}), due {due}, {who}"
-msgstr "{title} ({state}), con fecha {due}, {who}"
+msgstr "{title} ({state}), para el {due}, {who}"
 
 #: templates/digest/text.mustache:140
 msgid "Sent by carereport. It holds only what {writtenFor} may see."
@@ -2045,11 +2045,11 @@ msgstr "Medicamentos anteriores"
 
 #: templates/html/medications.mustache:15 templates/html/medications.mustache:17
 msgid "Stopped or on hold"
-msgstr "Suspendidos o en pausa"
+msgstr "Terminados, suspendidos o en pausa"
 
 #: templates/html/task-row.mustache:3
 msgid "{category} · due {due} · {who}"
-msgstr "{category} · con fecha {due} · {who}"
+msgstr "{category} · para el {due} · {who}"
 
 #: templates/html/task-row.mustache:5
 msgid "Done"
@@ -2113,7 +2113,7 @@ msgstr "No hay medicamentos actuales registrados."
 
 #: templates/html/visit.mustache:40
 msgid "Stopped"
-msgstr "Suspendidos"
+msgstr "Terminados o suspendidos"
 
 #: templates/html/visit.mustache:46
 msgid "Allergies"
@@ -2281,11 +2281,11 @@ msgstr "Quién ayudó"
 
 #: templates/html/week.mustache:42
 msgid "{name}: {done} done"
-msgstr "{name}: {done} hechas"
+msgstr "{name}: tareas hechas, {done}"
 
 #: templates/html/week.mustache:68
 msgid "Outside the usual range"
-msgstr "Fuera del rango habitual"
+msgstr "Fuera del rango normal"
 
 #: templates/html/week.mustache:70
 msgid "{kind}, chart"
@@ -2305,11 +2305,11 @@ msgstr "Lectura"
 
 #: templates/html/week.mustache:78 templates/md/week.mustache:68
 msgid "Medication change"
-msgstr "Cambio de medicamento"
+msgstr "Cambio en la medicación"
 
 #: templates/html/week.mustache:78 templates/md/week.mustache:68
 msgid "usual"
-msgstr "habitual"
+msgstr "en rango"
 
 #: templates/html/weeks.mustache:5 templates/md/weeks.mustache:22
 msgid "Nothing recorded yet."
@@ -2341,7 +2341,7 @@ msgstr "Atrasadas"
 
 #: templates/html/workload.mustache:10
 msgid "Tasks assigned to the person, due before {asOf}, and still neither done nor cancelled at that time: in the share table all of them, whenever they fell due; in the week-by-week tables, in the week each fell due. Nothing due after it counts as overdue."
-msgstr "Las tareas asignadas a la persona, con fecha anterior al {asOf}, que en ese momento no estaban hechas ni canceladas: en la tabla de participación, todas, sin importar cuándo vencieron; en las tablas semana a semana, en la semana en que venció cada una. Nada que venza después cuenta como atrasado."
+msgstr "Las tareas asignadas a la persona, con vencimiento anterior al {asOf}, que en ese momento no estaban hechas ni canceladas: en la tabla de participación, todas, sin importar cuándo vencieron; en las tablas semana a semana, en la semana en que venció cada una. Nada que venza después cuenta como atrasado."
 
 #: templates/html/workload.mustache:11 templates/html/workload.mustache:75 templates/md/workload.mustache:13 templates/md/workload.mustache:84
 msgid "Doses recorded"
@@ -2349,7 +2349,7 @@ msgstr "Dosis registradas"
 
 #: templates/html/workload.mustache:11
 msgid "Entries the person made in the medication dose logs on this site (taken, skipped or missed), in the week of the dose."
-msgstr "Las anotaciones que la persona hizo en los registros de dosis de este sitio (tomada, saltada u omitida), en la semana de la dosis."
+msgstr "Las anotaciones que la persona hizo en los registros de dosis de este sitio (tomada, no dada a propósito u olvidada), en la semana de la dosis."
 
 #: templates/html/workload.mustache:12 templates/md/workload.mustache:16
 msgid "Week off"
@@ -2525,7 +2525,7 @@ msgstr "Dosis de esta semana hasta el {dataEnds}, cuando terminan los datos: tom
 
 #: templates/md/week.mustache:59
 msgid "Latest {latest}, lowest {minimum}, highest {maximum}, {outOfRange} outside the usual range."
-msgstr "Última {latest}, la más baja {minimum}, la más alta {maximum}, {outOfRange} fuera del rango habitual."
+msgstr "Última {latest}, la más baja {minimum}, la más alta {maximum}, {outOfRange} fuera del rango normal."
 
 #: templates/md/workload.mustache:9
 msgid "tasks marked done, for the person who marked them done, in the week they did so (as on the weekly pages)."
@@ -2537,11 +2537,11 @@ msgstr "de las tareas hechas, las de la categoría “transporte”: llevar a {r
 
 #: templates/md/workload.mustache:11
 msgid "tasks assigned to the person, due before {asOf}, and still neither done nor cancelled at that time: in the share table all of them, whenever they fell due; in the week-by-week tables, in the week each fell due. Nothing due after it counts as overdue."
-msgstr "las tareas asignadas a la persona, con fecha anterior al {asOf}, que en ese momento no estaban hechas ni canceladas: en la tabla de participación, todas, sin importar cuándo vencieron; en las tablas semana a semana, en la semana en que venció cada una. Nada que venza después cuenta como atrasado."
+msgstr "las tareas asignadas a la persona, con vencimiento anterior al {asOf}, que en ese momento no estaban hechas ni canceladas: en la tabla de participación, todas, sin importar cuándo vencieron; en las tablas semana a semana, en la semana en que venció cada una. Nada que venza después cuenta como atrasado."
 
 #: templates/md/workload.mustache:13
 msgid "entries the person made in the medication dose logs on this site (taken, skipped or missed), in the week of the dose."
-msgstr "las anotaciones que la persona hizo en los registros de dosis de este sitio (tomada, saltada u omitida), en la semana de la dosis."
+msgstr "las anotaciones que la persona hizo en los registros de dosis de este sitio (tomada, no dada a propósito u olvidada), en la semana de la dosis."
 
 #: templates/md/workload.mustache:16
 msgid "a full week, Monday to Sunday, in which the person marked no task done."
@@ -2565,34 +2565,34 @@ msgid "No information about allergies."
 msgstr "Sin información sobre alergias."
 
 msgid "No known allergies."
-msgstr "No se conocen alergias."
+msgstr "Sin alergias conocidas."
 
 msgid "No known medication allergies."
-msgstr "No se conocen alergias a medicamentos."
+msgstr "Sin alergias conocidas a medicamentos."
 
 msgid "No known environmental allergies."
-msgstr "No se conocen alergias ambientales."
+msgstr "Sin alergias ambientales conocidas."
 
 msgid "No known food allergies."
-msgstr "No se conocen alergias alimentarias."
+msgstr "Sin alergias alimentarias conocidas."
 
 msgid "No information about medications."
 msgstr "Sin información sobre medicamentos."
 
 msgid "No known medications."
-msgstr "No se conocen medicamentos."
+msgstr "Consta que no toma medicamentos."
 
 msgid "No information about problems."
 msgstr "Sin información sobre problemas de salud."
 
 msgid "No known problems."
-msgstr "No se conocen problemas de salud."
+msgstr "Sin problemas de salud conocidos."
 
 msgid "No information about immunizations."
 msgstr "Sin información sobre vacunas."
 
 msgid "No known immunizations."
-msgstr "No se conocen vacunas."
+msgstr "No consta ninguna vacuna."
 
 msgid "No information about past procedures."
 msgstr "Sin información sobre procedimientos anteriores."
@@ -2619,7 +2619,7 @@ msgid "No drug therapy prescribed."
 msgstr "No se ha recetado tratamiento con medicamentos."
 
 msgid "Stated on {day}."
-msgstr "Indicado el {day}."
+msgstr "Registrado el {day}."
 
 msgid "The week of the documents"
 msgstr "La semana de los documentos"
@@ -2631,7 +2631,7 @@ msgid "not in the document"
 msgstr "no consta en el documento"
 
 msgid "Written {days} days after the date of the documents, {dataAsOf}: nothing after it is known, so nothing due since then is counted as missed or overdue."
-msgstr "Escrito {days} días después de la fecha de los documentos, {dataAsOf}: no se sabe nada posterior, así que nada de lo que vencía después se cuenta como omitido ni atrasado."
+msgstr "Escrito {days} días después de la fecha de los documentos, {dataAsOf}: no se sabe nada posterior, así que nada de lo que vencía después se cuenta como olvidado ni atrasado."
 
 msgctxt "attachment"
 msgid "image"
@@ -2763,7 +2763,7 @@ msgid "Caring for"
 msgstr "Cuidando a"
 
 msgid "Doses missed or not recorded"
-msgstr "Dosis omitidas o sin registrar"
+msgstr "Dosis olvidadas o sin registrar"
 
 msgid "Next appointment"
 msgstr "Próxima cita"
@@ -2784,7 +2784,7 @@ msgid "Caring for {recipientName}; your role in this circle: {role}."
 msgstr "Cuidando a {recipientName}; su función en este círculo: {role}."
 
 msgid "Doses missed or not recorded this week"
-msgstr "Dosis omitidas o sin registrar esta semana"
+msgstr "Dosis olvidadas o sin registrar esta semana"
 
 msgid "Home of {circleName}"
 msgstr "Inicio de {circleName}"
@@ -3789,6 +3789,264 @@ msgstr "se inició en {date}"
 msgctxt "partial date"
 msgid "stopped {date}"
 msgstr "se suspendió en {date}"
+#. Issue 31: Needs attention in triage order, reading lines, dose changes, dose forms and routes.
+msgid "Blood glucose high"
+msgstr "Glucosa en sangre alta"
+
+msgid "Blood glucose low"
+msgstr "Glucosa en sangre baja"
+
+msgid "Blood pressure high"
+msgstr "Presión arterial alta"
+
+msgid "Blood pressure low"
+msgstr "Presión arterial baja"
+
+msgid "Blood pressure lower than usual"
+msgstr "Presión arterial más baja de lo habitual"
+
+msgid "Chest pain or shortness of breath"
+msgstr "Dolor en el pecho o falta de aire"
+
+msgid "Confusion"
+msgstr "Confusión"
+
+msgid "Dizziness"
+msgstr "Mareo"
+
+msgid "Fainting"
+msgstr "Desmayo"
+
+msgid "Fever"
+msgstr "Fiebre"
+
+msgid "Heart rate high"
+msgstr "Frecuencia cardiaca alta"
+
+msgid "Heart rate low"
+msgstr "Frecuencia cardiaca baja"
+
+msgid "Oxygen saturation high"
+msgstr "Saturación de oxígeno alta"
+
+msgid "Oxygen saturation low"
+msgstr "Saturación de oxígeno baja"
+
+msgid "Respiratory rate high"
+msgstr "Frecuencia respiratoria alta"
+
+msgid "Respiratory rate low"
+msgstr "Frecuencia respiratoria baja"
+
+msgid "Temperature low"
+msgstr "Temperatura baja"
+
+msgid "above 140/90 in {count} of {total} readings, highest {value} on {day}"
+msgstr "por encima de 140/90 en {count} de {total} lecturas; la más alta, {value}, el {day}"
+
+msgid "above the range in {count} of {total} readings, highest {value} on {day}"
+msgstr "por encima del rango en {count} de {total} lecturas; la más alta, {value}, el {day}"
+
+msgid "below 90/60 in {count} of {total} readings, lowest {value} on {day}"
+msgstr "por debajo de 90/60 en {count} de {total} lecturas; la más baja, {value}, el {day}"
+
+msgid "below the range in {count} of {total} readings, lowest {value} on {day}"
+msgstr "por debajo del rango en {count} de {total} lecturas; la más baja, {value}, el {day}"
+
+msgid "lower than usual in {count} of {total} readings, lowest {value} on {day}"
+msgstr "más baja de lo habitual en {count} de {total} lecturas; la más baja, {value}, el {day}"
+
+msgctxt "reading"
+msgid "lower than usual"
+msgstr "más baja de lo habitual"
+
+msgid "ended on {day}"
+msgstr "terminado el {day}"
+
+msgid "started on {day}"
+msgstr "iniciado el {day}"
+
+msgid "stopped on {day}"
+msgstr "suspendido el {day}"
+
+msgctxt "dose form"
+msgid "tablet"
+msgstr "comprimido"
+
+msgctxt "dose form"
+msgid "tablets"
+msgstr "comprimidos"
+
+msgctxt "dose form"
+msgid "capsule"
+msgstr "cápsula"
+
+msgctxt "dose form"
+msgid "capsules"
+msgstr "cápsulas"
+
+msgctxt "dose form"
+msgid "solution"
+msgstr "solución"
+
+msgctxt "dose form"
+msgid "suspension"
+msgstr "suspensión"
+
+msgctxt "dose form"
+msgid "syrup"
+msgstr "jarabe"
+
+msgctxt "dose form"
+msgid "injection"
+msgstr "inyectable"
+
+msgctxt "dose form"
+msgid "cream"
+msgstr "crema"
+
+msgctxt "dose form"
+msgid "ointment"
+msgstr "pomada"
+
+msgctxt "dose form"
+msgid "gel"
+msgstr "gel"
+
+msgctxt "dose form"
+msgid "patch"
+msgstr "parche"
+
+msgctxt "dose form"
+msgid "inhaler"
+msgstr "inhalador"
+
+msgctxt "dose form"
+msgid "drops"
+msgstr "gotas"
+
+msgctxt "dose form"
+msgid "spray"
+msgstr "pulverizador"
+
+msgctxt "dose form"
+msgid "suppository"
+msgstr "supositorio"
+
+msgctxt "dose form"
+msgid "powder"
+msgstr "polvo"
+
+msgctxt "route"
+msgid "oral"
+msgstr "vía oral"
+
+msgctxt "route"
+msgid "sublingual"
+msgstr "vía sublingual"
+
+msgctxt "route"
+msgid "topical"
+msgstr "vía tópica"
+
+msgctxt "route"
+msgid "transdermal"
+msgstr "vía transdérmica"
+
+msgctxt "route"
+msgid "inhaled"
+msgstr "vía inhalatoria"
+
+msgctxt "route"
+msgid "nasal"
+msgstr "vía nasal"
+
+msgctxt "route"
+msgid "subcutaneous"
+msgstr "vía subcutánea"
+
+msgctxt "route"
+msgid "intramuscular"
+msgstr "vía intramuscular"
+
+msgctxt "route"
+msgid "intravenous"
+msgstr "vía intravenosa"
+
+msgctxt "route"
+msgid "rectal"
+msgstr "vía rectal"
+
+msgctxt "route"
+msgid "in the eye"
+msgstr "vía oftálmica"
+
+msgctxt "route"
+msgid "in the ear"
+msgstr "vía ótica"
+
+msgctxt "route"
+msgid "vaginal"
+msgstr "vía vaginal"
+
+msgid "{result}, since {day}, not rechecked"
+msgstr "{result}, desde el {day}, sin repetir"
+
+msgid "{result}; recheck due {due}"
+msgstr "{result}; repetir para el {due}"
+
+msgid "{result}; recheck was due {due}"
+msgstr "{result}; había que repetirlo para el {due}"
+
+msgid "{test} {value} (range {range}), on {medication}"
+msgstr "{test} {value} (rango {range}), tomando {medication}"
+
+msgid "{value} on {day}"
+msgstr "{value} el {day}"
+
+msgid "{value} on {day} ({reason})"
+msgstr "{value} el {day} ({reason})"
+
+msgid "The usual value starts again at the medicine change: {count} reading on the new dose so far, {needed} needed."
+msgid_plural "The usual value starts again at the medicine change: {count} readings on the new dose so far, {needed} needed."
+msgstr[0] "El valor habitual se vuelve a calcular desde el cambio de medicación: por ahora {count} lectura con la nueva dosis; se necesitan {needed}."
+msgstr[1] "El valor habitual se vuelve a calcular desde el cambio de medicación: por ahora {count} lecturas con la nueva dosis; se necesitan {needed}."
+
+msgctxt "age"
+msgid "{count} day"
+msgid_plural "{count} days"
+msgstr[0] "{count} día"
+msgstr[1] "{count} días"
+
+msgid "{count} overdue task, the oldest {age}"
+msgid_plural "{count} overdue tasks, the oldest {age}"
+msgstr[0] "{count} tarea atrasada, con {age} de retraso"
+msgstr[1] "{count} tareas atrasadas; la más antigua, con {age} de retraso"
+
+msgid "{who}, {status}, urgent"
+msgstr "{who}, {status}, urgente"
+
+msgid "What the reports say"
+msgstr "Lo que dicen los informes"
+
+msgctxt "readings"
+msgid "{count} of {total} high"
+msgstr "{count} de {total} altas"
+
+msgctxt "readings"
+msgid "{count} of {total} low"
+msgstr "{count} de {total} bajas"
+
+msgid "Within the goal of {goal} stated on {day}."
+msgstr "Dentro del objetivo de {goal} fijado el {day}."
+
+msgid "Above the goal of {goal} stated on {day}."
+msgstr "Por encima del objetivo de {goal} fijado el {day}."
+
+msgid "And {count} more: {appointments}."
+msgid_plural "And {count} more: {appointments}."
+msgstr[0] "Y {count} más: {appointments}."
+msgstr[1] "Y {count} más: {appointments}."
 
 """##,
     ]

@@ -112,8 +112,8 @@ def test_missed_doses_show_a_dash_where_she_is_not_shown_doses(rosa_site):
     margaret = home[home.index("## [Margaret's care circle]"):home.index("## [Walter's circle]")]
     walter = home[home.index("## [Walter's circle]"):]
     # In Rosa's Spanish: "Doses missed or not recorded this week: — (Doses are not shown to you in this circle.)"
-    assert "Dosis omitidas o sin registrar esta semana: — (En este círculo no se le muestran las dosis.)" in margaret
-    assert re.search(r"Dosis omitidas o sin registrar esta semana: \d+\n", walter)
+    assert "Dosis olvidadas o sin registrar esta semana: — (En este círculo no se le muestran las dosis.)" in margaret
+    assert re.search(r"Dosis olvidadas o sin registrar esta semana: \d+\n", walter)
 
 
 @pytest.mark.parametrize("format_", ["markdown", "html", "email"])

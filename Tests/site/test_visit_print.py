@@ -98,7 +98,7 @@ def test_visit_holds_what_the_cardiologist_needs():
     assert "Dizzy on standing after the dose increase 1 Mar 7 of 10" in text
     assert "Fall or near-fall: Near-fall in the bathroom on Sunday morning" in text
     # hr-med-acetaminophen-prn on Sat 5 Apr against "at most 4 a day" and "at least 4 hours apart".
-    assert "over the maximum of 4 a day: 5 (2,500 mg) on 5 Apr" in text
+    assert "over the maximum of 4 a day: 5 (2500 mg) on 5 Apr" in text
     assert "under 4 h apart 4 times: 5 Apr (4)" in text
     # Adherence as doses taken and doses on time.
     assert "taken 87 of 91 (96%), on time 78 (86%)" in text

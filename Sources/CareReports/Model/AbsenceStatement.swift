@@ -43,7 +43,7 @@ public struct AbsenceStatement: Sendable, Hashable {
         self.init(topic: topic, assertion: assertion, message: statement, system: system, code: code)
     }
 
-    /// The statement in the reader's language: "No se conocen alergias alimentarias."
+    /// The statement in the reader's language: "Sin alergias alimentarias conocidas."
     public func sentence(_ words: Localizer) -> String { words.t(message, values) }
 
     /// The statement, without its full stop, to stand as a record's title: "No known food allergies".

@@ -114,11 +114,11 @@ struct VisitSummaryClinicalTests {
         #expect(try VisitFixture.html(summary).contains("on hold"))
     }
 
-    @Test("hr-med-acetaminophen-prn: 5 doses, 2,500 mg on 5 Apr against at most 4 a day; under 4 h apart four times")
+    @Test("hr-med-acetaminophen-prn: 5 doses, 2500 mg on 5 Apr against at most 4 a day; under 4 h apart four times")
     func asNeededAgainstTheMaximumAndTheGap() throws {
         let summary = try VisitFixture.summary(try VisitFixture.sample())
         let acetaminophen = try #require(summary.medications.first { $0.name.hasPrefix("Acetaminophen") })
-        #expect(acetaminophen.warnings.contains { $0.contains("over the maximum of 4 a day") && $0.contains("5 (2,500 mg) on 5 Apr") })
+        #expect(acetaminophen.warnings.contains { $0.contains("over the maximum of 4 a day") && $0.contains("5 (2500 mg) on 5 Apr") })
         #expect(acetaminophen.warnings.contains { $0.contains("under 4 h apart 4 times") && $0.contains("5 Apr (4)") })
     }
 

@@ -47,11 +47,12 @@ public struct ReaderDigest: Sendable, Encodable {
         language = words.language
         type = first?.type ?? MailType(large: false)
         circleCount = circles.count
+        // Across circles in triage order (docs/thresholds.md), each circle's own order kept within a tier.
         attention = circles.flatMap { digest in
             digest.summary.attention.map { item in
-                Item(circleName: digest.circleName, recipientName: digest.recipientName, symbol: item.symbol, kind: item.kind, text: item.text)
+                (item.tier, Item(circleName: digest.circleName, recipientName: digest.recipientName, symbol: item.symbol, kind: item.kind, text: item.text))
             }
-        }
+        }.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1)
         attentionCount = attention.count
         let needing = circles.filter { !$0.summary.attention.isEmpty }.count
         let values = [

@@ -7,6 +7,8 @@ struct EarlySigns: Sendable {
     struct Flag: Sendable, Hashable {
         let direction: String
         let reason: String?
+        /// True when the reading is inside the usual adult range and flagged only against the person's usual.
+        var personal: Bool { reason != nil }
     }
 
     /// How far back "the usual" and "new" look, and how many readings make a usual value.
@@ -19,23 +21,36 @@ struct EarlySigns: Sendable {
 
     private let measurements: [(date: Date, measurement: Measurement)]
     private let symptoms: [(date: Date, name: String)]
+    /// Each day's signs told by symptoms and notes (dizziness, a fall, …), to explain a reading that day.
+    private let daySigns: [LocalDate: Set<WarningWords.Sign>]
+    /// The days a medicine acting on a measure started, changed dose or stopped: the usual restarts there.
+    private let regimenChanges: [Measurement.Kind: [Date]]
     private let zone: TimeZone
     private let format: DisplayFormat
 
-    init(_ context: ReportContext) {
+    init(_ context: ReportContext, changes: MedicationChangeMarks? = nil) {
         zone = context.timeZone
         format = context.format
         var measurements: [(Date, Measurement)] = []
         var symptoms: [(Date, String)] = []
+        var daySigns: [LocalDate: Set<WarningWords.Sign>] = [:]
         for record in context.records.healthRecords {
             switch record.data {
             case .measurement(let measurement): measurements.append((record.date.resolved(in: zone), measurement))
             case .symptom(let symptom): symptoms.append((record.date.resolved(in: zone), EarlySigns.key(symptom.name)))
-            default: continue
+            default: break
             }
+            let signs = EarlySigns.warningSigns(record)
+            if !signs.isEmpty { daySigns[record.date.localDay(in: zone), default: []].formUnion(signs) }
         }
         self.measurements = measurements.sorted { $0.0 < $1.0 }
         self.symptoms = symptoms
+        self.daySigns = daySigns
+        var regimen: [Measurement.Kind: [Date]] = [:]
+        for mark in changes?.marks ?? [] {
+            for kind in mark.measures { regimen[kind, default: []].append(mark.day.midnight(in: zone)) }
+        }
+        self.regimenChanges = regimen
     }
 
     /// The reading's flag: the usual adult range first, then the person's own usual values.
@@ -66,15 +81,35 @@ struct EarlySigns: Sendable {
         }
     }
 
-    /// The median of the same kind of reading, in the same unit, in the weeks before `moment`.
+    /// The median of the same kind of reading, in the same unit, in the weeks before `moment` and
+    /// since the last change of a medicine acting on it (the usual of the current regimen).
     private func baseline(_ measurement: Measurement, before moment: Date, value: (Measurement) -> Double?) -> Double? {
-        let from = moment.addingTimeInterval(-Double(EarlySigns.lookBackDays) * 86_400)
+        let from = max(moment.addingTimeInterval(-Double(EarlySigns.lookBackDays) * 86_400), regimenStart(measurement.kind, at: moment) ?? .distantPast)
         let values = measurements.filter { $0.date >= from && $0.date < moment }
             .filter { $0.measurement.kind == measurement.kind && $0.measurement.unit == measurement.unit }
             .compactMap { value($0.measurement) }.sorted()
         guard values.count >= EarlySigns.baselineReadings else { return nil }
         let middle = values.count / 2
         return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+    }
+
+    /// The start of the day of the last medicine change acting on `kind` at or before `moment`.
+    func regimenStart(_ kind: Measurement.Kind, at moment: Date) -> Date? {
+        regimenChanges[kind]?.filter { $0 <= moment }.max()
+    }
+
+    /// Readings of `kind` since the regimen's last change, up to `moment`: while fewer than
+    /// ``baselineReadings``, there is no usual value yet.
+    func readingsSinceChange(_ kind: Measurement.Kind, at moment: Date) -> Int? {
+        guard let start = regimenStart(kind, at: moment) else { return nil }
+        return measurements.filter { $0.measurement.kind == kind && $0.date >= start && $0.date <= moment }.count
+    }
+
+    /// True when a symptom or note of the reading's day tells of what a low reading explains:
+    /// dizziness, a fall or fainting.
+    func explained(_ record: HealthRecord) -> Bool {
+        guard let signs = daySigns[record.date.localDay(in: zone)] else { return false }
+        return !signs.isDisjoint(with: [.dizziness, .fall, .fainting, .confusion])
     }
 
     /// True when no symptom of the same name was recorded in the weeks before this one.
@@ -86,18 +121,18 @@ struct EarlySigns: Sendable {
     }
 
     /// True for a note or symptom that tells of a fall or a near-fall.
-    static func isFall(_ record: HealthRecord) -> Bool {
+    static func isFall(_ record: HealthRecord) -> Bool { warningSigns(record).contains(.fall) }
+
+    /// The warning signs a note or symptom tells of, in any shipped language (`WarningWords`).
+    static func warningSigns(_ record: HealthRecord) -> Set<WarningWords.Sign> {
         var texts = [record.title, record.description ?? ""]
         switch record.data {
         case .observation(let observation) where observation.kind == .note: texts.append(observation.text ?? "")
         case .symptom(let symptom): texts += [symptom.name, symptom.notes ?? ""]
-        default: return false
+        default: return []
         }
-        return texts.contains { $0.range(of: fallPattern, options: [.regularExpression, .caseInsensitive]) != nil }
+        return Set(texts.flatMap(WarningWords.signs))
     }
-
-    /// Fall words, but not "fell asleep" or "falls asleep".
-    static let fallPattern = #"\b(near[- ]?falls?|falls?|fell|fallen|falling|slipped|tripped|stumbled)\b(?!\s+asleep)"#
 
     private static func key(_ name: String) -> String { name.trimmingSpaces().lowercased() }
 }

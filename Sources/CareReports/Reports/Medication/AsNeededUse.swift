@@ -52,22 +52,8 @@ public struct AsNeededUse: Sendable {
             guard let amount, amount.unit.lowercased() == first.unit.lowercased() else { return nil }
             sum += amount.value
         }
-        return "\(grouped(sum)) \(first.unit)"
-    }
-
-    /// `2,500`: thousands grouped for reading at a glance.
-    static func grouped(_ value: Double) -> String {
-        let text = DisplayFormat.number(value)
-        let parts = text.split(separator: ".", maxSplits: 1)
-        var digits = String(parts[0])
-        let negative = digits.hasPrefix("-")
-        if negative { digits.removeFirst() }
-        var out = ""
-        for (index, character) in digits.reversed().enumerated() {
-            if index > 0, index % 3 == 0 { out.append(",") }
-            out.append(character)
-        }
-        return (negative ? "-" : "") + String(out.reversed()) + (parts.count > 1 ? ".\(parts[1])" : "")
+        // No thousands separator: "2,500" reads as two and a half where the decimal mark is a comma.
+        return "\(DisplayFormat.number(sum)) \(first.unit)"
     }
 
     /// Hours from "at least 4 hours apart", "every 6 hours", "no more often than every 4 h".

@@ -72,8 +72,8 @@ public struct MedicationPageBuilder: Sendable {
     func doseText(_ medication: Medication) -> String {
         var parts: [String] = []
         if let dose = medication.dose { parts.append(DoseText.amount(dose, context.format)) }
-        if let form = medication.form { parts.append(form) }
-        if let route = medication.route { parts.append(route) }
+        if let form = medication.form { parts.append(DoseFormWording.form(form, context.words)) }
+        if let route = medication.route { parts.append(DoseFormWording.route(route, context.words)) }
         return parts.joined(separator: ", ")
     }
 

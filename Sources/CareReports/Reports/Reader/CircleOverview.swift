@@ -15,6 +15,10 @@ public struct CircleOverview: Sendable, Encodable {
         public let text: String
         /// The page it links to, from the reader's site root, without extension.
         public let link: String?
+        /// Its place in the triage order, for ordering items across circles.
+        var tier: Triage = .abnormal
+
+        enum CodingKeys: String, CodingKey { case circleName, recipientName, symbol, kind, text, link }
     }
 
     /// A page of the circle, from the reader's site root (without extension).
@@ -104,8 +108,10 @@ public struct CircleOverview: Sendable, Encodable {
         self.links = pages
         let (name, recipient) = (circleName, recipientName)
         attention = keepsItems
-            ? summary.attention.map { item in
-                Item(circleName: name, recipientName: recipient, symbol: item.symbol, kind: item.kind, text: item.text, link: item.link.map { prefix + $0 })
+            ? summary.attention.map { item -> Item in
+                var row = Item(circleName: name, recipientName: recipient, symbol: item.symbol, kind: item.kind, text: item.text, link: item.link.map { prefix + $0 })
+                row.tier = item.tier
+                return row
             } : []
     }
 

@@ -56,7 +56,7 @@ public struct ReaderHomePage: Sendable, Encodable {
         self.caseload = caseload
         self.circleCount = circles.count
         self.circles = caseload ? sorted.map { var row = $0; row.attention = []; return row } : sorted
-        self.attention = caseload ? [] : sorted.flatMap(\.attention)
+        self.attention = caseload ? [] : sorted.flatMap(\.attention).enumerated().sorted { ($0.element.tier, $0.offset) < ($1.element.tier, $1.offset) }.map(\.element)
         let needing = circles.filter { $0.attentionCount > 0 }.count
         let total = circles.reduce(0) { $0 + $1.attentionCount }
         let words = moment.words

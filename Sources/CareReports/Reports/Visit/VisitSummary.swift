@@ -44,6 +44,8 @@ public struct VisitSummary: Sendable, Encodable {
         public let status: String?
         public let date: String
         public let previous: String
+        /// The result's own note and the doctor's stated goal for the test, as the report gives them.
+        public var note: String? = nil
     }
 
     /// Normal results of one day, compressed to one line: "Sodium 136 mmol/L, ALT 21 U/L".
@@ -59,6 +61,8 @@ public struct VisitSummary: Sendable, Encodable {
         public let highest: String
         public let readings: Int
         public let trend: String
+        /// The readings outside the usual adult range, with symbol and words as on the week pages: "▲ 4 of 9 high".
+        public var flags: String? = nil
     }
 
     public struct SymptomRow: Sendable, Encodable {
@@ -137,4 +141,8 @@ public struct VisitSummary: Sendable, Encodable {
     public var notShown: [String] = []
     /// Advance-care and discharge documents with their files, linked at the top.
     public var keyDocuments: [KeyDocumentView] = []
+    /// What each lab report of the period concludes, beside the results: "Metabolic panel (8 Apr): … recheck in 4 weeks."
+    public var reportNotes: [Line] = []
+    /// "And 3 more: …" when the period held more appointments than the list shows.
+    public var moreAppointments: String? = nil
 }

@@ -26,10 +26,12 @@ extension VisitSummaryBuilder {
                 return "\(format.localized(LabUnitText.value(point.result, context.words))) (\(when(point.entry.collected)))"
                     + converted(point.result, to: result)
             } ?? context.words.t("none", context: "previous result")
-            rows.append((rank, instant, VisitSummary.ResultRow(
+            var row = VisitSummary.ResultRow(
                 name: result.name, value: value, range: format.localized(LabValueText.range(result.referenceRange)), flag: FlagView(result, context.words),
                 remark: rank == 2 ? context.words.t("not as expected") : rank == 1 ? context.words.t("no range given") : nil,
-                status: status.isEmpty ? nil : status, date: when(day), previous: previousText)))
+                status: status.isEmpty ? nil : status, date: when(day), previous: previousText)
+            row.note = resultNote(latest)
+            rows.append((rank, instant, row))
         }
         let table = rows.sorted { a, b in
             if a.rank != b.rank { return a.rank > b.rank }

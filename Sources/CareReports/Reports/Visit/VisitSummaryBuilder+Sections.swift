@@ -4,7 +4,7 @@ extension VisitSummaryBuilder {
     /// How many rows a list may take before it is shortened to keep the summary to two pages.
     static let symptomRowsShown = 8
     static let questionsShown = 6
-    static let appointmentsShown = 6
+    static let appointmentsShown = 10
 
     /// Symptoms in the period, one row per symptom, most severe first; the mildest beyond the
     /// first eight are named on one line.
@@ -50,27 +50,11 @@ extension VisitSummaryBuilder {
         }
     }
 
-    /// "fall", "fell", "near-fall", "falls" as words (not "fallen leaves" in a garden note: that
-    /// still counts, a fall is worth a second look; but not "befall" or "waterfall").
+    /// A fall, near-fall or fainting told in any shipped language (`WarningWords`), not "blood
+    /// pressure falls when she stands".
     static func mentionsFall(_ text: String) -> Bool {
-        let words = text.lowercased().split { !$0.isLetter }
-        return words.contains { ["fall", "falls", "fell", "fallen"].contains($0) }
-    }
-
-    /// Appointments held in the period and those coming, the latest first; at most six.
-    func appointmentLines() -> [VisitSummary.Line] {
-        let lines = sorted(context.records.healthRecords).compactMap { record -> VisitSummary.Line? in
-            guard case .appointment(let appointment) = record.data else { return nil }
-            let start = appointment.start.resolved(in: context.timeZone)
-            guard start >= since || appointment.status == .scheduled && start >= context.dataUntil else { return nil }
-            let status = appointment.status == .scheduled
-                ? (start >= context.dataUntil ? context.words.t("coming", context: "appointment") : AppointmentWording.status(.scheduled, context.words))
-                : AppointmentWording.status(appointment.status, context.words)
-            return VisitSummary.Line(
-                text: "\(when(appointment.start)): \(record.title)",
-                detail: "\(appointment.specialty ?? appointment.provider), \(status)")
-        }
-        return Array(lines.suffix(Self.appointmentsShown))
+        let signs = WarningWords.signs(in: text)
+        return signs.contains(.fall) || signs.contains(.fainting)
     }
 
     /// Open tasks tagged `ask-doctor`: the questions to raise.

@@ -32,10 +32,12 @@ extension VisitSummaryBuilder {
                 "Not assessed: the readings span {first} to {last}.",
                 ["first": when(firstRecord.date), "last": when(lastRecord.date)])
         }
-        return VisitSummary.VitalRow(
+        var row = VisitSummary.VitalRow(
             kind: "\(name), \(LabUnitText.display(last.unit, context.words))",
-            latest: "\(Self.number(last, context.format)) (\(when(lastRecord.date)))",
+            latest: "\(Self.number(last, context.format)) (\(when(lastRecord.date)))" + flagWords(MeasurementRanges.flag(last)),
             lowest: lowest, highest: highest, readings: readings.count, trend: trend)
+        row.flags = vitalFlags(readings.map(\.1))
+        return row
     }
 
     /// The period's readings (or, with `inPeriodOnly` false, all of them) grouped by kind and unit

@@ -53,13 +53,14 @@ public struct VisitSummaryBuilder: Sendable {
         let periodText = words.t("{first} to {last}", ["first": format.day(period.firstDay), "last": format.day(context.today)])
         let written = format.dateTime(.instant(context.now))
         let (vitals, vitalsAnyDate) = vitalRowsOrLatest()
+        let (appointments, moreAppointments) = appointmentLines()
         var summary = VisitSummary(
             page: PageChrome(title: words.t("Visit summary"), link: "visit", section: "visit", context: context),
             patientName: patient, dateOfBirth: born, period: periodText, periodReason: period.reason,
             nextAppointment: nextAppointmentText(), writtenOn: written,
             medications: current, stoppedMedications: stopped, allergies: allergies, allergyStatus: allergyStatus,
             problems: problems, pastProblems: pastProblems, results: results, normalResults: normal, vitals: vitals,
-            symptoms: symptoms, moreSymptoms: moreSymptoms, falls: fallLines(), appointments: appointmentLines(),
+            symptoms: symptoms, moreSymptoms: moreSymptoms, falls: fallLines(), appointments: appointments,
             immunizations: immunizationLines(), questions: questions, moreQuestions: moreQuestions, styles: styles,
             runningHeader: CSSString.escape(words.t(
                 "{patient} · born {born} · visit summary {period} · data as of {dataAsOf} · written {written}",
@@ -67,6 +68,8 @@ public struct VisitSummaryBuilder: Sendable {
             sourceNarratives: narratives())
         summary.vitalsAnyDate = vitalsAnyDate
         summary.resultsNotIncluded = LabReportWording.notIncluded(catalog.reports.reduce(0) { $0 + $1.report.resultsNotIncluded }, words)
+        summary.moreAppointments = moreAppointments
+        summary.reportNotes = reportNoteLines()
         summary.allergyStatements = statementLines(.allergies)
         summary.problemStatements = statementLines(.problems)
         summary.medicationStatements = statementLines(.medications)

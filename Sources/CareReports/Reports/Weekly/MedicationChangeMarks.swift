@@ -17,6 +17,8 @@ struct MedicationChangeMarks: Sendable {
     }
 
     let marks: [Mark]
+    /// Every medicine's orders and changes, for the week's medication table too.
+    let history: DoseHistory
 
     init(context: ReportContext) {
         let orders = context.records.healthRecords.compactMap { record -> DoseHistory.Order? in
@@ -24,7 +26,8 @@ struct MedicationChangeMarks: Sendable {
             return (record: record, medication: medication)
         }
         var marks: [Mark] = []
-        for chain in DoseHistory(orders, timeZone: context.timeZone).chains {
+        history = DoseHistory(orders, timeZone: context.timeZone)
+        for chain in history.chains {
             let measures = chain.orders.reduce(into: Set<Measurement.Kind>()) { $0.formUnion(MedicationEffects.measures(of: $1.medication)) }
             guard !measures.isEmpty else { continue }
             let name = chain.latest.medication.name
@@ -46,6 +49,15 @@ struct MedicationChangeMarks: Sendable {
     /// The marks on a chart of `kind` covering `week`.
     func marks(for kind: Measurement.Kind, in week: ISOWeek) -> [Mark] {
         marks.filter { $0.measures.contains(kind) && week.contains($0.day) }
+    }
+
+    /// The marks whose first week on the new dose is `week`: the week of the change when most of
+    /// its days are on the new dose (a change from Monday to Thursday), else the week after (a
+    /// change on a Friday, a weekend), whose readings are then all on the new dose.
+    func firstWeekMarks(for kind: Measurement.Kind, in week: ISOWeek) -> [Mark] {
+        marks.filter { mark in
+            mark.measures.contains(kind) && (mark.day.isoWeekday <= 4 ? week.contains(mark.day) : week.previous.contains(mark.day))
+        }
     }
 
     /// "First week on the new dose: Lisinopril increased 10 → 20 mg on Mon 24 Feb." for the week's

@@ -5,6 +5,10 @@ public struct WeeklySummary: Sendable, Encodable {
         public let kind: String
         public let text: String
         public let link: String?
+        /// Where it comes in the triage order (docs/thresholds.md); not shown, only sorted on.
+        public var tier: Triage = .abnormal
+
+        enum CodingKeys: String, CodingKey { case symbol, kind, text, link }
     }
 
     public struct TaskRow: Sendable, Encodable {

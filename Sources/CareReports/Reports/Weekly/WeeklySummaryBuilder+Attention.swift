@@ -1,10 +1,20 @@
 import Foundation
 
 extension WeeklySummaryBuilder {
-    /// "Needs attention": missed or skipped doses, PRN over the daily maximum, overdue and unassigned
-    /// tasks, measurements out of the usual range or far from the person's own usual, abnormal lab
-    /// results, new and severe symptoms, falls and near-falls (thresholds: docs/thresholds.md).
+    /// "Needs attention" in triage order (docs/thresholds.md): what may need a call today, then
+    /// abnormal results and readings, then missed doses, then tasks, then overdue chores in one line.
+    /// Within a tier, the order the items were found in (medicines, then records by date).
     func attentionItems(_ week: ISOWeek, records: [HealthRecord], tasks: TaskSections) -> [WeeklySummary.Attention] {
+        var items = doseItems(week)
+        items += taskItems(week, tasks: tasks)
+        items += healthItems(week, records: records)
+        if week.contains(context.today) { items += openResultItems(week) }
+        return items.enumerated().sorted { ($0.element.tier, $0.offset) < ($1.element.tier, $1.offset) }.map(\.element)
+    }
+
+    /// Missed, unrecorded and skipped doses (a call today for a medicine where one missed dose matters),
+    /// and as-needed doses over the daily maximum.
+    func doseItems(_ week: ISOWeek) -> [WeeklySummary.Attention] {
         var items: [WeeklySummary.Attention] = []
         let words = context.words
         for entry in medicationsActive(in: week) {
@@ -18,75 +28,75 @@ extension WeeklySummaryBuilder {
             }
             if adherence.skipped > 0 { parts.append(words.n("{count} skipped", "{count} skipped", count: adherence.skipped, context: "doses")) }
             if !parts.isEmpty {
-                items.append(.init(
-                    symbol: "✗", kind: words.t("Doses"), text: "\(medication.name): \(parts.joined(separator: ", "))", link: links.medication(record.id)))
+                var item = WeeklySummary.Attention(
+                    symbol: "✗", kind: words.t("Doses"), text: "\(medication.name): \(parts.joined(separator: ", "))", link: links.medication(record.id))
+                item.tier = adherence.missed + adherence.notRecorded > 0 && Triage.missedDoseMatters(medication) ? .callToday : .missedDoses
+                items.append(item)
             }
             if let maximum = medication.maxDailyDoses {
                 let uses = Dictionary(grouping: slots.filter { $0.outcome == .asNeeded }) { LocalDate($0.moment, in: context.timeZone) }
                 for (day, doses) in uses.sorted(by: { $0.key < $1.key }) where doses.count > maximum {
-                    items.append(.init(
+                    var item = WeeklySummary.Attention(
                         symbol: "▲", kind: words.t("As-needed doses"),
                         text: words.t(
                             "{medication}: {count} doses on {day}, more than the {maximum} allowed",
                             ["medication": medication.name, "count": "\(doses.count)", "day": context.format.day(day), "maximum": "\(maximum)"]),
-                        link: links.medication(record.id)))
+                        link: links.medication(record.id))
+                    item.tier = .callToday
+                    items.append(item)
                 }
-            }
-        }
-        for task in tasks.overdueTasks {
-            var text = words.t("{title}, due {due}", ["title": task.title, "due": context.format.dateTime(task.dueDate)])
-            if task.status == .completed, let done = task.completionDetails {
-                text = words.t(
-                    "{title}, due {due}; done later, {done}",
-                    ["title": task.title, "due": context.format.dateTime(task.dueDate), "done": context.format.dateTime(done.completedAt)])
-            }
-            items.append(.init(symbol: "!", kind: words.t("Overdue task"), text: text, link: nil))
-        }
-        for task in tasks.unassignedOpen where !tasks.overdueTasks.contains(task) {
-            items.append(.init(
-                symbol: "?", kind: words.t("Nobody assigned"),
-                text: words.t("{title}, due {due}", ["title": task.title, "due": context.format.dateTime(task.dueDate)]), link: nil))
-        }
-        for record in records {
-            if EarlySigns.isFall(record) {
-                items.append(.init(symbol: "!", kind: words.t("Fall or near-fall"), text: "\(record.title), \(context.format.dateTime(record.date))", link: nil))
-            }
-            switch record.data {
-            case .measurement(let measurement):
-                if let flag = signs.flag(record, measurement) {
-                    items.append(.init(
-                        symbol: flag.direction == "high" ? "▲" : "▼",
-                        kind: flag.direction == "high"
-                            ? words.t("{measurement} high", ["measurement": MeasurementRanges.kindName(measurement.kind, words)])
-                            : words.t("{measurement} low", ["measurement": MeasurementRanges.kindName(measurement.kind, words)]),
-                        text: flag.reason.map { reason in
-                            words.t("{value} ({reason}), {title}", ["value": MeasurementRanges.valueText(measurement, context.format), "reason": reason, "title": record.title])
-                        } ?? words.t("{value}, {title}", ["value": MeasurementRanges.valueText(measurement, context.format), "title": record.title]),
-                        link: nil))
-                }
-            case .document(let document):
-                guard let report = document.labReport else { continue }
-                for result in report.results {
-                    guard let (flag, _) = LabFlagging.flag(of: result), LabFlagging.isAbnormal(flag) else { continue }
-                    let flagWords = LabFlagging.words(flag, words)
-                    items.append(.init(
-                        symbol: flagWords.symbol, kind: words.t("Lab result {flag}", ["flag": flagWords.label.lowercased()]),
-                        text: words.t(
-                            "{test} {value} (range {range})",
-                            ["test": result.name, "value": context.format.localized(LabUnitText.value(result, context.words)),
-                             "range": context.format.localized(LabValueText.range(result.referenceRange))]),
-                        link: links.report(record.id)))
-                }
-            case .symptom(let symptom):
-                let new = signs.isNew(record, symptom)
-                guard new || symptom.severity >= 7 else { continue }
-                items.append(.init(
-                    symbol: "!", kind: symptom.severity >= 7 ? (new ? words.t("New severe symptom") : words.t("Severe symptom")) : words.t("New symptom"),
-                    text: words.t("{title}, severity {severity} of 10", ["title": record.title, "severity": "\(symptom.severity)"]), link: nil))
-            default:
-                continue
             }
         }
         return items
+    }
+
+    /// High-priority overdue tasks one by one, tasks with nobody assigned, and the other overdue
+    /// tasks in one line at the end ("3 overdue tasks, the oldest 18 days"); each is in the week's task tables.
+    func taskItems(_ week: ISOWeek, tasks: TaskSections) -> [WeeklySummary.Attention] {
+        var items: [WeeklySummary.Attention] = []
+        let words = context.words
+        var chores: [CareTask] = []
+        for task in tasks.overdueTasks {
+            guard task.priority == .high else {
+                chores.append(task)
+                continue
+            }
+            items.append(overdueItem(task, tier: .tasks))
+        }
+        if chores.count == 1 {
+            items.append(overdueItem(chores[0], tier: .staleChores))
+        } else if let oldest = chores.map({ context.day($0.dueDate) }).min() {
+            let asOf = min(week.sunday, context.today)
+            let days = max(1, asOf.daysSinceEpoch - oldest.daysSinceEpoch)
+            var item = WeeklySummary.Attention(
+                symbol: "!", kind: words.t("Overdue tasks"),
+                text: words.n(
+                    "{count} overdue task, the oldest {age}", "{count} overdue tasks, the oldest {age}", count: chores.count,
+                    ["age": words.n("{count} day", "{count} days", count: days, context: "age")]),
+                link: links.week(week))
+            item.tier = .staleChores
+            items.append(item)
+        }
+        for task in tasks.unassignedOpen where !tasks.overdueTasks.contains(task) {
+            var item = WeeklySummary.Attention(
+                symbol: "?", kind: words.t("Nobody assigned"),
+                text: words.t("{title}, due {due}", ["title": task.title, "due": context.format.dateTime(task.dueDate)]), link: nil)
+            item.tier = .tasks
+            items.append(item)
+        }
+        return items
+    }
+
+    private func overdueItem(_ task: CareTask, tier: Triage) -> WeeklySummary.Attention {
+        let words = context.words
+        var text = words.t("{title}, due {due}", ["title": task.title, "due": context.format.dateTime(task.dueDate)])
+        if task.status == .completed, let done = task.completionDetails {
+            text = words.t(
+                "{title}, due {due}; done later, {done}",
+                ["title": task.title, "due": context.format.dateTime(task.dueDate), "done": context.format.dateTime(done.completedAt)])
+        }
+        var item = WeeklySummary.Attention(symbol: "!", kind: words.t("Overdue task"), text: text, link: nil)
+        item.tier = tier
+        return item
     }
 }

@@ -9,18 +9,7 @@ extension WeeklySummaryBuilder {
             let adherence = Adherence(slots)
             var changes: [String] = []
             let words = context.words
-            // A start or stop the document says is unknown did not happen this week: it is filed here only.
-            let start = context.day(medication.startDate)
-            if week.contains(start), !medication.startDate.isUnknown {
-                changes.append(medication.startDate.isFullDate
-                    ? words.t("started {day}", ["day": context.format.date(medication.startDate)])
-                    : words.t("started {date}", context: "partial date", ["date": context.format.date(medication.startDate)]))
-            }
-            if let endDate = medication.endDate, !endDate.isUnknown, week.contains(context.day(endDate)) {
-                changes.append(endDate.isFullDate
-                    ? words.t("stopped {day}", ["day": context.format.date(endDate)])
-                    : words.t("stopped {date}", context: "partial date", ["date": context.format.date(endDate)]))
-            }
+            changes += doseChanges(record, medication, in: week)
             let unknown = dosesAfterExport(record, medication, in: week)
             guard !slots.isEmpty || !changes.isEmpty || unknown > 0 else { return nil }
             let logged = context.hasDoseLog(record, medication)
@@ -37,6 +26,46 @@ extension WeeklySummaryBuilder {
             row.afterExport = unknown
             return row
         }
+    }
+
+    /// The week's changes of an order as they are: "increased 10 → 20 mg on Mon 24 Feb 2025" on the old
+    /// order and the new, "started 5 mg on …", "stopped on …", "ended on …" for a course that ran its time.
+    func doseChanges(_ record: HealthRecord, _ medication: Medication, in week: ISOWeek) -> [String] {
+        let words = context.words
+        var lines: [String] = []
+        let chain = changeMarks.history.chain(containing: record.id)
+        for change in chain?.changes ?? [] where change.fromRecordId == record.id || change.toRecordId == record.id {
+            // A start the source gives as a year or month only is said at that precision; one it
+            // says is unknown did not happen this week (it is filed here only).
+            if change.day == nil, let stated = change.statedDate {
+                if !stated.isUnknown, week.contains(context.day(stated)) {
+                    lines.append(words.t("started {date}", context: "partial date", ["date": context.format.date(stated)]))
+                }
+                continue
+            }
+            guard let day = change.day, week.contains(day) else { continue }
+            // A step to the next order shows on both; a stop or restart on the order it concerns.
+            if change.kind == .stopped && change.fromRecordId != record.id { continue }
+            if change.kind == .stopped {
+                lines.append(words.t("stopped on {day}", ["day": context.format.day(day)]))
+            } else {
+                lines.append(words.t("{change} on {day}", ["change": change.words(context.format), "day": context.format.day(day)]))
+            }
+        }
+        if chain == nil, !medication.startDate.isUnknown, week.contains(context.day(medication.startDate)) {
+            lines.append(medication.startDate.isFullDate
+                ? words.t("started on {day}", ["day": context.format.date(medication.startDate)])
+                : words.t("started {date}", context: "partial date", ["date": context.format.date(medication.startDate)]))
+        }
+        let successor = chain?.changes.contains { $0.fromRecordId == record.id && $0.toRecordId != nil } ?? false
+        if let endDate = medication.endDate, !endDate.isUnknown, !endDate.isFullDate, week.contains(context.day(endDate)), !successor {
+            lines.append(words.t("stopped {date}", context: "partial date", ["date": context.format.date(endDate)]))
+        } else if let endDate = medication.endDate, !endDate.isUnknown, case let end = context.day(endDate), week.contains(end), !successor,
+            !(chain?.changes.contains { $0.kind == .stopped && $0.fromRecordId == record.id } ?? false)
+        {
+            lines.append(words.t("ended on {day}", ["day": context.format.day(end)]))
+        }
+        return lines
     }
 
     /// The medication orders active at some point of `week` (and started by today), with their doses.
@@ -73,7 +102,10 @@ extension WeeklySummaryBuilder {
                 var reading = WeeklySummary.Reading(
                     when: context.format.dateTime(record.date), value: MeasurementRanges.valueText(measurement, context.format),
                     flag: flag?.direction, flagReason: flag?.reason, title: record.title, context: measurement.context)
-                reading.flagLabel = flag.map { $0.direction == "high" ? context.words.t("high", context: "reading") : context.words.t("low", context: "reading") }
+                reading.flagLabel = flag.map { flag in
+                    flag.direction == "high" ? context.words.t("high", context: "reading")
+                        : flag.personal ? context.words.t("lower than usual", context: "reading") : context.words.t("low", context: "reading")
+                }
                 return (record.date.resolved(in: context.timeZone), reading)
             }
             let marks = changeMarks.marks(for: kind, in: week)
@@ -92,8 +124,24 @@ extension WeeklySummaryBuilder {
                 minimum: MeasurementRanges.valueText(low, context.format), maximum: MeasurementRanges.valueText(high, context.format),
                 outOfRange: rows.filter { $0.row.flag != nil }.count,
                 chart: charts.measurementChart(kind: kind, readings: readings, id: "week-\(kind.rawValue)", events: events),
-                readings: rows.map(\.row), doseNote: MedicationChangeMarks.firstWeekNote(marks, format: context.format))
+                readings: rows.map(\.row), doseNote: doseNote(kind, week: week, lastReading: readings.map { $0.0.date.resolved(in: context.timeZone) }.max()))
         }
+    }
+
+    /// "First week on the new dose: …", and while too few readings exist since the change, that the
+    /// person's usual is worked out again from the new dose on (docs/thresholds.md).
+    func doseNote(_ kind: Measurement.Kind, week: ISOWeek, lastReading: Date?) -> String? {
+        var notes: [String] = []
+        if let note = MedicationChangeMarks.firstWeekNote(changeMarks.firstWeekMarks(for: kind, in: week), format: context.format) { notes.append(note) }
+        if let lastReading, let since = signs.readingsSinceChange(kind, at: lastReading), since < EarlySigns.baselineReadings,
+            [.bloodPressure, .temperature].contains(kind)
+        {
+            notes.append(context.words.n(
+                "The usual value starts again at the medicine change: {count} reading on the new dose so far, {needed} needed.",
+                "The usual value starts again at the medicine change: {count} readings on the new dose so far, {needed} needed.",
+                count: since, ["needed": "\(EarlySigns.baselineReadings)"]))
+        }
+        return notes.isEmpty ? nil : notes.joined(separator: " ")
     }
 
     func symptomRow(_ record: HealthRecord) -> WeeklySummary.EventRow? {

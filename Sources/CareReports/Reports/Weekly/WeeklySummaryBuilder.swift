@@ -18,8 +18,9 @@ public struct WeeklySummaryBuilder: Sendable {
         self.links = links
         self.catalog = catalog
         self.charts = ChartFactory(context: context)
-        self.signs = EarlySigns(context)
-        self.changeMarks = MedicationChangeMarks(context: context)
+        let changeMarks = MedicationChangeMarks(context: context)
+        self.changeMarks = changeMarks
+        self.signs = EarlySigns(context, changes: changeMarks)
         self.index = WeeklyIndex(context)
     }
 
