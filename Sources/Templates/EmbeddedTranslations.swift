@@ -3473,6 +3473,7 @@ msgstr "No constan procedimientos."
 
 msgid "No plan of care recorded."
 msgstr "No consta plan de cuidados."
+
 #. A date the clinical document states as unknown (FHIR dataAbsentReason, C-CDA nullFlavor).
 msgid "date unknown"
 msgstr "fecha desconocida"
@@ -3485,6 +3486,7 @@ msgstr "desde {date}"
 #. A dose-history step whose date is only a year, a month or unknown: "started 10 mg (2015)".
 msgid "{change} ({date})"
 msgstr "{change} ({date})"
+
 msgctxt "dose"
 msgid "{count} tablet"
 msgid_plural "{count} tablets"
@@ -3789,6 +3791,7 @@ msgstr "se inició en {date}"
 msgctxt "partial date"
 msgid "stopped {date}"
 msgstr "se suspendió en {date}"
+
 #. Issue 31: Needs attention in triage order, reading lines, dose changes, dose forms and routes.
 msgid "Blood glucose high"
 msgstr "Glucosa en sangre alta"
