@@ -130,3 +130,23 @@ import Testing
         #expect(errors.first?.keyPath == "entry[\(FHIRBundleReader.maxPanelDepth)].resource.hasMember[0]")
     }
 }
+
+extension HostileInputTests {
+    @Test func markdownWithinTheLimitsIsUnchanged() {
+        for text in ["> quote\n> > nested\n\n- a\n  - b\n\n1. one\n**bold** and *em* ~~gone~~", String(repeating: "> ", count: MarkdownNesting.maxDepth) + "x",
+                     String(repeating: "*", count: MarkdownNesting.maxRun) + "x"] {
+            #expect(MarkdownNesting.bounded(text) == text)
+        }
+    }
+
+    @Test func markdownPastTheLimitsKeepsItsTextBoundedInDepth() {
+        let quotes = String(repeating: ">", count: 50_000) + " deep"
+        let bounded = MarkdownNesting.bounded(quotes)
+        #expect(bounded == String(repeating: ">", count: MarkdownNesting.maxDepth) + "\\" + String(repeating: ">", count: 50_000 - MarkdownNesting.maxDepth) + " deep")
+        let html = MarkdownRenderer().html(quotes)
+        #expect(html.components(separatedBy: "<blockquote>").count - 1 == MarkdownNesting.maxDepth)
+        #expect(html.contains("&gt;&gt;&gt; deep"))
+        let stars = String(repeating: "*", count: 40) + "x"
+        #expect(MarkdownRenderer().html(stars).contains(String(repeating: "*", count: 40) + "x"))
+    }
+}

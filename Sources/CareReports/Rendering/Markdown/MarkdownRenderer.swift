@@ -82,7 +82,7 @@ public struct MarkdownRenderer: Sendable {
             }
             cmark_parser_attach_syntax_extension(parser, syntaxExtension)
         }
-        var source = markdown
+        var source = MarkdownNesting.bounded(markdown)
         source.withUTF8 { bytes in
             guard let base = bytes.baseAddress, bytes.count > 0 else { return }
             base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_parser_feed(parser, $0, bytes.count) }
