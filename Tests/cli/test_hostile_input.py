@@ -347,3 +347,20 @@ def test_a_60_mib_narrative_used_as_a_medication_name_is_shortened(tmp_path):
     result, elapsed, peak = run("build", document, "--out", out, "--all-members", *NOW)
     check(result, elapsed, peak, 0)
     assert sum(f.stat().st_size for f in out.rglob("*") if f.is_file()) < 5_000_000
+
+
+# Markdown nesting: cmark-gfm is quadratic over deep block nesting and long delimiter runs.
+
+@pytest.mark.parametrize("content", [">" * 50_000 + " deep", "- " * 20_000 + "deep", "*" * 50_000 + "deep" + "*" * 50_000],
+                         ids=["quotes", "lists", "emphasis"])
+def test_markdown_nested_50000_deep_is_written_in_time_as_text(tmp_path, content):
+    folder = copy_sample(tmp_path)
+    updates = json.loads((folder / "updates.json").read_text(encoding="utf-8"))
+    updates[0]["content"] = content
+    (folder / "updates.json").write_text(json.dumps(updates), encoding="utf-8")
+    out = tmp_path / "site"
+    result, elapsed, peak = run("build", folder, "--out", out, "--viewer", "u-ellen", *NOW)
+    check(result, elapsed, peak, 0)
+    pages = [p.read_text(encoding="utf-8") for p in out.rglob("*.html")]
+    page = next(p for p in pages if "deep" in p)
+    assert page.count("<blockquote>") <= 16 + 2 and page.count("<ul>") <= 16 + 20

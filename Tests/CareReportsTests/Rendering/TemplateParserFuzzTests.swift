@@ -37,7 +37,7 @@ import Testing
                 let partial = try TemplateParser.parse("{{$x}}d{{/x}}[{{.}}]")
                 struct Model: Encodable { let a = "<v>"; let b = false; let items = ["i", "j"] }
                 let value = try TemplateValueEncoder.encode(Model())
-                _ = TemplateRenderer(templates: ["t": template, "p": partial]).render(value, template: "t")
+                _ = try TemplateRenderer(templates: ["t": template, "p": partial]).render(value, template: "t")
                 parsed += 1
             } catch let error as TemplateSyntaxError {
                 #expect(error.position.line >= 1 && error.position.line <= lines.count, "\(text.debugDescription): \(error)")

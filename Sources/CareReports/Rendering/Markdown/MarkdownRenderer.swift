@@ -82,8 +82,9 @@ public struct MarkdownRenderer: Sendable {
             }
             cmark_parser_attach_syntax_extension(parser, syntaxExtension)
         }
-        // Controls and bidi characters never reach the parser (an inspection sees the text as given).
-        var source = sanitizing ? DisplayText.stripped(markdown) : markdown
+        // Controls and bidi characters never reach the parser (an inspection sees the text as given),
+        // and nesting no page needs is escaped first (cmark-gfm's own nesting is not bounded).
+        var source = MarkdownNesting.bounded(sanitizing ? DisplayText.stripped(markdown) : markdown)
         source.withUTF8 { bytes in
             guard let base = bytes.baseAddress, bytes.count > 0 else { return }
             base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_parser_feed(parser, $0, bytes.count) }
