@@ -27,9 +27,10 @@ enum ExportInput {
         return zone
     }
 
-    /// Prints the errors (and warnings, when asked), and exits 65 when there is any error.
+    /// Prints the errors (and warnings, when asked, and always those naming a missing file of a
+    /// directory export), and exits 65 when there is any error.
     private static func report(_ result: IngestResult, showWarnings: Bool) throws {
-        for diagnostic in result.diagnostics where diagnostic.severity == .error || showWarnings {
+        for diagnostic in result.diagnostics where diagnostic.severity == .error || showWarnings || diagnostic.namesMissingFile {
             Console.error(diagnostic.description)
         }
         if result.hasErrors {

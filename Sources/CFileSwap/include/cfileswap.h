@@ -5,4 +5,7 @@
 /// (EINVAL or ENOSYS where the file system or kernel cannot exchange).
 int cfileswap_exchange(const char *first, const char *second);
 
+/// The commit carereport was built from ("" when built without make, which stamps it).
+const char *cfileswap_build_commit(void);
+
 #endif
