@@ -1470,7 +1470,7 @@ table.caseload th, table.caseload td { overflow-wrap: anywhere; }
 @page {
   size: auto;
   margin: 13mm 11mm 12mm;
-  @bottom-right { content: "page " counter(page) " of " counter(pages); font: 8pt system-ui, sans-serif; }
+  @bottom-right { font: 8pt system-ui, sans-serif; }  /* its words, in the reader's language, are in the page */
   @top-left { font: 8pt system-ui, sans-serif; }
 }
 :root { color-scheme: light; }
@@ -2271,7 +2271,7 @@ body.visit {
 <title>[[t:Visit summary: {patientName}, {period}|patientName={{patientName}}|period={{period}}]]</title>
 <style>
 {{{styles}}}
-@page { @top-left { content: "{{{runningHeader}}}"; } }
+@page { @top-left { content: "{{{runningHeader}}}"; } @bottom-right { content: {{{runningFooter}}}; } }
 </style>
 </head>
 <body class="visit">

@@ -3281,6 +3281,14 @@ msgid_plural "{count} due after the export, not counted"
 msgstr[0] "{count} programada después de la exportación, no contada"
 msgstr[1] "{count} programadas después de la exportación, no contadas"
 
+msgid "page {page} of {pages}"
+msgstr "página {page} de {pages}"
+
+msgid "{count} dose due after the export, not counted"
+msgid_plural "{count} doses due after the export, not counted"
+msgstr[0] "{count} dosis programada después de la exportación, sin contar"
+msgstr[1] "{count} dosis programadas después de la exportación, sin contar"
+
 """##,
     ]
 }

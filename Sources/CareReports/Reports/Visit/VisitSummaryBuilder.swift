@@ -59,6 +59,7 @@ public struct VisitSummaryBuilder: Sendable {
                 "{patient} · born {born} · visit summary {period} · data as of {dataAsOf} · written {written}",
                 ["patient": patient, "born": born, "period": periodText, "dataAsOf": context.dataAsOf ?? words.t("unknown"), "written": written])),
             sourceNarratives: narratives())
+        summary.runningFooter = CSSString.counters(words.t("page {page} of {pages}", ["page": CSSString.pageMark, "pages": CSSString.pagesMark]))
         summary.vitalsAnyDate = vitalsAnyDate
         summary.allergyStatements = statementLines(.allergies)
         summary.problemStatements = statementLines(.problems)
