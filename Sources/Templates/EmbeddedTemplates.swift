@@ -1073,6 +1073,52 @@ table.caseload th, table.caseload td { overflow-wrap: anywhere; }
   table.caseload td::before { content: attr(data-label) ": "; font-weight: var(--font-weight-semibold); }
 }
 
+/* ------------------------------------------------------------ tables on a phone */
+
+/* On a phone each row of a data table becomes a card of stacked cells, each cell with its column's
+   heading (data-label, which carereport writes on every body cell of a table.data): nothing is cut
+   at the screen's edge, the flag and the range included. A matrix and a chart's table keep their
+   grid and scroll in their box, whose edges darken while there is more to see. */
+@media (max-width: 40rem) {
+  table.data:not(.matrix, .caseload, .chart-table),
+  table.data:not(.matrix, .caseload, .chart-table) > tbody,
+  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr,
+  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr > th,
+  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr > td { display: block; width: auto; }
+  table.data:not(.matrix, .caseload, .chart-table) > thead {
+    position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+  }
+  table.data:not(.matrix, .caseload, .chart-table) > caption { display: block; text-align: start; }
+  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr {
+    padding: var(--space-xs) 0;
+    border-bottom: var(--size-border) solid var(--color-border);
+  }
+  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr:last-child { border-bottom: 0; }
+  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr > * { border-bottom: 0; }
+  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr > td[data-label] {
+    display: grid;
+    grid-template-columns: minmax(6.5rem, 40%) minmax(0, 1fr);
+    gap: var(--space-sm);
+    justify-items: start;
+    text-align: start;
+    overflow-wrap: anywhere;
+  }
+  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr > td[data-label]::before {
+    content: attr(data-label);
+    color: var(--color-text-muted);
+    font-weight: var(--font-weight-semibold);
+  }
+  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr > td:empty { display: none; }
+}
+.table-scroll {
+  background:
+    linear-gradient(to right, var(--color-surface-raised) 40%, transparent) left / 2rem 100% no-repeat local,
+    linear-gradient(to left, var(--color-surface-raised) 40%, transparent) right / 2rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgb(0 0 0 / 0.3), transparent) left / 0.8rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgb(0 0 0 / 0.3), transparent) right / 0.8rem 100% no-repeat scroll,
+    var(--color-surface-raised);
+}
+
 """#,
         "assets/tokens.css": #"""
 /*
@@ -1523,9 +1569,21 @@ body.visit {
   .visit-columns { grid-template-columns: 1fr; }
   /* A wide table scrolls in its own box, a labelled region in the tab order so a keyboard can scroll it. */
   .visit .table-scroll { overflow-x: auto; }
-  /* Fixed columns squeezed to a phone's width let long headings run into each other ("Medicamento"):
-     the medications table keeps a readable width and scrolls in its box instead. */
-  .visit table.meds { min-width: 42rem; }
+  /* Fixed columns squeezed to a phone's width let long headings run into each other ("Medicamento",
+     "Acetaminophenas needed"): each row becomes stacked cells, each with its column's heading
+     (data-label on every body cell), so no name, dose or warning is cut. */
+  .visit table.data, .visit table.data > tbody, .visit table.data > tbody > tr,
+  .visit table.data > tbody > tr > th, .visit table.data > tbody > tr > td { display: block; width: auto; }
+  .visit table.data > thead {
+    position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+  }
+  .visit table.data > tbody > tr { padding: 0.2rem 0; border-bottom: 1px solid #bbb; }
+  .visit table.data > tbody > tr > * { border-bottom: 0; }
+  .visit table.data > tbody > tr > td[data-label] {
+    display: grid; grid-template-columns: minmax(6rem, 38%) minmax(0, 1fr); gap: 0.4rem; justify-items: start; overflow-wrap: anywhere;
+  }
+  .visit table.data > tbody > tr > td[data-label]::before { content: attr(data-label); font-weight: 600; color: #333; }
+  .visit table.data > tbody > tr > td:empty { display: none; }
 }
 @media print {
   body.visit { padding: 0; max-width: none; font-size: 8.5pt; line-height: 1.25; }

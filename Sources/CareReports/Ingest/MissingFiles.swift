@@ -1,3 +1,5 @@
+import Foundation
+
 /// A directory export that lacks one of its collection files is told so once, naming the file,
 /// instead of once per record that refers to what the file would have held (an unknown member on
 /// every task, an unknown circle on every record).
@@ -24,20 +26,34 @@ enum MissingFiles {
     static let messages: Set<String> = Set(consequences.map(\.message))
 
     /// `diagnostics` with one diagnostic per missing collection file of `directory` first, and the
-    /// per-record messages it explains left out. Nothing changes unless the directory holds at least
-    /// one collection file (a folder of clinical documents, or an `export.json` holding every
-    /// collection, lacks none), and a collection counts as missing only when no record of it was read.
+    /// per-record messages it explains left out. Nothing changes unless the directory holds the
+    /// app's folder form: an `export.json` of metadata alone and at least one collection file (a
+    /// folder of clinical documents, or an `export.json` holding collections, lacks none); a
+    /// collection counts as missing only when no record of it was read.
     static func named(
         in directory: String, files: [(String, CollectionKind?)], counts: [(collection: String, count: Int)], diagnostics: [Diagnostic]
     ) -> [Diagnostic] {
         let present = Set(files.compactMap(\.1))
-        guard !present.isEmpty else { return diagnostics }
+        guard !present.isEmpty, let metadata = files.first(where: { $0.1 == nil })?.0, holdsNoCollection(metadata) else {
+            return diagnostics
+        }
         let read = Dictionary(counts.map { ($0.collection, $0.count) }, uniquingKeysWith: +)
         let missing = consequences.filter { !present.contains($0.kind) && (read[$0.kind.rawValue] ?? 0) == 0 }
         guard !missing.isEmpty else { return diagnostics }
         let dropped = missing.reduce(into: Set<String>()) { $0.formUnion(replaced[$1.kind] ?? []) }
         return missing.map { Diagnostic($0.severity, file: directory, message: $0.message) }
             + diagnostics.filter { !dropped.contains($0.message) }
+    }
+}
+
+extension MissingFiles {
+    /// Whether the folder's `export.json` is the metadata alone, as the app writes it beside the
+    /// collection files (a file holding collections itself is another form, which lacks nothing).
+    static func holdsNoCollection(_ path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path), data.count <= 64 << 10,
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return false }
+        return CollectionKind.allCases.allSatisfy { object[$0.rawValue] == nil } && object["data"] == nil
     }
 }
 

@@ -59,7 +59,7 @@ public struct PageRenderer: Sendable {
             throw .modelEncoding(type: "\(Model.self)", template: name)
         }
         guard let text = compiled.render(value, template: name) else { throw .templateMissing(name) }
-        return text
+        return name.hasPrefix("html.") ? TableCellLabels.label(text) : text
     }
 
     private static let lastMade = LastRenderer()
