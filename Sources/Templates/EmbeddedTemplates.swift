@@ -1077,25 +1077,26 @@ table.caseload th, table.caseload td { overflow-wrap: anywhere; }
 
 /* On a phone each row of a data table becomes a card of stacked cells, each cell with its column's
    heading (data-label, which carereport writes on every body cell of a table.data): nothing is cut
-   at the screen's edge, the flag and the range included. A matrix and a chart's table keep their
-   grid and scroll in their box, whose edges darken while there is more to see. */
+   at the screen's edge, the flag and the range included (a matrix of tests by date too: each test a
+   card of its dates). A chart's table keeps its grid and scrolls in its box, whose edges darken
+   while there is more to see. */
 @media (max-width: 40rem) {
-  table.data:not(.matrix, .caseload, .chart-table),
-  table.data:not(.matrix, .caseload, .chart-table) > tbody,
-  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr,
-  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr > th,
-  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr > td { display: block; width: auto; }
-  table.data:not(.matrix, .caseload, .chart-table) > thead {
+  table.data:not(.caseload, .chart-table),
+  table.data:not(.caseload, .chart-table) > tbody,
+  table.data:not(.caseload, .chart-table) > tbody > tr,
+  table.data:not(.caseload, .chart-table) > tbody > tr > th,
+  table.data:not(.caseload, .chart-table) > tbody > tr > td { display: block; width: auto; }
+  table.data:not(.caseload, .chart-table) > thead {
     position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
   }
-  table.data:not(.matrix, .caseload, .chart-table) > caption { display: block; text-align: start; }
-  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr {
+  table.data:not(.caseload, .chart-table) > caption { display: block; text-align: start; }
+  table.data:not(.caseload, .chart-table) > tbody > tr {
     padding: var(--space-xs) 0;
     border-bottom: var(--size-border) solid var(--color-border);
   }
-  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr:last-child { border-bottom: 0; }
-  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr > * { border-bottom: 0; }
-  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr > td[data-label] {
+  table.data:not(.caseload, .chart-table) > tbody > tr:last-child { border-bottom: 0; }
+  table.data:not(.caseload, .chart-table) > tbody > tr > * { border-bottom: 0; }
+  table.data:not(.caseload, .chart-table) > tbody > tr > td[data-label] {
     display: grid;
     grid-template-columns: minmax(6.5rem, 40%) minmax(0, 1fr);
     gap: var(--space-sm);
@@ -1103,12 +1104,12 @@ table.caseload th, table.caseload td { overflow-wrap: anywhere; }
     text-align: start;
     overflow-wrap: anywhere;
   }
-  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr > td[data-label]::before {
+  table.data:not(.caseload, .chart-table) > tbody > tr > td[data-label]::before {
     content: attr(data-label);
     color: var(--color-text-muted);
     font-weight: var(--font-weight-semibold);
   }
-  table.data:not(.matrix, .caseload, .chart-table) > tbody > tr > td:empty { display: none; }
+  table.data:not(.caseload, .chart-table) > tbody > tr > td:empty { display: none; }
 }
 .table-scroll {
   background:
