@@ -1984,12 +1984,14 @@ body.visit {
 <p class="stale-note"><strong>[[t:Old data.]]</strong> {{page.staleNote}}</p>
 {{/page.staleNote}}
 {{>html.attention}}
+{{^empty(stats)}}
 <section aria-labelledby="glance-heading">
 <h2 id="glance-heading">[[t:This week at a glance]]</h2>
 <dl class="grid stats">
 {{#stats}}<div class="stat card"><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/stats}}
 </dl>
 </section>
+{{/empty(stats)}}
 {{^empty(coming)}}
 <section aria-labelledby="coming-heading">
 <h2 id="coming-heading">[[t:Coming appointments]]</h2>
@@ -2123,7 +2125,7 @@ body.visit {
 </main>
 <footer class="site-footer">
 {{#page.staleNote}}<p class="stale-note"><strong>[[t:Old data.]]</strong> {{page.staleNote}}</p>
-{{/page.staleNote}}<p>[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]</p>
+{{/page.staleNote}}<p>{{#page.fromDocuments}}[[t:Written for {writtenFor} on {writtenOn} by carereport from the clinical documents given to it, dated {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]{{/page.fromDocuments}}{{^page.fromDocuments}}[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]{{/page.fromDocuments}}</p>
 </footer>
 </body>
 </html>
@@ -2457,7 +2459,7 @@ body.visit {
 {{#empty(questions)}}<p>[[t:None noted.]]</p>{{/empty(questions)}}
 </section>
 </main>
-<footer class="visit-footer"><p class="small">[[t:Written by carereport from the family's care records; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.|writtenFor={{page.writtenFor}}]]</p></footer>
+<footer class="visit-footer"><p class="small">{{#page.fromDocuments}}[[t:Written by carereport from the clinical documents given to it, dated {dataAsOf}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.|dataAsOf={{page.dataAsOf}}|writtenFor={{page.writtenFor}}]]{{/page.fromDocuments}}{{^page.fromDocuments}}[[t:Written by carereport from the family's care records; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.|writtenFor={{page.writtenFor}}]]{{/page.fromDocuments}}</p></footer>
 </body>
 </html>
 
@@ -2757,7 +2759,7 @@ body.visit {
 
 {{#page.staleNote}}**[[t:Old data.]]** {{page.staleNote}}
 
-{{/page.staleNote}}[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]
+{{/page.staleNote}}{{#page.fromDocuments}}[[t:Written for {writtenFor} on {writtenOn} by carereport from the clinical documents given to it, dated {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]{{/page.fromDocuments}}{{^page.fromDocuments}}[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]{{/page.fromDocuments}}
 
 """#,
         "md/header.mustache": #"""
@@ -2778,11 +2780,13 @@ body.visit {
 
 {{/page.staleNote}}
 {{>md.attention}}
+{{^empty(stats)}}
 ## [[t:This week at a glance]]
 
 {{#stats}}
 - {{value}} {{label}}
 {{/stats}}
+{{/empty(stats)}}
 
 {{^empty(coming)}}
 ## [[t:Coming appointments]]

@@ -37,3 +37,36 @@ def test_the_printed_footer_is_in_the_readers_language(carereport, sample, tmp_p
         html = out.read_text()
         assert f"@bottom-right {{ content: {words}; }}" in html
         assert html.count("counter(pages)") == 1
+
+
+def document_bundle():
+    import pathlib
+    import pytest
+    bundle = pathlib.Path(__file__).resolve().parents[2] / ".." / "shared" / "fixtures" / "ips" / "bundle-minimal.json"
+    if not bundle.exists():
+        pytest.skip(f"{bundle} is absent: the shared fixtures are not beside the project")
+    return bundle
+
+
+def test_a_documents_home_speaks_of_a_document(carereport, tmp_path):
+    bundle = document_bundle()
+    run = carereport("build", bundle, "--out", tmp_path / "site", "--viewer", "patient", "--now", "2026-01-05T09:00:00Z")
+    assert run.returncode == 0, run.stderr
+    home = (tmp_path / "site" / "index.html").read_text()
+    assert "at a glance" not in home and "tasks done" not in home and "tasks overdue" not in home
+    assert '<span class="badge">this week</span>' not in home and "planned only" not in home
+    assert "from the clinical documents given to it, dated" in home
+    assert "family's care records" not in home
+    markdown = (tmp_path / "site" / "index.md").read_text()
+    assert "at a glance" not in markdown and "from the clinical documents given to it" in markdown
+    visit = carereport("visit", bundle, "--viewer", "patient", "--out", tmp_path / "visit.html", "--now", "2026-01-05T09:00:00Z")
+    assert visit.returncode == 0, visit.stderr
+    assert "from the clinical documents given to it, dated" in (tmp_path / "visit.html").read_text()
+
+
+def test_a_care_exports_home_keeps_its_week_and_tasks(carereport, sample, tmp_path):
+    run = carereport("build", sample, "--out", tmp_path / "site", "--viewer", "u-ellen", "--circle", "circle-margaret", "--now", NOW)
+    assert run.returncode == 0, run.stderr
+    home = (tmp_path / "site" / "index.html").read_text()
+    assert "This week at a glance" in home and "tasks overdue" in home
+    assert "by carereport from data as of" in home
