@@ -846,7 +846,21 @@ mark {
 /* On a phone a chart keeps legible labels and scrolls, inside a labelled region in the tab order
    so a keyboard can scroll it too: <figure class="chart"><div class="chart-scroll" role="region"
    aria-label="…" tabindex="0"><svg …></div></figure>. */
-.chart-scroll { max-width: 100%; overflow-x: auto; }
+.chart-scroll {
+  max-width: 100%;
+  overflow-x: auto;
+  /* While there is more to the side, that edge darkens (the cue that the chart scrolls). */
+  background:
+    linear-gradient(to right, var(--chart-surface) 40%, transparent) left / 2rem 100% no-repeat local,
+    linear-gradient(to left, var(--chart-surface) 40%, transparent) right / 2rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgb(0 0 0 / 0.3), transparent) left / 0.8rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgb(0 0 0 / 0.3), transparent) right / 0.8rem 100% no-repeat scroll;
+}
+/* A line chart fits a phone's width whole, its latest point and marker included: the SVG scales
+   to the box (its labels stay about 10.5 px at 390 px). */
+@media (max-width: 40rem) {
+  svg.chart.chart-line-chart { min-width: 0; }
+}
 .chart-scroll:focus-visible { outline-offset: 0; }
 .chart figcaption {
   margin-top: var(--space-sm);
@@ -892,6 +906,13 @@ svg.chart {
   font-family: var(--font-family-sans);
 }
 svg.chart .chart-text { fill: currentColor; }
+/* A gridline never strikes through the reference range's words: they sit on a halo of the chart's surface. */
+svg.chart .chart-band-label {
+  paint-order: stroke fill;
+  stroke: var(--chart-surface);
+  stroke-width: 5px;
+  stroke-linejoin: round;
+}
 svg.chart .chart-tick-label,
 svg.chart .chart-unit,
 svg.chart .chart-band-label,

@@ -62,6 +62,7 @@ extension LineChart {
         var out = ""
 
         // Band, behind everything.
+        var bandLabel = ""
         if let band {
             let yTop = band.high.map(yPos) ?? top
             let yBottom = band.low.map(yPos) ?? bottom
@@ -72,13 +73,14 @@ extension LineChart {
             if yBottom - yTop >= small + 8 { labelY = yTop + small + 2 }
             else if yTop - top >= small + 4 { labelY = yTop - 4 }
             else { labelY = yBottom + small + 2 }
-            out += ChartSVG.text(label, x: right - 4, y: labelY, anchor: "end", classes: "chart-band-label", size: small) + "\n"
+            bandLabel = ChartSVG.text(label, x: right - 4, y: labelY, anchor: "end", classes: "chart-band-label", size: small) + "\n"
         }
 
-        // Grid and y axis labels.
+        // Grid and y axis labels; the band's label over the grid (on a halo of the surface, in the
+        // style sheet), so no gridline strikes through its words, and under the series.
         out += "<g class=\"chart-grid\" stroke=\"currentColor\" stroke-opacity=\"0.2\" stroke-width=\"1\">"
         for v in yTicks { out += "<line x1=\"\(c(left))\" x2=\"\(c(right))\" y1=\"\(c(yPos(v)))\" y2=\"\(c(yPos(v)))\"/>" }
-        out += "</g>\n<g class=\"chart-axis\">"
+        out += "</g>\n" + bandLabel + "<g class=\"chart-axis\">"
         out += "<line class=\"chart-axis-line\" x1=\"\(c(left))\" x2=\"\(c(right))\" y1=\"\(c(bottom))\" y2=\"\(c(bottom))\" stroke=\"currentColor\" stroke-width=\"1\"/>"
         for (v, label) in zip(yTicks, yLabels) {
             out += ChartSVG.text(label, x: left - 6, y: yPos(v) + fs * 0.35, anchor: "end", classes: "chart-tick-label")
