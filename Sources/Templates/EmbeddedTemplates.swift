@@ -853,8 +853,8 @@ mark {
   background:
     linear-gradient(to right, var(--chart-surface) 40%, transparent) left / 2rem 100% no-repeat local,
     linear-gradient(to left, var(--chart-surface) 40%, transparent) right / 2rem 100% no-repeat local,
-    radial-gradient(farthest-side at 0 50%, rgb(0 0 0 / 0.3), transparent) left / 0.8rem 100% no-repeat scroll,
-    radial-gradient(farthest-side at 100% 50%, rgb(0 0 0 / 0.3), transparent) right / 0.8rem 100% no-repeat scroll;
+    radial-gradient(farthest-side at 0 50%, var(--color-border-strong), transparent) left / 0.8rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, var(--color-border-strong), transparent) right / 0.8rem 100% no-repeat scroll;
 }
 /* A line chart fits a phone's width whole, its latest point and marker included: the SVG scales
    to the box (its labels stay about 10.5 px at 390 px). */
@@ -1136,8 +1136,8 @@ table.caseload th, table.caseload td { overflow-wrap: anywhere; }
   background:
     linear-gradient(to right, var(--color-surface-raised) 40%, transparent) left / 2rem 100% no-repeat local,
     linear-gradient(to left, var(--color-surface-raised) 40%, transparent) right / 2rem 100% no-repeat local,
-    radial-gradient(farthest-side at 0 50%, rgb(0 0 0 / 0.3), transparent) left / 0.8rem 100% no-repeat scroll,
-    radial-gradient(farthest-side at 100% 50%, rgb(0 0 0 / 0.3), transparent) right / 0.8rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 0 50%, var(--color-border-strong), transparent) left / 0.8rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, var(--color-border-strong), transparent) right / 0.8rem 100% no-repeat scroll,
     var(--color-surface-raised);
 }
 
