@@ -14,7 +14,7 @@ RELEASE_BIN = .build/release/carereport
 RELEASE_FLAGS = -c release --static-swift-stdlib --product carereport
 # Linking Foundation statically brings glibc's link-time note on its use of mktemp (Foundation's
 # own, not carereport's), which says nothing about this build: left out of its output.
-LINK_NOTES = grep -v "is dangerous, better use"
+LINK_NOTES = grep --line-buffered -v "is dangerous, better use"
 
 DEBUG_BIN = .build/debug/carereport
 

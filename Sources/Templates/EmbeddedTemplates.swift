@@ -1117,18 +1117,25 @@ table.caseload th, table.caseload td { overflow-wrap: anywhere; }
   }
   table.data:not(.caseload, .chart-table) > tbody > tr:last-child { border-bottom: 0; }
   table.data:not(.caseload, .chart-table) > tbody > tr > * { border-bottom: 0; }
+  /* The cell a one-row table: its heading one cell, everything it holds (text, links, badges,
+     a note) the anonymous other, so mixed content stays together beside its heading. */
   table.data:not(.caseload, .chart-table) > tbody > tr > td[data-label] {
-    display: grid;
-    grid-template-columns: minmax(6.5rem, 40%) minmax(0, 1fr);
-    gap: var(--space-sm);
-    justify-items: start;
+    display: table;
+    width: 100%;
+    border-collapse: separate;  /* a collapsed table (inherited) would drop the cell's padding */
+    border-spacing: 0;
     text-align: start;
     overflow-wrap: anywhere;
   }
   table.data:not(.caseload, .chart-table) > tbody > tr > td[data-label]::before {
     content: attr(data-label);
+    display: table-cell;
+    width: 40%;
+    padding-right: var(--space-sm);
     color: var(--color-text-muted);
     font-weight: var(--font-weight-semibold);
+    white-space: normal;
+    overflow-wrap: normal;
   }
   table.data:not(.caseload, .chart-table) > tbody > tr > td:empty { display: none; }
 }
@@ -1602,9 +1609,11 @@ body.visit {
   .visit table.data > tbody > tr { padding: 0.2rem 0; border-bottom: 1px solid #bbb; }
   .visit table.data > tbody > tr > * { border-bottom: 0; }
   .visit table.data > tbody > tr > td[data-label] {
-    display: grid; grid-template-columns: minmax(6rem, 38%) minmax(0, 1fr); gap: 0.4rem; justify-items: start; overflow-wrap: anywhere;
+    display: table; width: 100%; border-collapse: separate; border-spacing: 0; overflow-wrap: anywhere;
   }
-  .visit table.data > tbody > tr > td[data-label]::before { content: attr(data-label); font-weight: 600; color: #333; }
+  .visit table.data > tbody > tr > td[data-label]::before {
+    content: attr(data-label); display: table-cell; width: 38%; padding-right: 0.4rem; font-weight: 600; color: #333; white-space: normal;
+  }
   .visit table.data > tbody > tr > td:empty { display: none; }
 }
 @media print {
@@ -1638,8 +1647,8 @@ body.visit {
 {{^empty(medications)}}
 <h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Medications]]</h2>
 <table style="width:100%;max-width:100%;table-layout:fixed;border-collapse:collapse;font-size:{{type.detail}};">
-<thead><tr><th scope="col" style="text-align:left;width:38%;border-bottom:2px solid {{palette.primary}};padding:4px;">[[t:Medication]]</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">[[t:Doses this week]]</th></tr></thead>
-<tbody>{{#medications}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{name}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{adherence}}<br>[[t:late {late}, missed {missed}, skipped {skipped}, as needed {asNeededUses}|late={{late}}|missed={{missed}}|skipped={{skipped}}|asNeededUses={{asNeededUses}}]]</td></tr>{{/medications}}</tbody>
+<thead><tr><th scope="col" style="text-align:left;width:38%;border-bottom:2px solid {{palette.primary}};padding:4px 12px 4px 4px;overflow-wrap:anywhere;">[[t:Medication]]</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px 12px 4px 4px;overflow-wrap:anywhere;">[[t:Doses this week]]</th></tr></thead>
+<tbody>{{#medications}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px 12px 4px 4px;overflow-wrap:anywhere;">{{name}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{adherence}}<br>[[t:late {late}, missed {missed}, skipped {skipped}, as needed {asNeededUses}|late={{late}}|missed={{missed}}|skipped={{skipped}}|asNeededUses={{asNeededUses}}]]</td></tr>{{/medications}}</tbody>
 </table>
 {{/empty(medications)}}
 {{^empty(tasksOverdue)}}
@@ -1661,8 +1670,8 @@ body.visit {
 {{^empty(measurements)}}
 <h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Measurements]]</h2>
 <table style="width:100%;max-width:100%;table-layout:fixed;border-collapse:collapse;font-size:{{type.detail}};">
-<thead><tr><th scope="col" style="text-align:left;width:38%;border-bottom:2px solid {{palette.primary}};padding:4px;">[[t:Measurement]]</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">[[t:This week]]</th></tr></thead>
-<tbody>{{#measurements}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{kind}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">[[t:latest {latest}|latest={{latest}}]]<br>[[t:lowest {minimum}, highest {maximum}|minimum={{minimum}}|maximum={{maximum}}]]<br>[[t:out of range: {outOfRange}|outOfRange={{outOfRange}}]]</td></tr>{{/measurements}}</tbody>
+<thead><tr><th scope="col" style="text-align:left;width:38%;border-bottom:2px solid {{palette.primary}};padding:4px 12px 4px 4px;overflow-wrap:anywhere;">[[t:Measurement]]</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px 12px 4px 4px;overflow-wrap:anywhere;">[[t:This week]]</th></tr></thead>
+<tbody>{{#measurements}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px 12px 4px 4px;overflow-wrap:anywhere;">{{kind}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">[[t:latest {latest}|latest={{latest}}]]<br>[[t:lowest {minimum}, highest {maximum}|minimum={{minimum}}|maximum={{maximum}}]]<br>[[t:out of range: {outOfRange}|outOfRange={{outOfRange}}]]</td></tr>{{/measurements}}</tbody>
 </table>
 {{/empty(measurements)}}
 {{^empty(symptoms)}}

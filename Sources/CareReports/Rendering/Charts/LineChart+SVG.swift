@@ -3,6 +3,8 @@ import Foundation
 extension LineChart {
     static let viewWidth = 440.0
     static let fontSize = 14.0
+    /// The words' size for a reader who asks for large text (1.25 times).
+    static let largeFontSize = 17.5
     static let plotHeight = 200.0
     /// Above this many points in a series, only out-of-range points get markers.
     static let markerLimit = 60
@@ -22,7 +24,7 @@ extension LineChart {
             return ChartSVG.empty(id: id, kind: "chart-line-chart", title: title, description: description, message: emptyMessage)
         }
         let c = ChartFormat.coord
-        let w = Self.viewWidth, fs = Self.fontSize, band = activeBand
+        let w = Self.viewWidth, fs = labelSize, band = activeBand
 
         // Y domain: the values and the band's ends, padded when flat, snapped to nice ticks.
         var lo = all.map(\.y).min()!, hi = all.map(\.y).max()!
