@@ -27,3 +27,14 @@ int cfileswap_lock(int fd, int wait) {
     } while (result != 0 && errno == EINTR);
     return result;
 }
+
+/* build_commit.h (git-ignored) is written by make with the commit being built: only this file is
+   compiled again when it changes. */
+#if __has_include("build_commit.h")
+#include "build_commit.h"
+#endif
+#ifndef CAREREPORT_COMMIT
+#define CAREREPORT_COMMIT ""
+#endif
+
+const char *cfileswap_build_commit(void) { return CAREREPORT_COMMIT; }

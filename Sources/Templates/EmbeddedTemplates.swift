@@ -846,7 +846,21 @@ mark {
 /* On a phone a chart keeps legible labels and scrolls, inside a labelled region in the tab order
    so a keyboard can scroll it too: <figure class="chart"><div class="chart-scroll" role="region"
    aria-label="…" tabindex="0"><svg …></div></figure>. */
-.chart-scroll { max-width: 100%; overflow-x: auto; }
+.chart-scroll {
+  max-width: 100%;
+  overflow-x: auto;
+  /* While there is more to the side, that edge darkens (the cue that the chart scrolls). */
+  background:
+    linear-gradient(to right, var(--chart-surface) 40%, transparent) left / 2rem 100% no-repeat local,
+    linear-gradient(to left, var(--chart-surface) 40%, transparent) right / 2rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, var(--color-border-strong), transparent) left / 0.8rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, var(--color-border-strong), transparent) right / 0.8rem 100% no-repeat scroll;
+}
+/* A line chart fits a phone's width whole, its latest point and marker included: the SVG scales
+   to the box (its labels stay about 10.5 px at 390 px). */
+@media (max-width: 40rem) {
+  svg.chart.chart-line-chart { min-width: 0; }
+}
 .chart-scroll:focus-visible { outline-offset: 0; }
 .chart figcaption {
   margin-top: var(--space-sm);
@@ -892,6 +906,13 @@ svg.chart {
   font-family: var(--font-family-sans);
 }
 svg.chart .chart-text { fill: currentColor; }
+/* A gridline never strikes through the reference range's words: they sit on a halo of the chart's surface. */
+svg.chart .chart-band-label {
+  paint-order: stroke fill;
+  stroke: var(--chart-surface);
+  stroke-width: 5px;
+  stroke-linejoin: round;
+}
 svg.chart .chart-tick-label,
 svg.chart .chart-unit,
 svg.chart .chart-band-label,
@@ -1075,6 +1096,60 @@ table.caseload th, table.caseload td { overflow-wrap: anywhere; }
 
 /* A text/plain document as written (issue 29): wrapped, never scrolled off the page. */
 .source-text { white-space: pre-wrap; overflow-wrap: anywhere; font-family: inherit; font-size: 0.95em; margin: 0.5em 0; }
+
+/* ------------------------------------------------------------ tables on a phone */
+
+/* On a phone each row of a data table becomes a card of stacked cells, each cell with its column's
+   heading (data-label, which carereport writes on every body cell of a table.data): nothing is cut
+   at the screen's edge, the flag and the range included (a matrix of tests by date too: each test a
+   card of its dates). A chart's table keeps its grid and scrolls in its box, whose edges darken
+   while there is more to see. */
+@media (max-width: 40rem) {
+  table.data:not(.caseload, .chart-table),
+  table.data:not(.caseload, .chart-table) > tbody,
+  table.data:not(.caseload, .chart-table) > tbody > tr,
+  table.data:not(.caseload, .chart-table) > tbody > tr > th,
+  table.data:not(.caseload, .chart-table) > tbody > tr > td { display: block; width: auto; }
+  table.data:not(.caseload, .chart-table) > thead {
+    position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+  }
+  table.data:not(.caseload, .chart-table) > caption { display: block; text-align: start; }
+  table.data:not(.caseload, .chart-table) > tbody > tr {
+    padding: var(--space-xs) 0;
+    border-bottom: var(--size-border) solid var(--color-border);
+  }
+  table.data:not(.caseload, .chart-table) > tbody > tr:last-child { border-bottom: 0; }
+  table.data:not(.caseload, .chart-table) > tbody > tr > * { border-bottom: 0; }
+  /* The cell a one-row table: its heading one cell, everything it holds (text, links, badges,
+     a note) the anonymous other, so mixed content stays together beside its heading. */
+  table.data:not(.caseload, .chart-table) > tbody > tr > td[data-label] {
+    display: table;
+    width: 100%;
+    border-collapse: separate;  /* a collapsed table (inherited) would drop the cell's padding */
+    border-spacing: 0;
+    text-align: start;
+    overflow-wrap: anywhere;
+  }
+  table.data:not(.caseload, .chart-table) > tbody > tr > td[data-label]::before {
+    content: attr(data-label);
+    display: table-cell;
+    width: 40%;
+    padding-right: var(--space-sm);
+    color: var(--color-text-muted);
+    font-weight: var(--font-weight-semibold);
+    white-space: normal;
+    overflow-wrap: normal;
+  }
+  table.data:not(.caseload, .chart-table) > tbody > tr > td:empty { display: none; }
+}
+.table-scroll {
+  background:
+    linear-gradient(to right, var(--color-surface-raised) 40%, transparent) left / 2rem 100% no-repeat local,
+    linear-gradient(to left, var(--color-surface-raised) 40%, transparent) right / 2rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, var(--color-border-strong), transparent) left / 0.8rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, var(--color-border-strong), transparent) right / 0.8rem 100% no-repeat scroll,
+    var(--color-surface-raised);
+}
 
 """#,
         "assets/tokens.css": #"""
@@ -1473,7 +1548,7 @@ table.caseload th, table.caseload td { overflow-wrap: anywhere; }
 @page {
   size: auto;
   margin: 13mm 11mm 12mm;
-  @bottom-right { content: "page " counter(page) " of " counter(pages); font: 8pt system-ui, sans-serif; }
+  @bottom-right { font: 8pt system-ui, sans-serif; }  /* its words, in the reader's language, are in the page */
   @top-left { font: 8pt system-ui, sans-serif; }
 }
 :root { color-scheme: light; }
@@ -1527,9 +1602,23 @@ body.visit {
   .visit-columns { grid-template-columns: 1fr; }
   /* A wide table scrolls in its own box, a labelled region in the tab order so a keyboard can scroll it. */
   .visit .table-scroll { overflow-x: auto; }
-  /* Fixed columns squeezed to a phone's width let long headings run into each other ("Medicamento"):
-     the medications table keeps a readable width and scrolls in its box instead. */
-  .visit table.meds { min-width: 42rem; }
+  /* Fixed columns squeezed to a phone's width let long headings run into each other ("Medicamento",
+     "Acetaminophenas needed"): each row becomes stacked cells, each with its column's heading
+     (data-label on every body cell), so no name, dose or warning is cut. */
+  .visit table.data, .visit table.data > tbody, .visit table.data > tbody > tr,
+  .visit table.data > tbody > tr > th, .visit table.data > tbody > tr > td { display: block; width: auto; }
+  .visit table.data > thead {
+    position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+  }
+  .visit table.data > tbody > tr { padding: 0.2rem 0; border-bottom: 1px solid #bbb; }
+  .visit table.data > tbody > tr > * { border-bottom: 0; }
+  .visit table.data > tbody > tr > td[data-label] {
+    display: table; width: 100%; border-collapse: separate; border-spacing: 0; overflow-wrap: anywhere;
+  }
+  .visit table.data > tbody > tr > td[data-label]::before {
+    content: attr(data-label); display: table-cell; width: 38%; padding-right: 0.4rem; font-weight: 600; color: #333; white-space: normal;
+  }
+  .visit table.data > tbody > tr > td:empty { display: none; }
 }
 @media print {
   body.visit { padding: 0; max-width: none; font-size: 8.5pt; line-height: 1.25; }
@@ -1565,8 +1654,8 @@ body.visit {
 {{^empty(medications)}}
 <h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Medications]]</h2>
 <table style="width:100%;max-width:100%;table-layout:fixed;border-collapse:collapse;font-size:{{type.detail}};">
-<thead><tr><th scope="col" style="text-align:left;width:38%;border-bottom:2px solid {{palette.primary}};padding:4px;">[[t:Medication]]</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">[[t:Doses this week]]</th></tr></thead>
-<tbody>{{#medications}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{name}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{adherence}}<br>[[t:late {late}, missed {missed}, skipped {skipped}, as needed {asNeededUses}|late={{late}}|missed={{missed}}|skipped={{skipped}}|asNeededUses={{asNeededUses}}]]</td></tr>{{/medications}}</tbody>
+<thead><tr><th scope="col" style="text-align:left;width:38%;border-bottom:2px solid {{palette.primary}};padding:4px 12px 4px 4px;overflow-wrap:anywhere;">[[t:Medication]]</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px 12px 4px 4px;overflow-wrap:anywhere;">[[t:Doses this week]]</th></tr></thead>
+<tbody>{{#medications}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px 12px 4px 4px;overflow-wrap:anywhere;">{{name}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{adherence}}<br>[[t:late {late}, missed {missed}, skipped {skipped}, as needed {asNeededUses}|late={{late}}|missed={{missed}}|skipped={{skipped}}|asNeededUses={{asNeededUses}}]]</td></tr>{{/medications}}</tbody>
 </table>
 {{/empty(medications)}}
 {{^empty(tasksOverdue)}}
@@ -1588,8 +1677,8 @@ body.visit {
 {{^empty(measurements)}}
 <h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Measurements]]</h2>
 <table style="width:100%;max-width:100%;table-layout:fixed;border-collapse:collapse;font-size:{{type.detail}};">
-<thead><tr><th scope="col" style="text-align:left;width:38%;border-bottom:2px solid {{palette.primary}};padding:4px;">[[t:Measurement]]</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px;">[[t:This week]]</th></tr></thead>
-<tbody>{{#measurements}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">{{kind}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">[[t:latest {latest}|latest={{latest}}]]<br>[[t:lowest {minimum}, highest {maximum}|minimum={{minimum}}|maximum={{maximum}}]]<br>[[t:out of range: {outOfRange}|outOfRange={{outOfRange}}]]</td></tr>{{/measurements}}</tbody>
+<thead><tr><th scope="col" style="text-align:left;width:38%;border-bottom:2px solid {{palette.primary}};padding:4px 12px 4px 4px;overflow-wrap:anywhere;">[[t:Measurement]]</th><th scope="col" style="text-align:left;border-bottom:2px solid {{palette.primary}};padding:4px 12px 4px 4px;overflow-wrap:anywhere;">[[t:This week]]</th></tr></thead>
+<tbody>{{#measurements}}<tr><th scope="row" style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px 12px 4px 4px;overflow-wrap:anywhere;">{{kind}}</th><td style="text-align:left;vertical-align:top;border-bottom:1px solid {{palette.border}};padding:4px;overflow-wrap:anywhere;">[[t:latest {latest}|latest={{latest}}]]<br>[[t:lowest {minimum}, highest {maximum}|minimum={{minimum}}|maximum={{maximum}}]]<br>[[t:out of range: {outOfRange}|outOfRange={{outOfRange}}]]</td></tr>{{/measurements}}</tbody>
 </table>
 {{/empty(measurements)}}
 {{^empty(symptoms)}}
@@ -1937,12 +2026,15 @@ body.visit {
 <h2 id="key-documents-heading">[[t:Advance care and discharge documents]]</h2>
 <ul>{{#keyDocuments}}<li><strong>{{title}}</strong> <span class="muted">({{kind}}, {{when}})</span>{{>html.attachments}}</li>{{/keyDocuments}}</ul>
 </section>
-{{/empty(keyDocuments)}}<section aria-labelledby="glance-heading">
+{{/empty(keyDocuments)}}
+{{^empty(stats)}}
+<section aria-labelledby="glance-heading">
 <h2 id="glance-heading">[[t:This week at a glance]]</h2>
 <dl class="grid stats">
 {{#stats}}<div class="stat card"><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/stats}}
 </dl>
 </section>
+{{/empty(stats)}}
 {{^empty(coming)}}
 <section aria-labelledby="coming-heading">
 <h2 id="coming-heading">[[t:Coming appointments]]</h2>
@@ -2076,7 +2168,7 @@ body.visit {
 </main>
 <footer class="site-footer">
 {{#page.staleNote}}<p class="stale-note"><strong>[[t:Old data.]]</strong> {{page.staleNote}}</p>
-{{/page.staleNote}}<p>[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]</p>
+{{/page.staleNote}}<p>{{#page.fromDocuments}}[[t:Written for {writtenFor} on {writtenOn} by carereport from the clinical documents given to it, dated {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]{{/page.fromDocuments}}{{^page.fromDocuments}}[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]{{/page.fromDocuments}}</p>
 </footer>
 </body>
 </html>
@@ -2283,7 +2375,7 @@ body.visit {
 <title>[[t:Visit summary: {patientName}, {period}|patientName={{patientName}}|period={{period}}]]</title>
 <style>
 {{{styles}}}
-@page { @top-left { content: "{{{runningHeader}}}"; } }
+@page { @top-left { content: "{{{runningHeader}}}"; } @bottom-right { content: {{{runningFooter}}}; } }
 </style>
 </head>
 <body class="visit">
@@ -2454,7 +2546,7 @@ body.visit {
 {{#empty(questions)}}<p>[[t:None noted.]]</p>{{/empty(questions)}}
 </section>
 </main>
-<footer class="visit-footer"><p class="small">[[t:Written by carereport from the family's care records; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.|writtenFor={{page.writtenFor}}]]</p></footer>
+<footer class="visit-footer"><p class="small">{{#page.fromDocuments}}[[t:Written by carereport from the clinical documents given to it, dated {dataAsOf}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.|dataAsOf={{page.dataAsOf}}|writtenFor={{page.writtenFor}}]]{{/page.fromDocuments}}{{^page.fromDocuments}}[[t:Written by carereport from the family's care records; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.|writtenFor={{page.writtenFor}}]]{{/page.fromDocuments}}</p></footer>
 </body>
 </html>
 
@@ -2754,7 +2846,7 @@ body.visit {
 
 {{#page.staleNote}}**[[t:Old data.]]** {{page.staleNote}}
 
-{{/page.staleNote}}[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]
+{{/page.staleNote}}{{#page.fromDocuments}}[[t:Written for {writtenFor} on {writtenOn} by carereport from the clinical documents given to it, dated {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]{{/page.fromDocuments}}{{^page.fromDocuments}}[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]{{/page.fromDocuments}}
 
 """#,
         "md/header.mustache": #"""
@@ -2789,11 +2881,13 @@ body.visit {
 
 {{/page.staleNote}}
 {{>md.attention}}
+{{^empty(stats)}}
 ## [[t:This week at a glance]]
 
 {{#stats}}
 - {{value}} {{label}}
 {{/stats}}
+{{/empty(stats)}}
 
 {{^empty(coming)}}
 ## [[t:Coming appointments]]

@@ -4051,6 +4051,20 @@ msgid_plural "And {count} more: {appointments}."
 msgstr[0] "Y {count} más: {appointments}."
 msgstr[1] "Y {count} más: {appointments}."
 
+msgid "page {page} of {pages}"
+msgstr "página {page} de {pages}"
+
+msgid "{count} dose due after the export, not counted"
+msgid_plural "{count} doses due after the export, not counted"
+msgstr[0] "{count} dosis programada después de la exportación, sin contar"
+msgstr[1] "{count} dosis programadas después de la exportación, sin contar"
+
+msgid "Written for {writtenFor} on {writtenOn} by carereport from the clinical documents given to it, dated {dataAsOf}. It holds only what this reader may see."
+msgstr "Escrito para {writtenFor} el {writtenOn} por carereport a partir de los documentos clínicos recibidos, con fecha del {dataAsOf}. Contiene solo lo que esta persona puede ver."
+
+msgid "Written by carereport from the clinical documents given to it, dated {dataAsOf}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone."
+msgstr "Escrito por carereport a partir de los documentos clínicos recibidos, con fecha del {dataAsOf}; contiene solo lo que {writtenFor} puede ver. Los indicadores usan palabras y símbolos (▲ alto, ▼ bajo), nunca solo el color."
+
 """##,
     ]
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import CareReports
 
 @main
 struct CareReport: ParsableCommand {
@@ -24,7 +25,7 @@ struct CareReport: ParsableCommand {
               70  internal error in carereport (please report it)
               73  the output cannot be written
             """,
-        version: "0.1.0",
+        version: BuildInfo.versionLine,
         subcommands: [Validate.self, Members.self, Audit.self, Build.self, Visit.self, DigestCommand.self, TemplatesCommand.self, Generate.self]
     )
 

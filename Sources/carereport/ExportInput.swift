@@ -36,14 +36,14 @@ enum ExportInput {
         return zone
     }
 
-    /// Prints the errors (and warnings, when asked, as errors under `--strict`), and exits 65 when
-    /// there is any error.
+    /// Prints the errors (and warnings, when asked, as errors under `--strict`, and always those
+    /// naming a missing file of a directory export), and exits 65 when there is any error.
     private static func report(_ result: IngestResult, _ policy: WarningPolicy) throws {
         var strict = false
         var show = false
         if case .show(let isStrict) = policy { (show, strict) = (true, isStrict) }
         let diagnostics = strict ? result.diagnostics.map(\.asError) : result.diagnostics
-        for diagnostic in diagnostics where diagnostic.severity == .error || show {
+        for diagnostic in diagnostics where diagnostic.severity == .error || show || diagnostic.namesMissingFile {
             Console.error(diagnostic.description)
         }
         let errors = diagnostics.filter { $0.severity == .error }.count

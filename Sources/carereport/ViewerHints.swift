@@ -22,7 +22,10 @@ enum ViewerHints {
         let where_ = circles.count == 1 ? "\(circles[0].id) (\(circles[0].name))" : "any circle of the export"
         var lines = ["error: viewer \(id) is not a member of \(where_); nothing was written"]
         let active = circles.map { circle in (circle.id, members(of: circle).filter { $0.status == .active }.map(\.userId)) }
-        if let guess = closest(id, among: active.flatMap(\.1)) { lines.append("did you mean --viewer \(guess)?") }
+        let activeIds = active.flatMap(\.1)
+        if let guess = named(id, among: activeIds, in: export) ?? closest(id, among: activeIds) {
+            lines.append("did you mean --viewer \(guess)?")
+        }
         for (circleId, ids) in active where !ids.isEmpty { lines.append("active members of \(circleId): \(ids.joined(separator: ", "))") }
         lines.append("(carereport members INPUT lists every circle's members with their roles)")
         return lines.joined(separator: "\n")
@@ -35,6 +38,19 @@ enum ViewerHints {
         if let guess = closest(id, among: ids) ?? ids.first(where: { $0.contains(id) }) { lines.append("did you mean --circle \(guess)?") }
         if !ids.isEmpty { lines.append("circles: " + export.circles.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")) }
         return lines.joined(separator: "\n")
+    }
+
+    /// The one candidate whose name is `name` ("Ellen Park", or "Ellen" when only one has that first
+    /// name), ignoring case and extra spaces: a caregiver thinks of a person by name, not by id.
+    static func named(_ name: String, among candidates: [String], in export: CareExport) -> String? {
+        func words(_ text: String) -> [String] { text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init) }
+        let asked = words(name)
+        guard !asked.isEmpty else { return nil }
+        let people = Array(Set(candidates)).sorted().compactMap { id in export.user(id).map { (id, $0) } }
+        let full = people.filter { words("\($0.1.firstName) \($0.1.lastName)") == asked }
+        if full.count == 1 { return full[0].0 }
+        let first = people.filter { words($0.1.firstName) == asked }
+        return first.count == 1 ? first[0].0 : nil
     }
 
     /// The candidate nearest to `word` by edit distance, when it is near enough to be a typo (ids are case-sensitive).

@@ -22,7 +22,7 @@ def test_syntax_error_names_line_and_column(carereport, tmp_path):
     bad.write_text('{"users": [\n  {"id": "u1",}\n]}')
     result = carereport("validate", bad)
     assert result.returncode == 65
-    assert f"{bad}:2:15: error: unexpected character '}}'; expected a key in double quotes" in result.stderr
+    assert f"{bad}:2:14: error: trailing comma before '}}'; JSON allows no comma after the last item" in result.stderr
 
 
 def test_wrong_shape_names_key_path_and_not_the_value(carereport, tmp_path):

@@ -67,7 +67,7 @@ def test_readme_commands_far_past_the_export_say_data_as_of_and_miss_nothing(tmp
             continue
         assert result.returncode == 0, (argv, result.stderr)
         outputs.append(result.stdout)
-    site = tmp_path / "site"
+    site = tmp_path / "out" / "site"  # the README's examples write under out/ (git-ignored)
     pages = [site / "index.html", site / "index.md", site / "visit.html"] + sorted((site / "weeks").glob("*.html"))
     for page in pages:
         text = page.read_text(encoding="utf-8")

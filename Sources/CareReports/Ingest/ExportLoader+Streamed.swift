@@ -97,6 +97,7 @@ extension ExportLoader {
             ("users", export.users.count), ("circles", export.circles.count), ("tasks", valid[.tasks] ?? 0),
             ("healthRecords", valid[.healthRecords] ?? 0), ("updates", valid[.updates] ?? 0),
         ]
+        diagnostics = MissingFiles.named(in: path, files: names, counts: counts, diagnostics: diagnostics)
         let result = IngestResult(export: export, diagnostics: diagnostics, fileCount: native.count, counts: counts)
         var runs: [CollectionKind: [CircleRun]] = [:]
         for kind in Self.scopedKinds { runs[kind] = records.streamed?.collection(kind).runs ?? [] }

@@ -64,8 +64,10 @@ public struct ExportLoader: Sendable {
         var documents: [ImportedDocument] = []
         var fileCount = 0
         var mapped: [String: MappedFile] = [:]
+        var listed: [(String, CollectionKind?)] = []
         if isDirectory.boolValue {
             let (names, others) = try files(in: path)
+            listed = names
             var native: [(file: String, kind: CollectionKind?, data: MappedFile)] = []
             for (file, kind) in names { native.append((file, kind, try contents(of: file))) }
             let decoded = readTogether(native, settings: settings)
@@ -111,6 +113,7 @@ public struct ExportLoader: Sendable {
             ("users", export.users.count), ("circles", export.circles.count), ("tasks", valid(checked.validity.tasks)),
             ("healthRecords", valid(checked.validity.healthRecords) + imported.count), ("updates", valid(checked.validity.updates)),
         ]
+        diagnostics = MissingFiles.named(in: path, files: listed, counts: counts, diagnostics: diagnostics)
         let result = IngestResult(
             export: export, diagnostics: diagnostics, fileCount: fileCount,
             importedRecords: placed.records, importedDocuments: placed.documents, counts: counts)

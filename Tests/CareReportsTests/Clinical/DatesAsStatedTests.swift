@@ -65,7 +65,7 @@ struct DatesAsStatedTests {
         #expect(shot.date == .unknown(filedOn: LocalDate(year: 2025, month: 5, day: 27)!))
         let context = try DocumentClockTests.context(export)
         let summary = VisitSummaryBuilder(context: context).build()
-        #expect(summary.immunizations.compactMap(\.detail).sorted() == ["2015", "date unknown"])
+        #expect(summary.immunizations.compactMap(\.detail).sorted() == ["given, 2015", "given, date unknown"])
         #expect(summary.problems.compactMap(\.detail) == ["since Jan 2015"])
         let html = try VisitFixture.html(summary)
         let shots = try #require(html.firstMatch(of: /<section aria-labelledby="immunizations-heading">(?s:.*?)<\/section>/)).0

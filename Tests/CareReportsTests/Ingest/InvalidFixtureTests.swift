@@ -237,8 +237,8 @@ extension IngestTests {
 extension IngestTests.InvalidFixture {
     static let all: [Self] = [
         // JSON syntax: the line and column where the parser stands.
-        Self("syntax-trailing-comma-array", [.error("%export.json:4:3: error: unexpected character ']'; expected a value")]),
-        Self("syntax-trailing-comma-object", [.error("%export.json:1:15: error: unexpected character '}'; expected a key in double quotes")]),
+        Self("syntax-trailing-comma-array", [.error("%export.json:3:56: error: trailing comma before ']'; JSON allows no comma after the last item")]),
+        Self("syntax-trailing-comma-object", [.error("%export.json:1:14: error: trailing comma before '}'; JSON allows no comma after the last item")]),
         Self("syntax-missing-colon", [.error("%export.json:2:12: error: unexpected character '\"'; expected ':' after a key")]),
         Self("syntax-unterminated-string", [.error("%export.json:2:15: error: unterminated string")]),
         Self("syntax-newline-in-string", [.error("%export.json:2:29: error: control character in a string (escape it as \\u000a)")]),
@@ -248,7 +248,7 @@ extension IngestTests.InvalidFixture {
         Self("syntax-stray-character", [.error("%export.json:3:3: error: unexpected character '@'; expected a key in double quotes")]),
         Self("syntax-text-after-document", [.error("%export.json:2:1: error: unexpected text after the end of the JSON document")]),
         // The byte order mark is not a column an editor shows.
-        Self("syntax-bom-trailing-comma", [.error("%export.json:1:15: error: unexpected character '}'; expected a key in double quotes")]),
+        Self("syntax-bom-trailing-comma", [.error("%export.json:1:14: error: trailing comma before '}'; JSON allows no comma after the last item")]),
         Self("invalid-utf8-in-string", [.error("%export.json:2:43: error: invalid UTF-8 byte sequence")]),
         Self("utf16le-with-bom", [.error("%export.json:1:1: error: the file is not UTF-8 (it looks like UTF-16 or binary data)")]),
         Self("utf16be-without-bom", [.error("%export.json:1:1: error: the file is not UTF-8 (it looks like UTF-16 or binary data)")]),

@@ -99,8 +99,7 @@ public struct JSONParser {
             guard index < bytes.count else { throw error("unexpected end of file in an array; expected ',' or ']'") }
             switch bytes[index] {
             case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
+                try skipComma(before: UInt8(ascii: "]"))
                 if let stop, index >= stop {
                     guard index == stop else { throw error("the run does not end where the next begins") }
                     return count
@@ -196,6 +195,18 @@ public struct JSONParser {
         }
     }
 
+    /// Steps over the comma at `index` and the white space after it; a comma followed by `closing`
+    /// (JSON allows none) is reported as a trailing comma at the comma itself, not at the bracket.
+    private mutating func skipComma(before closing: UInt8) throws(JSONSyntaxError) {
+        let comma = index
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == closing {
+            index = comma
+            throw error("trailing comma before '\(Character(Unicode.Scalar(closing)))'; JSON allows no comma after the last item")
+        }
+    }
+
     private func unexpected(_ byte: UInt8, expecting: String) -> String {
         if byte >= 0x21 && byte < 0x7F {
             return "unexpected character '\(Character(Unicode.Scalar(byte)))'; expected \(expecting)"
@@ -250,7 +261,7 @@ public struct JSONParser {
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file in an array; expected ',' or ']'") }
             switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: ","): try skipComma(before: UInt8(ascii: "]"))
             case UInt8(ascii: "]"):
                 index += 1
                 return try close(start, members: streaming ? 0 : count)
@@ -307,7 +318,7 @@ public struct JSONParser {
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file in an object; expected ',' or '}'") }
             switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: ","): try skipComma(before: UInt8(ascii: "}"))
             case UInt8(ascii: "}"):
                 index += 1
                 try close(start, members: members)

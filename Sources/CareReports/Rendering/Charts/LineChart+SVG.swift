@@ -3,6 +3,8 @@ import Foundation
 extension LineChart {
     static let viewWidth = 440.0
     static let fontSize = 14.0
+    /// The words' size for a reader who asks for large text (1.25 times).
+    static let largeFontSize = 17.5
     static let plotHeight = 200.0
     /// Above this many points in a series, only out-of-range points get markers.
     static let markerLimit = 60
@@ -24,7 +26,7 @@ extension LineChart {
             return ChartSVG.empty(id: id, kind: "chart-line-chart", title: title, description: description, message: emptyMessage)
         }
         let c = ChartFormat.coord
-        let w = Self.viewWidth, fs = Self.fontSize, band = activeBand
+        let w = Self.viewWidth, fs = labelSize, band = activeBand
 
         // Y domain: the values and the band's ends, padded when flat, snapped to nice ticks.
         var lo = all.map(\.y).min()!, hi = all.map(\.y).max()!
@@ -68,6 +70,7 @@ extension LineChart {
         var out = ""
 
         // Band, behind everything.
+        var bandLabel = ""
         if let band {
             let yTop = band.high.map(yPos) ?? top
             let yBottom = band.low.map(yPos) ?? bottom
@@ -78,13 +81,14 @@ extension LineChart {
             if yBottom - yTop >= small + 8 { labelY = yTop + small + 2 }
             else if yTop - top >= small + 4 { labelY = yTop - 4 }
             else { labelY = yBottom + small + 2 }
-            out += ChartSVG.text(label, x: right - 4, y: labelY, anchor: "end", classes: "chart-band-label", size: small) + "\n"
+            bandLabel = ChartSVG.text(label, x: right - 4, y: labelY, anchor: "end", classes: "chart-band-label", size: small) + "\n"
         }
 
-        // Grid and y axis labels.
+        // Grid and y axis labels; the band's label over the grid (on a halo of the surface, in the
+        // style sheet), so no gridline strikes through its words, and under the series.
         out += "<g class=\"chart-grid\" stroke=\"currentColor\" stroke-opacity=\"0.2\" stroke-width=\"1\">"
         for v in yTicks { out += "<line x1=\"\(c(left))\" x2=\"\(c(right))\" y1=\"\(c(yPos(v)))\" y2=\"\(c(yPos(v)))\"/>" }
-        out += "</g>\n<g class=\"chart-axis\">"
+        out += "</g>\n" + bandLabel + "<g class=\"chart-axis\">"
         out += "<line class=\"chart-axis-line\" x1=\"\(c(left))\" x2=\"\(c(right))\" y1=\"\(c(bottom))\" y2=\"\(c(bottom))\" stroke=\"currentColor\" stroke-width=\"1\"/>"
         for (v, label) in zip(yTicks, yLabels) {
             out += ChartSVG.text(label, x: left - 6, y: yPos(v) + fs * 0.35, anchor: "end", classes: "chart-tick-label")

@@ -35,6 +35,9 @@ public struct LineChart: Sendable, Hashable {
     public var events: [ChartEvent] = []
     /// The words and decimal mark written in the chart and its table.
     public var words = ChartWords.english
+    /// The size of its words in the viewBox's units: larger for a reader who asks for large text,
+    /// so the labels grow with the page's (and the x axis keeps fewer dates, none overlapping).
+    public var labelSize = LineChart.fontSize
 
     /// Makes a line chart; nothing is drawn until `svg()` or `table()` is called.
     public init(

@@ -73,7 +73,7 @@ public struct PageRenderer: Sendable {
             throw placeInSource?(mistake) ?? mistake
         }
         guard let text = rendered else { throw .templateMissing(name) }
-        return text
+        return name.hasPrefix("html.") ? TableCellLabels.label(text) : text
     }
 
     private static let lastMade = LastRenderer()

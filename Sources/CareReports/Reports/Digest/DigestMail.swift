@@ -22,7 +22,15 @@ public enum DigestMail {
         let message = MailMessage(
             from: sender, to: recipients, subject: subject, date: now, timeZone: timeZone,
             messageID: MailMessage.messageID(seed: seed, domain: domain),
-            extraHeaders: MailHeader.standard + [try MailHeader("Content-Language", language)], textBody: text, htmlBody: html)
+            extraHeaders: MailHeader.standard + [try MailHeader("Content-Language", language)], textBody: plainText(text), htmlBody: html)
         return message.rendered()
+    }
+
+    /// The Markdown digest as the plain-text part: its tables are already aligned text, so the code
+    /// fences around them (```text … ```), which a mail reader shows as they are, are left out.
+    static func plainText(_ markdown: String) -> String {
+        markdown.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("```") }
+            .joined(separator: "\n")
     }
 }

@@ -12,9 +12,13 @@ public struct IndexPageBuilder: Sendable {
         self.weekly = weekly
     }
 
+    /// The weeks, newest first; a document's weeks have no "this week" and no "ahead: planned only"
+    /// (its date is not today, and what it lists ahead of that date is the document's, not a plan).
     var weekYears: [WeekYear] {
-        WeekList.years(
-            links.weeks, current: ISOWeek(containing: context.today), format: context.format, range: weekly.rangeText, link: links.week)
+        let documents = if case .documents = context.records.dataDate { true } else { false }
+        return WeekList.years(
+            links.weeks, current: documents ? nil : ISOWeek(containing: context.today), format: context.format, range: weekly.rangeText,
+            link: links.week)
     }
 
     public func weeksIndex() -> WeeksIndexPage {
@@ -34,8 +38,11 @@ public struct IndexPageBuilder: Sendable {
         if let fraction = Adherence(slots).fraction {
             stats.append(.init(value: context.format.percent(fraction), label: soFar ? words.t("doses on time this week so far") : words.t("doses on time this week")))
         }
-        stats.append(.init(value: "\(summary.tasksDone.count)", label: soFar ? words.t("tasks done this week so far") : words.t("tasks done this week")))
-        stats.append(.init(value: "\(summary.tasksOverdue.count)", label: words.t("tasks overdue")))
+        // Input with no tasks at all (clinical documents) has nothing to count done or overdue.
+        if !records.tasks.isEmpty {
+            stats.append(.init(value: "\(summary.tasksDone.count)", label: soFar ? words.t("tasks done this week so far") : words.t("tasks done this week")))
+            stats.append(.init(value: "\(summary.tasksOverdue.count)", label: words.t("tasks overdue")))
+        }
         let coming = records.healthRecords.compactMap { record -> (HealthRecord, Appointment)? in
             guard case .appointment(let appointment) = record.data, appointment.status == .scheduled,
                 appointment.start.resolved(in: context.timeZone) >= context.dataUntil

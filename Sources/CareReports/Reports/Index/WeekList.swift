@@ -24,7 +24,7 @@ public struct WeekLink: Sendable, Encodable {
 
 enum WeekList {
     /// `weeks` (oldest first) grouped by ISO year, newest first.
-    static func years(_ weeks: [ISOWeek], current: ISOWeek, format: DisplayFormat, range: (ISOWeek) -> String, link: (ISOWeek) -> String) -> [WeekYear] {
+    static func years(_ weeks: [ISOWeek], current: ISOWeek?, format: DisplayFormat, range: (ISOWeek) -> String, link: (ISOWeek) -> String) -> [WeekYear] {
         let newestFirst = Array(weeks.reversed())
         var links: [(year: Int, link: WeekLink)] = []
         var crossing: [Int: String] = [:]
@@ -35,7 +35,7 @@ enum WeekList {
                 older = nil
             }
             links.append((week.year, WeekLink(
-                label: format.words.t("Week {number}, {year}", ["number": "\(week.week)", "year": "\(week.year)"]), range: range(week), link: link(week), current: week == current, ahead: current < week,
+                label: format.words.t("Week {number}, {year}", ["number": "\(week.week)", "year": "\(week.year)"]), range: range(week), link: link(week), current: week == current, ahead: current.map { $0 < week } ?? false,
                 gapBelow: older.flatMap { gap(from: $0, to: week, format: format) })))
         }
         let spansYears = Set(links.map(\.year)).count > 1

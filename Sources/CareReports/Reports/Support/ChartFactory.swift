@@ -54,6 +54,7 @@ struct ChartFactory: Sendable {
             xColumnTitle: words.t("Date"), emptyMessage: words.t("No readings in this period."))
         chart.events = events
         chart.words = chartWords
+        chart.labelSize = context.display.largeText ? LineChart.largeFontSize : LineChart.fontSize
         if !events.isEmpty {
             chart.description += " " + words.t(
                 "Medication changes: {changes}.",
@@ -82,6 +83,7 @@ struct ChartFactory: Sendable {
             unit: LabUnitText.display(unit), series: series, band: band,
             xColumnTitle: context.words.t("Date"), emptyMessage: context.words.t("No readings in this period."))
         chart.words = chartWords
+        chart.labelSize = context.display.largeText ? LineChart.largeFontSize : LineChart.fontSize
         return chart.svg()
     }
 

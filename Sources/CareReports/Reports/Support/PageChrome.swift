@@ -20,6 +20,9 @@ public struct PageChrome: Sendable, Encodable {
     public let dataAsOf: String
     /// Set when "now" is days past the export: what that means for the page.
     public let staleNote: String?
+    /// Whether the input was clinical documents alone (a patient portal's), not a care app's export:
+    /// the footer then names documents, not the family's care records.
+    public let fromDocuments: Bool
     /// True when the viewer's site has the visit summary (see `HealthSections`).
     public let showsVisit: Bool
     /// The relative path to the shared style sheets: `root`, or, in one circle's part of a reader's
@@ -69,6 +72,7 @@ public struct PageChrome: Sendable, Encodable {
         self.writtenOn = context.format.dateTime(.instant(context.now))
         self.dataAsOf = context.dataAsOf ?? words.t("an unknown time (the export does not say when it was taken)")
         self.staleNote = context.staleNote
+        if case .documents = records.dataDate { self.fromDocuments = true } else { self.fromDocuments = false }
         self.htmlClass = context.display.htmlClass.isEmpty ? nil : context.display.htmlClass
     }
 

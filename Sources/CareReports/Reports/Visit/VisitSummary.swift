@@ -122,6 +122,8 @@ public struct VisitSummary: Sendable, Encodable {
     public var styles: String
     /// Patient, birth date, period and date written, escaped for the running header of each printed page.
     public let runningHeader: String
+    /// The printed page's number, as a CSS `content` value in the reader's language ("page " counter(page) " of " counter(pages)).
+    public var runningFooter: String = ""
     /// Narrative-only sections of imported documents, newest document first.
     public var sourceNarratives: [Narrative] = []
     /// Advance directives as stated ("Resuscitation status: Not for resuscitation"), shown first.

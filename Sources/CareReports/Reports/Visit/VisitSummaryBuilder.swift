@@ -66,6 +66,7 @@ public struct VisitSummaryBuilder: Sendable {
                 "{patient} · born {born} · visit summary {period} · data as of {dataAsOf} · written {written}",
                 ["patient": patient, "born": born, "period": periodText, "dataAsOf": context.dataAsOf ?? words.t("unknown"), "written": written])),
             sourceNarratives: narratives())
+        summary.runningFooter = CSSString.counters(words.t("page {page} of {pages}", ["page": CSSString.pageMark, "pages": CSSString.pagesMark]))
         summary.vitalsAnyDate = vitalsAnyDate
         summary.resultsNotIncluded = LabReportWording.notIncluded(catalog.reports.reduce(0) { $0 + $1.report.resultsNotIncluded }, words)
         summary.moreAppointments = moreAppointments

@@ -13,14 +13,22 @@ extension WeeklySummaryBuilder {
             let unknown = dosesAfterExport(record, medication, in: week)
             guard !slots.isEmpty || !changes.isEmpty || unknown > 0 else { return nil }
             let logged = context.hasDoseLog(record, medication)
+            // Every dose of the week due after the export: they were due, so never "no doses due" beside them.
+            let onlyAfterExport = unknown > 0 && slots.isEmpty && logged && !medication.asNeeded
             var summary = adherence.summary(context.format)
                 ?? (!logged ? words.t("Doses taken are not recorded in the document.") : medication.asNeeded ? words.t("as needed") : words.t("no doses due"))
-            if unknown > 0 { summary = words.t("{summary}; {count} due after the export, not counted", ["summary": summary, "count": "\(unknown)"]) }
+            if onlyAfterExport {
+                summary = words.n(
+                    "{count} dose due after the export, not counted", "{count} doses due after the export, not counted", count: unknown)
+            } else if unknown > 0 {
+                summary = words.t("{summary}; {count} due after the export, not counted", ["summary": summary, "count": "\(unknown)"])
+            }
             var row = WeeklySummary.MedicationRow(
                 name: "\(medication.name)\(medication.strength.map { " \($0)" } ?? "")", link: links.medication(record.id),
                 adherence: summary,
                 adherenceShort: adherence.shortSummary(words)
-                    ?? (!logged ? words.t("not in the document") : medication.asNeeded ? words.t("as needed") : words.t("no doses due")),
+                    ?? (!logged ? words.t("not in the document") : medication.asNeeded ? words.t("as needed")
+                        : onlyAfterExport ? words.t("after the export, not known", context: "dose") : words.t("no doses due")),
                 late: adherence.late, missed: adherence.missed + adherence.notRecorded, skipped: adherence.skipped,
                 asNeededUses: adherence.asNeededUses, change: changes.isEmpty ? nil : changes.joined(separator: "; "))
             row.afterExport = unknown

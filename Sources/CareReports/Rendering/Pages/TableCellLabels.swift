@@ -1,0 +1,124 @@
+/// Gives each body cell of a `table.data` its column's heading as `data-label`, so that on a phone
+/// the style sheet can show a row as stacked cells, each with its heading (`td::before`), instead of
+/// a table cut at the screen's edge (where the flag and the range are). Done once over the written
+/// page, for every template (a user's too), so no template has to repeat its headings.
+enum TableCellLabels {
+    /// `html` with `data-label` on the cells of every `<table class="data…">` that has a `<thead>`.
+    static func label(_ html: String) -> String {
+        guard html.utf8.contains(0x3C), html.contains("<table class=\"data") else { return html }
+        let bytes = Array(html.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
+        var index = 0
+        while let table = find("<table class=\"data", in: bytes, from: index) {
+            let end = find("</table>", in: bytes, from: table) ?? bytes.count
+            out += bytes[index..<table]
+            out += labelled(Array(bytes[table..<end]))
+            index = end
+        }
+        out += bytes[index...]
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// One table (from `<table` to before `</table>`) with its body cells labelled.
+    private static func labelled(_ table: [UInt8]) -> [UInt8] {
+        guard let headStart = find("<thead", in: table, from: 0), let headEnd = find("</thead>", in: table, from: headStart) else {
+            return table
+        }
+        let headings = self.headings(Array(table[headStart..<headEnd]))
+        guard headings.contains(where: { !$0.isEmpty }) else { return table }
+        var out = Array(table[..<headEnd])
+        var index = headEnd
+        var column = 0
+        while index < table.count {
+            if starts("<tr", table, at: index), boundary(table, index + 3) {
+                column = 0
+            } else if starts("<td", table, at: index) || starts("<th", table, at: index), boundary(table, index + 3) {
+                let close = table[index...].firstIndex(of: UInt8(ascii: ">")) ?? table.count
+                let attributes = Array(table[(index + 3)..<close])
+                out += table[index..<(index + 3)]
+                if starts("<td", table, at: index), column < headings.count, !headings[column].isEmpty,
+                    find("data-label=", in: attributes, from: 0) == nil
+                {
+                    out += Array(" data-label=\"".utf8) + headings[column] + [UInt8(ascii: "\"")]
+                }
+                column += span(attributes)
+                index += 3
+                continue
+            }
+            out.append(table[index])
+            index += 1
+        }
+        return out
+    }
+
+    /// The text of each column's heading (a heading spanning columns counted for each), already
+    /// escaped as the page's text is, with quotes escaped for an attribute.
+    private static func headings(_ head: [UInt8]) -> [[UInt8]] {
+        var result: [[UInt8]] = []
+        var index = 0
+        while let cell = find("<th", in: head, from: index) {
+            guard boundary(head, cell + 3) else { index = cell + 3; continue }
+            let open = head[cell...].firstIndex(of: UInt8(ascii: ">")) ?? head.count
+            let next = [find("<th", in: head, from: open), find("</tr", in: head, from: open)].compactMap { $0 }.min() ?? head.count
+            let text = plainText(Array(head[min(open + 1, head.count)..<next]))
+            for _ in 0..<span(Array(head[(cell + 3)..<open])) { result.append(text) }
+            index = next
+        }
+        return result
+    }
+
+    /// The cell's content without its tags, white space collapsed, `"` escaped.
+    private static func plainText(_ content: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var inTag = false
+        var space = false
+        for byte in content {
+            switch byte {
+            case UInt8(ascii: "<"): inTag = true
+            case UInt8(ascii: ">") where inTag: inTag = false
+            case _ where inTag: continue
+            case 0x20, 0x09, 0x0A, 0x0D: space = !out.isEmpty
+            default:
+                if space { out.append(0x20); space = false }
+                if byte == UInt8(ascii: "\"") { out += Array("&quot;".utf8) } else { out.append(byte) }
+            }
+        }
+        return out
+    }
+
+    /// A cell's `colspan` (1 when absent or not a small number).
+    private static func span(_ attributes: [UInt8]) -> Int {
+        guard let at = find("colspan=\"", in: attributes, from: 0) else { return 1 }
+        var value = 0
+        for byte in attributes[(at + 9)...] {
+            guard (0x30...0x39).contains(byte), value < 100 else { break }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return max(1, min(value, 100))
+    }
+
+    /// Whether the tag name ends at `index` (`<td>` or `<td class…`, not `<tdx`).
+    private static func boundary(_ bytes: [UInt8], _ index: Int) -> Bool {
+        index >= bytes.count || [UInt8(ascii: ">"), 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "/")].contains(bytes[index])
+    }
+
+    private static func starts(_ literal: StaticString, _ bytes: [UInt8], at index: Int) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] { return false }
+        return true
+    }
+
+    private static func find(_ literal: StaticString, in bytes: [UInt8], from start: Int) -> Int? {
+        let count = literal.utf8CodeUnitCount
+        guard count > 0, start <= bytes.count - count else { return nil }
+        let first = literal.utf8Start[0]
+        var index = start
+        while index <= bytes.count - count {
+            if bytes[index] == first, starts(literal, bytes, at: index) { return index }
+            index += 1
+        }
+        return nil
+    }
+}
