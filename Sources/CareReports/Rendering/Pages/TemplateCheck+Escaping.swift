@@ -5,7 +5,7 @@
 extension TemplateCheck {
     /// The fields that hold markup carereport made and escaped itself (rendered Markdown, charts, the
     /// dose calendar, the visit summary's CSS): the only names an HTML template may write unescaped.
-    static let preparedMarkup: Set<String> = ["html", "chart", "calendar", "runningHeader", "styles"]
+    static let preparedMarkup: Set<String> = ["html", "chart", "calendar", "runningHeader", "runningFooter", "styles"]
 
     /// Whether the template `name` (`html.week`, `digest.html-body`) writes HTML.
     static func writesHTML(_ name: String) -> Bool {
