@@ -4065,6 +4065,17 @@ msgstr "Escrito para {writtenFor} el {writtenOn} por carereport a partir de los 
 msgid "Written by carereport from the clinical documents given to it, dated {dataAsOf}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone."
 msgstr "Escrito por carereport a partir de los documentos clínicos recibidos, con fecha del {dataAsOf}; contiene solo lo que {writtenFor} puede ver. Los indicadores usan palabras y símbolos (▲ alto, ▼ bajo), nunca solo el color."
 
+#. Records inside an imported document that name another patient are left out (issue 29); the page says so.
+msgid "{document} ({origin}) also holds {count} record that names another patient; it is not shown here."
+msgid_plural "{document} ({origin}) also holds {count} records that name another patient; they are not shown here."
+msgstr[0] "{document} ({origin}) contiene además {count} registro que nombra a otro paciente; no se muestra aquí."
+msgstr[1] "{document} ({origin}) contiene además {count} registros que nombran a otro paciente; no se muestran aquí."
+
+msgid "This document also holds {count} record that names another patient; it is not shown here."
+msgid_plural "This document also holds {count} records that name another patient; they are not shown here."
+msgstr[0] "Este documento contiene además {count} registro que nombra a otro paciente; no se muestra aquí."
+msgstr[1] "Este documento contiene además {count} registros que nombran a otro paciente; no se muestran aquí."
+
 """##,
     ]
 }

@@ -13,16 +13,23 @@ public struct HealthDocument: Sendable, Hashable {
     public let notShown: [String]?
     /// The text of a `text/plain` document as written (shown escaped and preformatted, never as markup).
     public let plainText: String?
+    /// For an imported document: how many of its records name another patient and were left out.
+    public let otherPatientRecords: Int
 
     public init(
-        kind: Kind, labReport: LabReport? = nil, narrative: [String]? = nil, notShown: [String]? = nil, plainText: String? = nil
+        kind: Kind, labReport: LabReport? = nil, narrative: [String]? = nil, notShown: [String]? = nil, plainText: String? = nil,
+        otherPatientRecords: Int = 0
     ) {
         self.kind = kind
         self.labReport = labReport
         self.narrative = narrative
         self.notShown = notShown
         self.plainText = plainText
+        self.otherPatientRecords = otherPatientRecords
     }
+
+    /// True when the record says what an imported document holds that the pages do not show.
+    public var saysWhatIsNotShown: Bool { notShown?.isEmpty == false || otherPatientRecords > 0 }
 }
 
 /// A laboratory report and its results.

@@ -46,7 +46,7 @@ struct ImportPlacer {
                     privacyLevel: privacy, visibleTo: [], data: record.data, attachments: record.attachments,
                     importedFrom: document.format, codings: record.codings))
             }
-            if !document.notShown.isEmpty, let date = document.date {
+            if !document.notShown.isEmpty || document.otherPatientRecords > 0, let date = document.date {
                 // What the document holds that is not read: a record of its own, under the same
                 // privacy, so pages say so (and say nothing of it to whoever may not see it).
                 let id = usedIds.contains("\(prefix):not-shown") ? "\(prefix):not-shown-\(usedIds.count)" : "\(prefix):not-shown"
@@ -55,7 +55,8 @@ struct ImportPlacer {
                 export.healthRecords.append(HealthRecord(
                     id: id, title: title, date: date, careRecipientId: recipient, careCircleId: circle.id,
                     createdBy: Actor(userId: recipient, role: .careRecipient), privacyLevel: privacy, visibleTo: [],
-                    data: .document(HealthDocument(kind: .other, notShown: document.notShown)), importedFrom: document.format))
+                    data: .document(HealthDocument(kind: .other, notShown: document.notShown, otherPatientRecords: document.otherPatientRecords)),
+                    importedFrom: document.format))
             }
         }
         return placed

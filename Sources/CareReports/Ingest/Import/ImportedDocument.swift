@@ -16,6 +16,9 @@ public struct ImportedDocument: Sendable {
     /// The parts the document holds that are not read, as the document names them, in its order
     /// ("Functional Status", "Provenance (2)"): said on the pages, never "None recorded".
     public var notShown: [String] = []
+    /// How many records inside the document name another patient than its own and were left out:
+    /// said on the pages ("1 record about another patient is not shown here"), never silently gone.
+    public var otherPatientRecords = 0
     /// True for the records inside a document (a bundle, Bulk Data files) that name another
     /// subject than the document's own patient: left out unless `--patient` chooses that patient.
     public var isOtherSubject = false

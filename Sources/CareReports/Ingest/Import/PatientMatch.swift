@@ -29,15 +29,26 @@ enum PatientMatch {
         for document in documents where !document.isOtherSubject {
             if let patient = document.patient, owners[document.file] == nil { owners[document.file] = patient }
         }
-        return documents.filter { document in
+        var leftOut: [String: Int] = [:]
+        let kept = documents.filter { document in
             guard document.isOtherSubject else { return true }
             if let owner = owners[document.file], let patient = document.patient, same(owner, patient) { return true }
             let count = document.records.count
+            leftOut[document.file, default: 0] += count
             diagnostics.append(Diagnostic(
                 .warning, file: document.file,
                 message: "\(count) record\(count == 1 ? "" : "s") name\(count == 1 ? "s" : "") another patient as subject than the document's; "
                     + "not imported (give --patient ID to read that patient's records instead)"))
             return false
+        }
+        // The document's own part says how many were left out, so its pages do.
+        var told: Set<String> = []
+        return kept.map { document in
+            guard !document.isOtherSubject, let count = leftOut[document.file], !told.contains(document.file) else { return document }
+            told.insert(document.file)
+            var document = document
+            document.otherPatientRecords = count
+            return document
         }
     }
 

@@ -5,19 +5,34 @@ public enum NotShownWording {
     /// The sentences, oldest document first (the context holds only what the viewer may see).
     public static func lines(_ context: ReportContext) -> [String] {
         let records = context.records.healthRecords.filter { record in
-            if case .document(let document) = record.data { return document.notShown?.isEmpty == false }
+            if case .document(let document) = record.data { return document.saysWhatIsNotShown }
             return false
         }
         let ordered = records.sorted {
             ($0.date.resolved(in: context.timeZone), $0.id) < ($1.date.resolved(in: context.timeZone), $1.id)
         }
-        return ordered.compactMap { record in
-            guard case .document(let document) = record.data, let parts = document.notShown else { return nil }
+        return ordered.flatMap { record -> [String] in
+            guard case .document(let document) = record.data else { return [] }
             let origin = [record.importedFrom, context.format.day(context.day(record.date))].compactMap { $0 }.joined(separator: ", ")
-            return context.words.n(
-                "{document} ({origin}) also holds {count} section not shown here: {sections}.",
-                "{document} ({origin}) also holds {count} sections not shown here: {sections}.",
-                count: parts.count, ["document": record.title, "origin": origin, "sections": parts.joined(separator: "; ")])
+            var lines: [String] = []
+            if let parts = document.notShown, !parts.isEmpty {
+                lines.append(context.words.n(
+                    "{document} ({origin}) also holds {count} section not shown here: {sections}.",
+                    "{document} ({origin}) also holds {count} sections not shown here: {sections}.",
+                    count: parts.count, ["document": record.title, "origin": origin, "sections": parts.joined(separator: "; ")]))
+            }
+            if document.otherPatientRecords > 0 {
+                lines.append(otherPatient(document.otherPatientRecords, document: record.title, origin: origin, context.words))
+            }
+            return lines
         }
+    }
+
+    /// "Patient summary (FHIR R4, 8 Jan 2022) also holds 1 record about another patient, not shown here."
+    static func otherPatient(_ count: Int, document: String, origin: String, _ words: Localizer) -> String {
+        words.n(
+            "{document} ({origin}) also holds {count} record that names another patient; it is not shown here.",
+            "{document} ({origin}) also holds {count} records that name another patient; they are not shown here.",
+            count: count, ["document": document, "origin": origin])
     }
 }

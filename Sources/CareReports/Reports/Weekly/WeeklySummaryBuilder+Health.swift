@@ -227,14 +227,23 @@ extension WeeklySummaryBuilder {
             return attached(record, WeeklySummary.EventRow(
                 title: record.title, when: context.format.dateTime(record.date), detail: detail.joined(separator: ", "),
                 badge: nil, link: nil, text: context.rich(observation.text ?? record.description)))
-        case .document(let document) where document.notShown?.isEmpty == false:
+        case .document(let document) where document.saysWhatIsNotShown:
             let parts = document.notShown ?? []
-            return WeeklySummary.EventRow(
-                title: record.title, when: context.format.dateTime(record.date),
-                detail: context.words.n(
+            var details: [String] = []
+            if !parts.isEmpty {
+                details.append(context.words.n(
                     "This document also holds {count} section not shown here: {sections}.",
                     "This document also holds {count} sections not shown here: {sections}.",
-                    count: parts.count, ["sections": parts.joined(separator: "; ")]),
+                    count: parts.count, ["sections": parts.joined(separator: "; ")]))
+            }
+            if document.otherPatientRecords > 0 {
+                details.append(context.words.n(
+                    "This document also holds {count} record that names another patient; it is not shown here.",
+                    "This document also holds {count} records that name another patient; they are not shown here.",
+                    count: document.otherPatientRecords))
+            }
+            return WeeklySummary.EventRow(
+                title: record.title, when: context.format.dateTime(record.date), detail: details.joined(separator: " "),
                 badge: nil, link: nil, text: nil)
         case .document(let document) where document.labReport == nil:
             return attached(record, WeeklySummary.EventRow(
