@@ -81,8 +81,30 @@ def documented_losses(bundle, index):
             if target is not None and target.get("hasMember"):
                 nested.add(id(target))
 
+    own = {r.get("id") for r in resources if r.get("resourceType") == "Patient"}
+    first = next((e for e in bundle.get("entry", []) if (e.get("resource") or {}).get("resourceType") == "Patient"), None)
+    own_keys = set()
+    if first is not None:
+        own_keys = {first.get("fullUrl"), f"Patient/{first['resource'].get('id')}", f"urn:uuid:{first['resource'].get('id')}"}
+
+    def names_another_patient(resource):
+        """A resource whose subject/patient names a Patient other than the document's own (another
+        Patient entry, or a Patient/id no entry has): left out at import (issue 29)."""
+        reference = ((resource.get("patient") or resource.get("subject") or {}) or {}).get("reference") or ""
+        if first is None or not re.fullmatch(r"[A-Za-z0-9\-._:/]+", reference):
+            return False
+        if reference in own_keys or any(reference.endswith("/Patient/" + str(i)) for i in own if i == first["resource"].get("id")):
+            return False
+        target = index.get(reference)
+        if target is not None:
+            return target.get("resourceType") == "Patient" and target is not first["resource"]
+        return re.fullmatch(r"(.*/)?Patient/[^/]+", reference) is not None
+
     def lost(resource):
+        if names_another_patient(resource):
+            return True
         return resource.get("resourceType") == "Observation" and id(resource) in nested
+    lost.other_patient = names_another_patient
     return lost
 
 
@@ -118,6 +140,8 @@ def facts(bundle, *, source, strict=False):
             continue
         if source and kind == "Observation" and not observation_is_kept(resource):
             continue
+        if source and documented_loss.other_patient(resource):
+            continue  # another patient's record: never this patient's summary, whatever is counted
         if source and not strict and documented_loss(resource):
             continue
         group = GROUP.get(kind, kind)

@@ -241,8 +241,9 @@ final class FHIRBundleReader {
         }
         finishMedications()
         appendLooseLabReports(looseLabs)
-        let named = LabSpecimenNames.apply(slots.compactMap { $0 }) { self.specimens["\($0)|\($1 ?? "")"] }
-        slots = named.map { $0 }
+        // Renamed in place: each slot keeps its place, so `subjects` (one per slot) still names its patient.
+        var named = LabSpecimenNames.apply(slots.compactMap { $0 }) { self.specimens["\($0)|\($1 ?? "")"] }.makeIterator()
+        slots = slots.map { $0 == nil ? nil : named.next() }
         readNarrativeSections()
         for (type, path) in skippedOrder {
             let count = skipped[type] ?? 0

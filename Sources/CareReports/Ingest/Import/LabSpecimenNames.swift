@@ -48,8 +48,10 @@ enum LabSpecimenNames {
                 resultsNotIncluded: report.resultsNotIncluded)
             return ImportedRecord(
                 id: record.id, title: record.title, description: record.description, date: record.date,
-                data: .document(HealthDocument(kind: document.kind, labReport: renamed, narrative: document.narrative)),
-                attachments: record.attachments)
+                data: .document(HealthDocument(
+                    kind: document.kind, labReport: renamed, narrative: document.narrative, notShown: document.notShown,
+                    plainText: document.plainText, otherPatientRecords: document.otherPatientRecords)),
+                attachments: record.attachments, codings: record.codings)
         }
     }
 }
@@ -59,6 +61,6 @@ extension LabResult {
     func renamed(_ name: String) -> LabResult {
         LabResult(
             name: name, loinc: loinc, value: value, comparator: comparator, unit: unit, referenceRange: referenceRange, flag: flag,
-            note: note, codings: codings)
+            note: note, codings: codings, interpretation: interpretation)
     }
 }
