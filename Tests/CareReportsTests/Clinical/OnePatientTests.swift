@@ -84,12 +84,30 @@ struct OnePatientTests {
         #expect(documents?.map(\.isOtherSubject) == [false, true, true])
         let result = try Self.load(["both.json": both])
         #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(result.diagnostics)")
-        #expect(result.export.healthRecords.map(\.title) == ["Asthma"])
+        #expect(Self.records(result.export).map(\.title) == ["Asthma"])
+        // The pages say how many were left out: the document's note of what it holds and does not show.
+        #expect(Self.leftOutForAnotherPatient(result.export) == 2)
         #expect(result.export.circles.map(\.careRecipient.firstName) == ["Margaret"])
         #expect(result.diagnostics.filter { $0.message.contains("another patient as subject") }.count == 2)
         let chosen = try Self.load(["both.json": both], patient: "BBB2222")
-        #expect(chosen.export.healthRecords.map(\.title) == ["Stranger-condition"])
+        #expect(Self.records(chosen.export).map(\.title) == ["Stranger-condition"])
         #expect(chosen.export.circles.map(\.careRecipient.firstName) == ["Sam"])
+    }
+
+    /// The records read, without the note of what a document holds and does not show.
+    static func records(_ export: CareExport) -> [HealthRecord] {
+        export.healthRecords.filter { record in
+            if case .document(let document) = record.data { return !document.saysWhatIsNotShown }
+            return true
+        }
+    }
+
+    /// How many records the notes of what is not shown say name another patient.
+    static func leftOutForAnotherPatient(_ export: CareExport) -> Int {
+        export.healthRecords.reduce(0) { total, record in
+            if case .document(let document) = record.data { return total + document.otherPatientRecords }
+            return total
+        }
     }
 
     @Test("a bundle with no Patient whose resources name one subject says the subject could not be checked")
@@ -100,7 +118,8 @@ struct OnePatientTests {
         #expect(diagnostics.contains { $0.severity == .warning && $0.message.contains("cannot be checked against the care recipient") })
         let two = Self.bundle([Self.condition("c1", "Asthma", subject: "Patient/zzz"), Self.condition("c2", "Gout", subject: "Patient/yyy")])
         let result = try Self.load(["two.json": two])
-        #expect(result.export.healthRecords.isEmpty, "two unnamed subjects: neither is taken for the other")
+        #expect(Self.records(result.export).isEmpty, "two unnamed subjects: neither is taken for the other")
+        #expect(Self.leftOutForAnotherPatient(result.export) == 2)
     }
 
     @Test("a document whose patient is not the only circle's care recipient is an error, not merged into the circle")
