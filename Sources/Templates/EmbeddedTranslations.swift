@@ -4065,6 +4065,12 @@ msgstr "Escrito para {writtenFor} el {writtenOn} por carereport a partir de los 
 msgid "Written by carereport from the clinical documents given to it, dated {dataAsOf}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone."
 msgstr "Escrito por carereport a partir de los documentos clínicos recibidos, con fecha del {dataAsOf}; contiene solo lo que {writtenFor} puede ver. Los indicadores usan palabras y símbolos (▲ alto, ▼ bajo), nunca solo el color."
 
+msgid "Current medications: the discharge medication list of the discharge document (medicines from {day})."
+msgstr "Medicación actual: la lista de medicación al alta del informe de alta (medicamentos del {day})."
+
+msgid "Not current (the document's admission or hospital medication list)"
+msgstr "No vigente (lista de medicación al ingreso o durante la hospitalización del documento)"
+
 """##,
     ]
 }

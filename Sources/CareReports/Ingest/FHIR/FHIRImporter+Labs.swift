@@ -24,11 +24,13 @@ extension FHIRBundleReader {
         let name = conceptText(entry["code"])
         let effective = firstDate([entry["effectiveDateTime"], entry["effectivePeriod"]])
         let issued = diagnostics.date(entry["issued"])
-        guard let date = effective?.date ?? issued ?? documentDate else {
+        // A collection date the report says is unknown stays unknown: never its issue or the document's date.
+        let unknown = effective == nil ? unknownDate(entry, [entry["effectiveDateTime"], entry["effectivePeriod"]]) : nil
+        guard let date = effective?.date ?? unknown ?? issued ?? documentDate else {
             diagnostics.drop(entry.resource, "no date; expected effectiveDateTime, effectivePeriod.start or issued; record not imported")
             return
         }
-        let day = effective.flatMap { FHIRDate.localDay($0.text) } ?? entry["issued"].rawString.flatMap(FHIRDate.localDay)
+        let day = effective.flatMap { FHIRDate.localDay($0.text) } ?? (unknown == nil ? entry["issued"].rawString.flatMap(FHIRDate.localDay) : nil)
         var results: [LabResult] = []
         var seen: Set<Int> = []
         var notIncluded = 0
@@ -60,7 +62,7 @@ extension FHIRBundleReader {
         if isLab {
             let report = LabReport(
                 laboratory: entry["performer"].elements.lazy.compactMap { self.displayName($0) }.first,
-                collectedAt: effective?.date, reportedAt: issued,
+                collectedAt: effective?.date ?? unknown, reportedAt: issued,
                 status: Self.reportStatus(diagnostics.string(entry["status"])),
                 panel: name.map { LabPanel(name: $0, loinc: code(entry["code"], system: Self.loincSystem), codings: codings(entry["code"])) },
                 results: results, conclusion: diagnostics.string(entry["conclusion"]), resultsNotIncluded: notIncluded)
@@ -216,12 +218,13 @@ extension FHIRBundleReader {
     /// A laboratory Observation no report references: its results and date, for grouping by day.
     func looseLab(_ entry: FHIREntry) -> FHIRLabDraft? {
         let effective = firstDate([entry["effectiveDateTime"], entry["effectivePeriod"]])
-        guard let date = effective?.date ?? diagnostics.date(entry["issued"]) ?? documentDate else {
+        let unknown = effective == nil ? unknownDate(entry, [entry["effectiveDateTime"], entry["effectivePeriod"]]) : nil
+        guard let date = effective?.date ?? unknown ?? diagnostics.date(entry["issued"]) ?? documentDate else {
             diagnostics.drop(entry.resource, "no date; expected effectiveDateTime, effectivePeriod.start or issued; record not imported")
             return nil
         }
         guard let results = labResults(entry), !results.isEmpty else { return nil }
-        let dayText = effective?.text ?? entry["issued"].rawString
+        let dayText = effective?.text ?? (unknown == nil ? entry["issued"].rawString : nil)
         return FHIRLabDraft(
             results: results, date: date, day: dayText.flatMap(FHIRDate.localDay),
             status: Self.reportStatus(entry["status"].rawString))

@@ -56,7 +56,7 @@ extension FHIRBundleReader {
             route: a.route ?? b.route, schedule: a.schedule ?? b.schedule, frequency: a.frequency ?? b.frequency, asNeeded: a.asNeeded,
             maxDailyDoses: a.maxDailyDoses ?? b.maxDailyDoses, startDate: a.startDate, endDate: a.endDate ?? b.endDate, status: a.status,
             prescriber: a.prescriber ?? b.prescriber, reason: a.reason ?? b.reason, instructions: a.instructions ?? b.instructions,
-            rxnorm: a.rxnorm ?? b.rxnorm, administrations: a.administrations + b.administrations)
+            rxnorm: a.rxnorm ?? b.rxnorm, administrations: a.administrations + b.administrations, list: a.list ?? b.list)
         var merged = FHIRMedicationDraft(
             slot: first.slot, entryIndex: first.entryIndex, id: first.id, title: named.title, medication: medication,
             medicationEntry: first.medicationEntry ?? second.medicationEntry, codeKeys: first.codeKeys.union(second.codeKeys))

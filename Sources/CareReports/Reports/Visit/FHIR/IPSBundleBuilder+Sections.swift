@@ -75,6 +75,7 @@ extension IPSBundleBuilder {
                 ("status", .string(status)),
                 ("subject", patientReference),
                 ("timingDateTime", date(device)),
+                ("_timingDateTime", FHIRJSON.absent(device.onset)),
                 ("device", FHIRJSON.reference(deviceID, display: device.name ?? record.title)),
             ])
             section.entries.append((useID, use, line))
@@ -117,6 +118,7 @@ extension IPSBundleBuilder {
                 ("code", FHIRJSON.concept(procedure.name ?? record.title, codingsJSON(record.codings))),
                 ("subject", patientReference),
                 ("performedDateTime", date(procedure)),
+                ("_performedDateTime", FHIRJSON.absent(procedure.onset)),
                 ("reasonCode", .array(!notDone ? (facts?.reason.map { [FHIRJSON.concept($0)] } ?? []) : [])),
                 ("bodySite", .array(facts?.detail.map { [FHIRJSON.concept($0)] } ?? [])),
             ])
