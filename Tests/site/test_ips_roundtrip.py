@@ -102,11 +102,32 @@ def category_codes(resource):
     return found
 
 
+def patient_references(bundle):
+    """The references that name the document's own patient: its Patient entries (fullUrl and
+    Patient/id) and the Composition's subject."""
+    keys = set()
+    for entry in bundle.get("entry", []):
+        resource = entry.get("resource") or {}
+        if resource.get("resourceType") == "Patient":
+            keys |= {entry.get("fullUrl"), f"Patient/{resource.get('id')}"}
+        if resource.get("resourceType") == "Composition":
+            keys.add((resource.get("subject") or {}).get("reference"))
+    return keys - {None}
+
+
+def names_another_patient(resource, patients):
+    """A resource whose own subject (or patient) names another patient than the document's: it is
+    not this patient's and is not imported (issue 29 item 4; docs/clinical-imports.md)."""
+    reference = (resource.get("subject") or resource.get("patient") or {}).get("reference")
+    return bool(patients) and reference is not None and reference not in patients
+
+
 def facts(bundle, *, source, strict=False):
     """Per kind of resource: the (system, code) pairs, the clinical statuses and the criticalities.
     `strict` counts the documented losses too."""
     index = by_reference(bundle)
     documented_loss = documented_losses(bundle, index)
+    patients = patient_references(bundle)
     pairs, statuses, criticalities = {}, {}, {}
     for entry in bundle.get("entry", []):
         resource = entry.get("resource") or {}
@@ -114,7 +135,7 @@ def facts(bundle, *, source, strict=False):
         if kind == "DiagnosticReport" and not source:
             kind = "Observation"  # a panel's code is written on the report that groups its members
             resource = {**resource, "code": resource.get("code")}
-        elif kind not in KINDS or (source and is_dropped(resource)):
+        elif kind not in KINDS or (source and (is_dropped(resource) or names_another_patient(resource, patients))):
             continue
         if source and kind == "Observation" and not observation_is_kept(resource):
             continue

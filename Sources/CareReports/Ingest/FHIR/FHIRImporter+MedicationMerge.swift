@@ -12,7 +12,8 @@ extension FHIRBundleReader {
         var kept: [FHIRMedicationDraft] = []
         var dropped: [FHIRMedicationDraft] = []
         for draft in medicationDrafts {
-            if let index = kept.firstIndex(where: { Self.sameMedicine($0, draft) }) {
+            // Only one patient's statements are merged: each record keeps its own subject.
+            if let index = kept.firstIndex(where: { subjects[$0.slot] == subjects[draft.slot] && Self.sameMedicine($0, draft) }) {
                 kept[index] = Self.merge(kept[index], draft)
                 dropped.append(draft)
             } else {
@@ -59,7 +60,9 @@ extension FHIRBundleReader {
             rxnorm: a.rxnorm ?? b.rxnorm, administrations: a.administrations + b.administrations, list: a.list ?? b.list)
         var merged = FHIRMedicationDraft(
             slot: first.slot, entryIndex: first.entryIndex, id: first.id, title: named.title, medication: medication,
-            medicationEntry: first.medicationEntry ?? second.medicationEntry, codeKeys: first.codeKeys.union(second.codeKeys))
+            medicationEntry: first.medicationEntry ?? second.medicationEntry, codeKeys: first.codeKeys.union(second.codeKeys),
+            // Every code either source states, each once: a merge never loses a code.
+            codings: first.codings + second.codings.filter { !first.codings.contains($0) })
         merged.administrations = first.administrations + second.administrations
         merged.sources = first.sources + second.sources
         return merged

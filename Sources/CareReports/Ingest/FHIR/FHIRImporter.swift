@@ -241,8 +241,12 @@ final class FHIRBundleReader {
         }
         finishMedications()
         appendLooseLabReports(looseLabs)
-        let named = LabSpecimenNames.apply(slots.compactMap { $0 }) { self.specimens["\($0)|\($1 ?? "")"] }
+        // Slots and subjects stay side by side: a record is placed by its own subject, so dropping
+        // the empty slots (medicines merged away) must drop their subjects too.
+        let present = zip(slots, subjects).compactMap { record, subject in record.map { ($0, subject) } }
+        let named = LabSpecimenNames.apply(present.map(\.0)) { self.specimens["\($0)|\($1 ?? "")"] }
         slots = named.map { $0 }
+        subjects = present.map(\.1)
         readNarrativeSections()
         for (type, path) in skippedOrder {
             let count = skipped[type] ?? 0
