@@ -231,16 +231,22 @@ extension FHIRBundleReader {
     }
 
     /// One "Lab results" report per day for the laboratory Observations no report references.
+    /// Results whose date the document says is unknown are a report of their own, never joined to
+    /// the undated ones (which take the document's date).
     func appendLooseLabReports(_ drafts: [FHIRLabDraft]) {
-        var days: [LocalDate?] = []
-        var groups: [LocalDate?: [FHIRLabDraft]] = [:]
+        struct Key: Hashable { let day: LocalDate?; let unknown: Bool }
+        var days: [Key] = []
+        var groups: [Key: [FHIRLabDraft]] = [:]
         for draft in drafts {
-            if groups[draft.day] == nil { days.append(draft.day) }
-            groups[draft.day, default: []].append(draft)
+            let key = Key(day: draft.day, unknown: draft.date.isUnknown)
+            if groups[key] == nil { days.append(key) }
+            groups[key, default: []].append(draft)
         }
-        days.sort { ($0 ?? LocalDate(daysSinceEpoch: Int.min / 2)) < ($1 ?? LocalDate(daysSinceEpoch: Int.min / 2)) }
-        for day in days {
-            let group = groups[day] ?? []
+        let first = LocalDate(daysSinceEpoch: Int.min / 2)
+        days.sort { ($0.day ?? first, $0.unknown ? 1 : 0) < ($1.day ?? first, $1.unknown ? 1 : 0) }
+        for key in days {
+            let day = key.day
+            let group = groups[key] ?? []
             let statuses = Set(group.map(\.status))
             let status: LabReport.Status =
                 statuses.contains(.preliminary) ? .preliminary
@@ -250,7 +256,7 @@ extension FHIRBundleReader {
             let date = group.map(\.date).min { $0.resolved(in: utc) < $1.resolved(in: utc) }!
             let report = LabReport(collectedAt: date, status: status, results: group.flatMap(\.results))
             append(ImportedRecord(
-                id: uniqueId("lab-results-\(day.map { $0.description } ?? "undated")"), title: "Lab results",
+                id: uniqueId("lab-results-\(day.map { $0.description } ?? (key.unknown ? "date-unknown" : "undated"))"), title: "Lab results",
                 date: date, data: .document(HealthDocument(kind: .labReport, labReport: report))))
         }
     }
