@@ -102,7 +102,7 @@ extension FHIRBundleReader {
         guard let date = recordDate(entry, dates, expected: "timingDateTime, timingPeriod or recordedOn") else { return }
         let carrier = device?["udiCarrier"].elements.first
         let udi = carrier.flatMap { $0["carrierHRF"].rawString ?? $0["deviceIdentifier"].rawString }
-        let facts = ClinicalFacts(status: status, udi: udi, end: end)
+        let facts = ClinicalFacts(status: status, udi: udi, detail: conceptText(entry["bodySite"]), end: end)
         append(ImportedRecord(
             id: recordId(entry), title: Self.title(name), date: date,
             data: .observation(Observation(kind: .device, name: Self.title(name), onset: firstDate(dates)?.date ?? (date.isUnknown ? date : nil), facts: facts)),

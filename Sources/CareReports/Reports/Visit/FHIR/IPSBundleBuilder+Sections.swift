@@ -74,9 +74,14 @@ extension IPSBundleBuilder {
                 ("id", .string(useID)),
                 ("status", .string(status)),
                 ("subject", patientReference),
-                ("timingDateTime", date(device)),
-                ("_timingDateTime", FHIRJSON.absent(device.onset)),
+                // A use with an end the source states is a period, so the end reads back.
+                ("timingDateTime", device.facts?.end == nil ? date(device) : nil),
+                ("_timingDateTime", device.facts?.end == nil ? FHIRJSON.absent(device.onset) : nil),
+                ("timingPeriod", device.facts?.end.map { end in FHIRJSON.object([
+                    ("start", date(device)), ("_start", FHIRJSON.absent(device.onset)), ("end", FHIRJSON.date(end, in: zone)),
+                ]) }),
                 ("device", FHIRJSON.reference(deviceID, display: device.name ?? record.title)),
+                ("bodySite", device.facts?.detail.map { FHIRJSON.concept($0) }),
             ])
             section.entries.append((useID, use, line))
             section.supporting.append((deviceID, deviceResource))
@@ -117,8 +122,12 @@ extension IPSBundleBuilder {
                 ("statusReason", notDone ? facts?.reason.map { FHIRJSON.concept($0) } : nil),
                 ("code", FHIRJSON.concept(procedure.name ?? record.title, codingsJSON(record.codings))),
                 ("subject", patientReference),
-                ("performedDateTime", date(procedure)),
-                ("_performedDateTime", FHIRJSON.absent(procedure.onset)),
+                // A procedure with an end the source states is a period, so the end reads back.
+                ("performedDateTime", facts?.end == nil ? date(procedure) : nil),
+                ("_performedDateTime", facts?.end == nil ? FHIRJSON.absent(procedure.onset) : nil),
+                ("performedPeriod", facts?.end.map { end in FHIRJSON.object([
+                    ("start", date(procedure)), ("_start", FHIRJSON.absent(procedure.onset)), ("end", FHIRJSON.date(end, in: zone)),
+                ]) }),
                 ("reasonCode", .array(!notDone ? (facts?.reason.map { [FHIRJSON.concept($0)] } ?? []) : [])),
                 ("bodySite", .array(facts?.detail.map { [FHIRJSON.concept($0)] } ?? [])),
             ])
