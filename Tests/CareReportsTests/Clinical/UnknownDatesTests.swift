@@ -90,4 +90,29 @@ struct UnknownDatesTests {
         #expect(CCDATestSupport.labReports(document).map(\.collectedAt) == [Self.filed])
         #expect(CCDATestSupport.observations(document).map(\.onset) == [Self.filed, Self.filed], "the entry's own date is 'unknown', not absent")
     }
+
+    @Test("C-CDA: a goal and a directive with a nullFlavor date are written absent with their reason in the IPS; a partial goal start at its precision")
+    func ccdaSectionsInTheIPS() throws {
+        let xml = """
+            <ClinicalDocument xmlns="urn:hl7-org:v3"><effectiveTime value="20250527"/>
+            <recordTarget><patientRole><id root="1.2.3" extension="42"/><patient><name><given>Ann</given><family>Lee</family></name><birthTime value="19400101"/></patient></patientRole></recordTarget>
+            <component><structuredBody>
+            <component><section><code code="61146-7"/>
+            <entry><observation moodCode="GOL"><code code="289169006" codeSystem="2.16.840.1.113883.6.96" displayName="Walk unaided"/><effectiveTime nullFlavor="UNK"/></observation></entry>
+            <entry><observation moodCode="GOL"><code code="161832001" codeSystem="2.16.840.1.113883.6.96" displayName="Lose weight"/><effectiveTime value="2015"/></observation></entry>
+            </section></component>
+            <component><section><code code="42348-3"/><entry><observation moodCode="EVN"><code code="75320-2" codeSystem="2.16.840.1.113883.6.1"/>
+            <effectiveTime nullFlavor="UNK"/><value xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="CD" code="304253006" codeSystem="2.16.840.1.113883.6.96" displayName="Not for resuscitation"/></observation></entry></section></component>
+            </structuredBody></component></ClinicalDocument>
+            """
+        let export = try DocumentClockTests.load(xml, name: "doc.xml")
+        let context = try DocumentClockTests.context(export)
+        let json = IPSBundleBuilder(context: context).json()
+        #expect(json.contains(#""_startDate""#), "the unknown goal start is absent with its reason")
+        #expect(json.contains(#""startDate": "2015""#), "a year stays a year")
+        #expect(json.contains(#""_dateTime""#), "the directive's unknown date is absent with its reason")
+        #expect(!json.contains("2025-05-27\""), "no date is filled in with the document's day")
+        let summary = VisitSummaryBuilder(context: context).build()
+        #expect(summary.carePlan.contains { $0.detail?.contains("date unknown") == true })
+    }
 }

@@ -24,6 +24,16 @@ extension IPSBundleBuilder {
         observation.onset.flatMap { FHIRJSON.date($0, in: zone) }
     }
 
+    /// A goal's `startDate` (a FHIR date, no time): the day, or a partial date at its precision;
+    /// nil for an unknown date, which ``FHIRJSON/absent(_:)`` states instead.
+    private func goalStart(_ date: CareDate) -> JSONValue? {
+        switch date {
+        case .unknown: nil
+        case .partial(let partial): .string(partial.description)
+        default: .string(context.day(date).description)
+        }
+    }
+
     func advanceDirectiveSection() -> Section {
         var section = Section(title: context.words.t("Advance directives"), code: "42348-3", display: "Advance healthcare directives",
             empty: context.words.t("No advance directives recorded."))
@@ -42,6 +52,7 @@ extension IPSBundleBuilder {
                 ("category", .array([FHIRJSON.concept(directive.name ?? record.title, codingsJSON(record.codings))])),
                 ("patient", patientReference),
                 ("dateTime", date(directive)),
+                ("_dateTime", FHIRJSON.absent(directive.onset)),
                 ("policyRule", FHIRJSON.concept(context.words.t("as stated in the documents"))),
                 ("provision", directive.facts?.detail.map { FHIRJSON.object([("code", .array([FHIRJSON.concept($0)]))]) }),
             ])
@@ -161,7 +172,8 @@ extension IPSBundleBuilder {
                 ("lifecycleStatus", .string(status)),
                 ("description", FHIRJSON.concept(goal.name ?? record.title, codingsJSON(record.codings))),
                 ("subject", patientReference),
-                ("startDate", goal.onset.map { .string(context.day($0).description) }),
+                ("startDate", goal.onset.flatMap(goalStart)),
+                ("_startDate", FHIRJSON.absent(goal.onset)),
                 ("note", .array(goal.facts?.detail.map { [FHIRJSON.object([("text", .string($0))])] } ?? [])),
             ]), line))
         }
@@ -183,7 +195,7 @@ extension IPSBundleBuilder {
                 ("description", FHIRJSON.string(plan.facts?.detail)),
                 ("category", .array(record.codings.isEmpty ? [] : [FHIRJSON.concept(nil, codingsJSON(record.codings))])),
                 ("subject", patientReference),
-                ("period", plan.onset.map { FHIRJSON.object([("start", FHIRJSON.date($0, in: zone))]) }),
+                ("period", plan.onset.map { FHIRJSON.object([("start", FHIRJSON.date($0, in: zone)), ("_start", FHIRJSON.absent($0))]) }),
             ]), line))
         }
         return section
