@@ -88,7 +88,9 @@ def test_unknown_dates_say_so_on_the_summary_the_week_and_in_the_ips(tmp_path):
     for resource in (e["resource"] for e in bundle["entry"]):
         by_kind.setdefault(resource["resourceType"], []).append(resource)
     tdap, = by_kind["Immunization"]
-    assert "occurrenceDateTime" not in tdap and tdap["_occurrenceDateTime"]["extension"][0]["valueCode"] == "unknown"
+    # occurrence[x] is required: the unknown date is the text "unknown" with its data-absent-reason
+    assert "occurrenceDateTime" not in tdap and tdap["occurrenceString"] == "unknown"
+    assert tdap["_occurrenceString"]["extension"][0]["valueCode"] == "unknown"
     appendectomy, = by_kind["Procedure"]
     assert "performedDateTime" not in appendectomy and "_performedDateTime" in appendectomy
     hemoglobin = [r for r in by_kind["Observation"] if r["code"].get("text", "").startswith("Hemoglobin")]

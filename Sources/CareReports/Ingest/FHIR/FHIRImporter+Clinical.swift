@@ -182,7 +182,8 @@ extension FHIRBundleReader {
             diagnostics.drop(entry["vaccineCode"], "no text or coding display naming the vaccine; record not imported")
             return
         }
-        guard let date = recordDate(entry, [entry["occurrenceDateTime"], entry["recorded"]], expected: "occurrenceDateTime or recorded")
+        let absent = entry["occurrenceDateTime"].isPresent ? nil : unknownDate(entry, statedAsText: "occurrenceString")
+        guard let date = absent ?? recordDate(entry, [entry["occurrenceDateTime"], entry["recorded"]], expected: "occurrenceDateTime or recorded")
         else { return }
         let notDone = entry["status"].rawString == "not-done"
         let reason = conceptText(entry["statusReason"])

@@ -215,7 +215,9 @@ extension IPSBundleBuilder {
                 ("vaccineCode", FHIRJSON.concept(name, given: record.codings)),
                 ("patient", patientReference),
                 ("occurrenceDateTime", FHIRJSON.date(record.date, in: zone)),
-                ("_occurrenceDateTime", FHIRJSON.absent(record.date)),
+                // occurrence[x] is required: an unknown date is the text "unknown" with its data-absent-reason.
+                ("occurrenceString", record.date.isUnknown ? .string("unknown") : nil),
+                ("_occurrenceString", FHIRJSON.absent(record.date)),
                 ("primarySource", facts?.reported == true ? .bool(false) : nil),
                 ("reportOrigin", facts?.reportedBy.map { FHIRJSON.concept($0) }),
                 ("note", notes(shot.notes)),
@@ -234,7 +236,9 @@ extension IPSBundleBuilder {
                 ("vaccineCode", absenceConcept(absence, record)),
                 ("patient", patientReference),
                 ("occurrenceDateTime", FHIRJSON.date(record.date, in: zone)),
-                ("_occurrenceDateTime", FHIRJSON.absent(record.date)),
+                // occurrence[x] is required: an unknown date is the text "unknown" with its data-absent-reason.
+                ("occurrenceString", record.date.isUnknown ? .string("unknown") : nil),
+                ("_occurrenceString", FHIRJSON.absent(record.date)),
             ])
             section.entries.append((id, resource, absence.sentence(context.words)))
         }
