@@ -136,3 +136,13 @@ def test_a_negative_text_result_is_normal_in_fhir(tmp_path):
     results = text(section(page, "results-heading"))
     assert "Normal, 19 Nov: Glucose, urine Negative" in results, results
     assert "Abnormal" not in results and "▲" not in results and "▼" not in results
+
+
+def test_the_site_lists_the_hospital_medicines_as_not_current(tmp_path):
+    site = tmp_path / "site"
+    result = run_carereport("build", DOCUMENT, "--viewer", "patient", "--now", NOW, "--out", site)
+    assert result.returncode == 0, result.stderr[-2000:]
+    index = (site / "medications" / "index.md").read_text()
+    current, past = index.split("## Past medications", 1)
+    assert "heparin" not in current and "aspirin 81 MG Oral Tablet" in current and "metoprolol" in current
+    assert re.search(r"heparin sodium .*\| Not current \(the document's admission or hospital medication list\) \|", past), past
