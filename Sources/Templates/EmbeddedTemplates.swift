@@ -2405,6 +2405,7 @@ body.visit {
 
 <section aria-labelledby="meds-heading">
 <h2 id="meds-heading">[[t:Medications]] <span class="period">[[t:current; doses and changes {period}|period={{period}}]]</span></h2>
+{{#medicationList}}<p class="small medication-list">{{medicationList}}</p>{{/medicationList}}
 {{^empty(medications)}}
 <div class="table-scroll" role="region" aria-label="[[t:Medications table]]" tabindex="0">
 <table class="data meds">
@@ -2419,6 +2420,9 @@ body.visit {
 {{^empty(stoppedMedications)}}
 <ul class="small stopped">{{#stoppedMedications}}<li><strong>[[t:Stopped]]:</strong> {{name}}: {{history}}{{#reason}} ({{reason}}){{/reason}}</li>{{/stoppedMedications}}</ul>
 {{/empty(stoppedMedications)}}
+{{^empty(otherListMedications)}}
+<ul class="small other-list">{{#otherListMedications}}<li><strong>[[t:Not current (the document's admission or hospital medication list)]]:</strong> {{name}}{{^empty(dose)}}, {{dose}}{{/empty(dose)}}{{^empty(schedule)}}, {{schedule}}{{/empty(schedule)}}{{^empty(reason)}} ({{reason}}){{/empty(reason)}}</li>{{/otherListMedications}}</ul>
+{{/empty(otherListMedications)}}
 </section>
 
 <div class="visit-columns">

@@ -4076,6 +4076,12 @@ msgid_plural "This document also holds {count} records that name another patient
 msgstr[0] "Este documento contiene además {count} registro que nombra a otro paciente; no se muestra aquí."
 msgstr[1] "Este documento contiene además {count} registros que nombran a otro paciente; no se muestran aquí."
 
+msgid "Current medications: the discharge medication list of the discharge document (medicines from {day})."
+msgstr "Medicación actual: la lista de medicación al alta del informe de alta (medicamentos del {day})."
+
+msgid "Not current (the document's admission or hospital medication list)"
+msgstr "No vigente (lista de medicación al ingreso o durante la hospitalización del documento)"
+
 """##,
     ]
 }

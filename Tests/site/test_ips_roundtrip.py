@@ -124,11 +124,32 @@ def category_codes(resource):
     return found
 
 
+def patient_references(bundle):
+    """The references that name the document's own patient: its Patient entries (fullUrl and
+    Patient/id) and the Composition's subject."""
+    keys = set()
+    for entry in bundle.get("entry", []):
+        resource = entry.get("resource") or {}
+        if resource.get("resourceType") == "Patient":
+            keys |= {entry.get("fullUrl"), f"Patient/{resource.get('id')}"}
+        if resource.get("resourceType") == "Composition":
+            keys.add((resource.get("subject") or {}).get("reference"))
+    return keys - {None}
+
+
+def names_another_patient(resource, patients):
+    """A resource whose own subject (or patient) names another patient than the document's: it is
+    not this patient's and is not imported (issue 29 item 4; docs/clinical-imports.md)."""
+    reference = (resource.get("subject") or resource.get("patient") or {}).get("reference")
+    return bool(patients) and reference is not None and reference not in patients
+
+
 def facts(bundle, *, source, strict=False):
     """Per kind of resource: the (system, code) pairs, the clinical statuses and the criticalities.
     `strict` counts the documented losses too."""
     index = by_reference(bundle)
     documented_loss = documented_losses(bundle, index)
+    patients = patient_references(bundle)
     pairs, statuses, criticalities = {}, {}, {}
     for entry in bundle.get("entry", []):
         resource = entry.get("resource") or {}
@@ -136,7 +157,7 @@ def facts(bundle, *, source, strict=False):
         if kind == "DiagnosticReport" and not source:
             kind = "Observation"  # a panel's code is written on the report that groups its members
             resource = {**resource, "code": resource.get("code")}
-        elif kind not in KINDS or (source and is_dropped(resource)):
+        elif kind not in KINDS or (source and (is_dropped(resource) or names_another_patient(resource, patients))):
             continue
         if source and kind == "Observation" and not observation_is_kept(resource):
             continue
@@ -247,8 +268,7 @@ def test_no_date_more_precise_than_its_source(corpus_results):
     problems = []
     for name, (source, output) in corpus_results.items():
         problems += [f"{name}: {a} written {b}" for a, b in dates_not_more_precise(source, output)]
-    if problems:
-        pytest.xfail("partial dates are i29-dates' part (CareDate precision); today: " + "; ".join(problems[:5]))
+    assert not problems, "; ".join(problems[:20])
 
 
 def test_nothing_entered_in_error_or_refuted_is_written(corpus_results):
@@ -274,14 +294,32 @@ def test_output_reads_back_to_the_same_output(corpus_results, tmp_path):
 OIDS = {"2.16.840.1.113883.6.96": "http://snomed.info/sct", "2.16.840.1.113883.6.1": "http://loinc.org",
         "2.16.840.1.113883.6.88": "http://www.nlm.nih.gov/research/umls/rxnorm", "2.16.840.1.113883.12.292": "http://hl7.org/fhir/sid/cvx",
         "2.16.840.1.113883.6.90": "http://hl7.org/fhir/sid/icd-10-cm", "2.16.840.1.113883.6.69": "http://hl7.org/fhir/sid/ndc",
-        "2.16.840.1.113883.6.3": "http://hl7.org/fhir/sid/icd-10"}
+        "2.16.840.1.113883.6.3": "http://hl7.org/fhir/sid/icd-10", "2.16.840.1.113883.6.12": "http://www.ama-assn.org/go/cpt",
+        "2.16.840.1.113883.6.4": "http://www.cms.gov/Medicare/Coding/ICD10", "2.16.840.1.113883.6.104": "http://hl7.org/fhir/sid/icd-9-cm"}
 PROBLEM = "2.16.840.1.113883.10.20.22.4.4"
 ALLERGY = "2.16.840.1.113883.10.20.22.4.7"
 
 
+# SNOMED CT classes ("Procedure", "Implant", "vaccine", …) that a C-CDA statement of absence names
+# ("No implanted devices", an immunisation status of no information): written as the IPS absence
+# code of its topic, as docs/clinical-imports.md says of statements of absence.
+GENERIC = {"71388002", "40388003", "787859002", "49062001"}
+
+
+def absence(entry):
+    """An entry that states an absence: null-flavoured, or negated and naming only a class."""
+    top = next(iter(entry), None)
+    if top is None:
+        return False
+    classes = {c.get("code") for c in top.iter("code")} | {t.get("code") for t in top.iter("translation")}
+    named = {c.get("code") for c in top.iter("code") if c.get("code")} - GENERIC
+    return top.get("nullFlavor") is not None or (top.get("negationInd") == "true" and bool(classes & GENERIC) and not named - {None})
+
+
 def ccda_pairs(path):
     """The (system, code) pairs of the problems (problem observations' values), allergies (their
-    substance), medications (their material) and results a C-CDA states, with every translation.
+    substance), medications (their material), results, immunisations (their vaccine), procedures
+    and devices a C-CDA states, with every translation.
     Namespaces are dropped: the HL7 section examples are bare `<section>`s with none."""
     import xml.etree.ElementTree as ET
     # The HL7 examples use xsi: and sdtc: without declaring them: prefixes become part of the name.
@@ -292,6 +330,8 @@ def ccda_pairs(path):
         return None
     for element in root.iter():
         element.tag = element.tag.rsplit("}", 1)[-1]
+    if root.tag == "component" and root.find("section") is not None:
+        root = root.find("section")  # a section example wrapped in its <component> (see `as_document`)
     if root.tag not in ("ClinicalDocument", "section"):
         return None
 
@@ -310,6 +350,14 @@ def ccda_pairs(path):
             coded += [m.find("code") for m in section.iter("manufacturedMaterial")]
         elif kind == "30954-2":
             coded += section.findall(".//organizer/component/observation/code")
+        elif kind == "11369-6":  # immunisations: the vaccine, with its translations (CVX, NDC …)
+            coded += [m.find("code") for entry in section.findall("entry") if not absence(entry)
+                      for m in entry.iter("manufacturedMaterial")]
+        elif kind == "47519-4":  # procedures, as procedure, observation or act entries
+            coded += [e.find("code") for entry in section.findall("entry") if not absence(entry) for e in entry
+                      if e.tag in ("procedure", "observation", "act")]
+        elif kind == "46264-8":  # medical equipment and implants: the device's code
+            coded += [d.find("code") for entry in section.findall("entry") if not absence(entry) for d in entry.iter("playingDevice")]
     pairs = set()
     for element in (c for c in coded if c is not None):
         for one in [element] + element.findall("translation"):
@@ -318,16 +366,31 @@ def ccda_pairs(path):
     return pairs
 
 
+def as_document(path, folder):
+    """A section example given as `<component><section>…` (as the HL7 examples of immunisations are)
+    is not a document carereport reads alone: it is placed in a minimal ClinicalDocument, as a
+    portal's document would hold it. Anything else is read as it is."""
+    text = path.read_text()
+    body = re.sub(r"^\s*(<\?xml[^>]*\?>)?\s*(<!--.*?-->\s*)*", "", text, flags=re.S)
+    if not body.startswith("<component"):
+        return path
+    wrapped = folder / "document.xml"
+    wrapped.write_text(
+        '<ClinicalDocument xmlns="urn:hl7-org:v3" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:sdtc="urn:hl7-org:sdtc">'
+        '<effectiveTime value="20250101"/><component><structuredBody>' + body + "</structuredBody></component></ClinicalDocument>")
+    return wrapped
+
+
 @pytest.mark.parametrize("document", ccda_documents() or [None], ids=lambda p: p.name if p else "absent")
 def test_ccda_codes_come_through(document, tmp_path):
     require(document is not None, f"{SHARED} is absent: the C-CDA round trip needs ../shared beside the project")
     source = ccda_pairs(document)
     if source is None:
         pytest.skip("a C-CDA fragment or an example that is not well-formed XML: no document to compare")
-    output = write_ips(document, tmp_path / "visit.json")
+    output = write_ips(as_document(document, tmp_path), tmp_path / "visit.json")
     written = set()
     for resource in (e["resource"] for e in output["entry"]):
-        for key in ("code", "medicationCodeableConcept", "vaccineCode"):
+        for key in ("code", "medicationCodeableConcept", "vaccineCode", "type"):
             written |= concept_pairs(resource.get(key))
         for reaction in resource.get("reaction") or []:
             for manifestation in reaction.get("manifestation") or []:

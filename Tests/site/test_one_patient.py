@@ -91,7 +91,8 @@ def test_patient_option_reads_one_patients_documents(inputs):
     written = json.loads(fhir.stdout)
     resources = [entry["resource"] for entry in written["entry"]]
     shot = next(r for r in resources if r["resourceType"] == "Immunization")
-    assert "occurrenceDateTime" not in shot and shot["_occurrenceDateTime"]["extension"][0]["valueCode"] == "unknown"
+    assert "occurrenceDateTime" not in shot and shot["occurrenceString"] == "unknown"
+    assert shot["_occurrenceString"]["extension"][0]["valueCode"] == "unknown", "occurrence[x] is required: text with its reason"
     condition = next(r for r in resources if r["resourceType"] == "Condition")
     assert condition["onsetDateTime"] == "2015-01"
 

@@ -1,6 +1,9 @@
 /// One medication order with its dose log.
 public struct Medication: Sendable, Hashable {
     public enum Status: String, Sendable, Hashable, CaseIterable { case active, stopped, onHold }
+    /// Which list of a discharge document the order comes from: its discharge medications (the
+    /// current list), or another list of it (admission or hospital medications), which is not current.
+    public enum SourceList: String, Sendable, Hashable { case discharge, notCurrent }
 
     public let name: String
     public let strength: String?
@@ -20,12 +23,15 @@ public struct Medication: Sendable, Hashable {
     public let instructions: String?
     public let rxnorm: String?
     public let administrations: [Administration]
+    /// The discharge document's list the order comes from; nil for any other source.
+    public let list: SourceList?
 
     public init(
         name: String, strength: String? = nil, dose: Quantity? = nil, form: String? = nil, route: String? = nil,
         schedule: DoseSchedule? = nil, frequency: DoseFrequency? = nil, asNeeded: Bool = false, maxDailyDoses: Int? = nil,
         startDate: CareDate, endDate: CareDate? = nil, status: Status = .active, prescriber: String? = nil, reason: String? = nil,
-        instructions: String? = nil, rxnorm: String? = nil, administrations: [Administration] = []
+        instructions: String? = nil, rxnorm: String? = nil, administrations: [Administration] = [],
+        list: SourceList? = nil
     ) {
         self.name = name
         self.strength = strength
@@ -44,6 +50,7 @@ public struct Medication: Sendable, Hashable {
         self.instructions = instructions
         self.rxnorm = rxnorm
         self.administrations = administrations
+        self.list = list
     }
 }
 

@@ -72,7 +72,8 @@ struct DatesAsStatedTests {
         #expect(shots.contains("date unknown") && !shots.contains("27 May") && !shots.contains("1 Jan"), "no day the document does not state")
         #expect(!html.contains("1 Jan 2015") && html.contains("since Jan 2015"))
         let bundle = IPSBundleBuilder(context: context).json()
-        #expect(bundle.contains(#""_occurrenceDateTime""#) && bundle.contains(#""valueCode": "unknown""#))
+        // occurrence[x] is required: the unknown date is the text "unknown" with its data-absent-reason.
+        #expect(bundle.contains(#""occurrenceString": "unknown""#) && bundle.contains(#""_occurrenceString""#) && bundle.contains(#""valueCode": "unknown""#))
         #expect(bundle.contains(#""occurrenceDateTime": "2015""#) && bundle.contains(#""onsetDateTime": "2015-01""#))
         #expect(!bundle.contains(#""occurrenceDateTime": "2025-05-27"#))
         #expect(bundle.contains(#""_start""#), "the medicine's unknown start stays absent with its reason")

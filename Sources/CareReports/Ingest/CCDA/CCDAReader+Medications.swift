@@ -26,20 +26,21 @@ import Foundation
 ///   gives one. The entry's author is who recorded it, not necessarily the prescriber, so
 ///   `prescriber` is left empty.
 extension CCDAReader {
-    /// `discharge`: a Hospital Discharge Medications section, whose entries are Discharge Medication
-    /// acts (4.35) around the `substanceAdministration`: the medicines the patient goes home with.
-    mutating func readMedications(_ section: CCDANode, discharge: Bool = false) {
+    /// `list`: `.discharge` for a Hospital Discharge Medications section, whose entries are Discharge
+    /// Medication acts (4.35) around the `substanceAdministration`: the medicines the patient goes
+    /// home with (the current list); `.notCurrent` for another medication list of a discharge document.
+    mutating func readMedications(_ section: CCDANode, list: Medication.SourceList? = nil) {
         for entry in section.children("entry") {
-            let wrapped = discharge ? entry.child("act")?.all("entryRelationship", "substanceAdministration").first : nil
+            let wrapped = list == .discharge ? entry.child("act")?.all("entryRelationship", "substanceAdministration").first : nil
             guard let administration = entry.child("substanceAdministration") ?? wrapped else {
                 warn(entry, "a medications entry without a substanceAdministration is not imported; skipped")
                 continue
             }
-            readMedication(administration)
+            readMedication(administration, list: list)
         }
     }
 
-    private mutating func readMedication(_ node: CCDANode) {
+    private mutating func readMedication(_ node: CCDANode, list: Medication.SourceList?) {
         if isNullified(node) { return }
         let material = node.at("consumable", "manufacturedProduct", "manufacturedMaterial")
         let code = material?.child("code")
@@ -129,7 +130,7 @@ extension CCDAReader {
             name: name, dose: dose, route: route, frequency: frequency.isEmpty ? nil : frequency, asNeeded: asNeeded,
             maxDailyDoses: asNeeded ? maxDailyDoses(node.child("maxDoseQuantity"), dose: dose) : nil,
             startDate: start, endDate: endDate, status: status, reason: indication,
-            instructions: text.isEmpty ? nil : text, rxnorm: rxnorm
+            instructions: text.isEmpty ? nil : text, rxnorm: rxnorm, list: list
         )
         records.append(ImportedRecord(
             id: makeID(node, kind: "medication"), title: name, date: start, data: .medication(medication), codings: codings(code)))

@@ -63,7 +63,10 @@ extension CCDAReader {
         let panelName = displayName(code)
         let panelLOINC = code.flatMap { $0.value("codeSystem") == CCDAReader.loinc ? $0.value("code") : nil }
         let organizerDate = organizer === components.first ? nil : start(organizer.child("effectiveTime"))
-        guard let date = recordDate(organizerDate ?? firstComponentDate, organizer, what: "the result organizer") else { return }
+        let unknown = (!(organizer === components.first) && Self.statesUnknown(organizer.child("effectiveTime")))
+            || components.contains { Self.statesUnknown($0.child("effectiveTime")) }
+        guard let date = recordDate(organizerDate ?? firstComponentDate, organizer, what: "the result organizer", unknown: unknown)
+        else { return }
         let status: LabReport.Status = organizerActive || anyPending ? .preliminary : .final
         let title = panelName ?? (results.count == 1 ? results[0].name : "Lab results")
         let report = LabReport(
@@ -259,6 +262,7 @@ extension CCDAReader {
 
     private mutating func readVitalOrganizer(_ observations: [CCDANode], organizer: CCDANode?) {
         let organizerDate = organizer.flatMap { start($0.child("effectiveTime")) }
+        let organizerUnknown = organizerDate == nil && Self.statesUnknown(organizer?.child("effectiveTime"))
         var vitals: [Vital] = []
         for observation in observations {
             let code = observation.child("code")
@@ -274,7 +278,8 @@ extension CCDAReader {
         }
         if let systolic = vitals.first(where: { $0.loinc == "8480-6" }), let diastolic = vitals.first(where: { $0.loinc == "8462-4" }) {
             vitals.removeAll { $0.loinc == "8480-6" || $0.loinc == "8462-4" }
-            if let date = recordDate(systolic.date ?? diastolic.date, systolic.node, what: "the blood pressure") {
+            let unknown = organizerUnknown || Self.statesUnknown(systolic.node.child("effectiveTime"))
+            if let date = recordDate(systolic.date ?? diastolic.date, systolic.node, what: "the blood pressure", unknown: unknown) {
                 let measurement = Measurement(kind: .bloodPressure, systolic: systolic.value, diastolic: diastolic.value,
                                               unit: systolic.unit.isEmpty ? "mm[Hg]" : systolic.unit, loinc: "85354-9")
                 records.append(ImportedRecord(id: makeID(systolic.node, kind: "vital"), title: "Blood pressure", date: date, data: .measurement(measurement)))
@@ -289,7 +294,8 @@ extension CCDAReader {
             case "9279-1": (.respiratoryRate, "Respiratory rate")
             default: (.other, vital.name ?? vital.loinc.map { "LOINC \($0)" } ?? "Vital sign")
             }
-            guard let date = recordDate(vital.date, vital.node, what: "the vital sign") else { continue }
+            let unknown = organizerUnknown || Self.statesUnknown(vital.node.child("effectiveTime"))
+            guard let date = recordDate(vital.date, vital.node, what: "the vital sign", unknown: unknown) else { continue }
             let measurement = Measurement(kind: kind, value: vital.value, unit: vital.unit, loinc: vital.loinc)
             records.append(ImportedRecord(
                 id: makeID(vital.node, kind: "vital"), title: title, date: date, data: .measurement(measurement),

@@ -66,13 +66,15 @@ extension CCDAReader {
         }
         let effectiveTime = node.child("effectiveTime")
         let own = start(effectiveTime) ?? time(node.child("time")) ?? time(node.at("author", "time"))
-        guard let date = recordDate(own, node, what: "the entry") else { return }
+        let unknown = own == nil && Self.statesUnknown(effectiveTime)
+        guard let date = recordDate(own, node, what: "the entry", unknown: unknown) else { return }
         let reason = reasonText(node)
         let facts = ClinicalFacts(
             status: status(node, negated: negated, reason: reason, kind: kind), reason: reason,
             reported: informant(node) != nil, reportedBy: informant(node), udi: udi(node),
             detail: detail(node, kind: kind), end: effectiveTime?.value("value") == nil ? time(effectiveTime?.child("high")) : nil)
-        let observation = Observation(kind: kind, name: name, onset: own, facts: facts)
+        // An entry whose effectiveTime says its date is unknown keeps "date unknown" as its own date.
+        let observation = Observation(kind: kind, name: name, onset: own ?? (date.isUnknown ? date : nil), facts: facts)
         records.append(ImportedRecord(
             id: makeID(node, kind: kind.rawValue), title: name, date: date, data: .observation(observation),
             codings: codings(subject)))

@@ -60,6 +60,9 @@ struct CCDAReader {
         let patient = readPatient()
         let sections = xpath.nodes("//h:section")
         var handled = readNonXMLBody() ? 1 : 0
+        // A discharge document's Discharge Medications are the current list; its other medication
+        // lists (admission, hospital) are not.
+        let dischargeDocument = sections.contains { ["10183-2", "75311-1"].contains($0.child("code")?.value("code") ?? "") }
         for section in sections {
             let code = section.child("code")?.value("code")
             if let topic = code.flatMap({ CCDAReader.absenceTopics[$0] }), readSectionAbsence(section, topic: topic) {
@@ -72,12 +75,12 @@ struct CCDAReader {
             }
             switch code {
             case "30954-2": handled += 1; readResults(section)
-            case "10160-0": handled += 1; readMedications(section)
+            case "10160-0": handled += 1; readMedications(section, list: dischargeDocument ? .notCurrent : nil)
             case "48765-2": handled += 1; readAllergies(section)
             case "11450-4": handled += 1; readProblems(section)
             case "8716-3": handled += 1; readVitalSigns(section)
             case "46240-8": handled += 1; readEncounters(section)
-            case "10183-2", "75311-1": handled += 1; readMedications(section, discharge: true)
+            case "10183-2", "75311-1": handled += 1; readMedications(section, list: .discharge)
             case "11369-6": handled += 1; readClinicalEntries(section, kind: .immunization)
             case "47519-4": handled += 1; readClinicalEntries(section, kind: .procedure)
             case "46264-8": handled += 1; readClinicalEntries(section, kind: .device)

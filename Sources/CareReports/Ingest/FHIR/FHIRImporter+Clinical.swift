@@ -133,8 +133,10 @@ extension FHIRBundleReader {
             diagnostics.drop(entry["code"], "no text or coding display naming the condition; record not imported")
             return
         }
-        let onset = firstDate([entry["onsetDateTime"], entry["onsetPeriod"]])?.date
-        guard let date = onset ?? recordDate(entry, [entry["recordedDate"]], expected: "onsetDateTime, onsetPeriod.start or recordedDate")
+        // An onset the resource says is unknown stays "date unknown"; the record is filed by its recorded date.
+        let onset = firstDate([entry["onsetDateTime"], entry["onsetPeriod"]])?.date ?? unknownDate(entry, [entry["onsetDateTime"]])
+        guard let date = onset.flatMap({ $0.isUnknown ? nil : $0 })
+            ?? recordDate(entry, [entry["recordedDate"]], expected: "onsetDateTime, onsetPeriod.start or recordedDate")
         else { return }
         let observation = Observation(
             kind: .condition, severity: conceptText(entry["severity"]), name: name,
@@ -180,7 +182,8 @@ extension FHIRBundleReader {
             diagnostics.drop(entry["vaccineCode"], "no text or coding display naming the vaccine; record not imported")
             return
         }
-        guard let date = recordDate(entry, [entry["occurrenceDateTime"], entry["recorded"]], expected: "occurrenceDateTime or recorded")
+        let absent = entry["occurrenceDateTime"].isPresent ? nil : unknownDate(entry, statedAsText: "occurrenceString")
+        guard let date = absent ?? recordDate(entry, [entry["occurrenceDateTime"], entry["recorded"]], expected: "occurrenceDateTime or recorded")
         else { return }
         let notDone = entry["status"].rawString == "not-done"
         let reason = conceptText(entry["statusReason"])

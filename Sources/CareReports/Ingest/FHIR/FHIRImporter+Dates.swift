@@ -16,4 +16,15 @@ extension FHIRBundleReader {
         guard stated, let filed = documentDate ?? lastUpdated() else { return nil }
         return .unknown(filedOn: filed.localDay(in: TimeZone(secondsFromGMT: 0)!))
     }
+
+    /// "Date unknown" for a date given as text with a `data-absent-reason` on it (an Immunization's
+    /// `occurrenceString`, as carereport's own IPS writes an unknown date so that the required
+    /// `occurrence[x]` has a value); nil otherwise.
+    func unknownDate(_ entry: FHIREntry, statedAsText key: String) -> CareDate? {
+        let stated = entry["_" + key]["extension"].elements.contains {
+            $0["url"].rawString == "http://hl7.org/fhir/StructureDefinition/data-absent-reason"
+        }
+        guard stated, let filed = documentDate ?? lastUpdated() else { return nil }
+        return .unknown(filedOn: filed.localDay(in: TimeZone(secondsFromGMT: 0)!))
+    }
 }

@@ -24,11 +24,13 @@ extension FHIRBundleReader {
         let name = conceptText(entry["code"])
         let effective = firstDate([entry["effectiveDateTime"], entry["effectivePeriod"]])
         let issued = diagnostics.date(entry["issued"])
-        guard let date = effective?.date ?? issued ?? documentDate else {
+        // A collection date the report says is unknown stays unknown: never its issue or the document's date.
+        let unknown = effective == nil ? unknownDate(entry, [entry["effectiveDateTime"], entry["effectivePeriod"]]) : nil
+        guard let date = effective?.date ?? unknown ?? issued ?? documentDate else {
             diagnostics.drop(entry.resource, "no date; expected effectiveDateTime, effectivePeriod.start or issued; record not imported")
             return
         }
-        let day = effective.flatMap { FHIRDate.localDay($0.text) } ?? entry["issued"].rawString.flatMap(FHIRDate.localDay)
+        let day = effective.flatMap { FHIRDate.localDay($0.text) } ?? (unknown == nil ? entry["issued"].rawString.flatMap(FHIRDate.localDay) : nil)
         var results: [LabResult] = []
         var seen: Set<Int> = []
         var notIncluded = 0
@@ -60,7 +62,7 @@ extension FHIRBundleReader {
         if isLab {
             let report = LabReport(
                 laboratory: entry["performer"].elements.lazy.compactMap { self.displayName($0) }.first,
-                collectedAt: effective?.date, reportedAt: issued,
+                collectedAt: effective?.date ?? unknown, reportedAt: issued,
                 status: Self.reportStatus(diagnostics.string(entry["status"])),
                 panel: name.map { LabPanel(name: $0, loinc: code(entry["code"], system: Self.loincSystem), codings: codings(entry["code"])) },
                 results: results, conclusion: diagnostics.string(entry["conclusion"]), resultsNotIncluded: notIncluded)
@@ -216,28 +218,35 @@ extension FHIRBundleReader {
     /// A laboratory Observation no report references: its results and date, for grouping by day.
     func looseLab(_ entry: FHIREntry) -> FHIRLabDraft? {
         let effective = firstDate([entry["effectiveDateTime"], entry["effectivePeriod"]])
-        guard let date = effective?.date ?? diagnostics.date(entry["issued"]) ?? documentDate else {
+        let unknown = effective == nil ? unknownDate(entry, [entry["effectiveDateTime"], entry["effectivePeriod"]]) : nil
+        guard let date = effective?.date ?? unknown ?? diagnostics.date(entry["issued"]) ?? documentDate else {
             diagnostics.drop(entry.resource, "no date; expected effectiveDateTime, effectivePeriod.start or issued; record not imported")
             return nil
         }
         guard let results = labResults(entry), !results.isEmpty else { return nil }
-        let dayText = effective?.text ?? entry["issued"].rawString
+        let dayText = effective?.text ?? (unknown == nil ? entry["issued"].rawString : nil)
         return FHIRLabDraft(
             results: results, date: date, day: dayText.flatMap(FHIRDate.localDay),
             status: Self.reportStatus(entry["status"].rawString))
     }
 
     /// One "Lab results" report per day for the laboratory Observations no report references.
+    /// Results whose date the document says is unknown are a report of their own, never joined to
+    /// the undated ones (which take the document's date).
     func appendLooseLabReports(_ drafts: [FHIRLabDraft]) {
-        var days: [LocalDate?] = []
-        var groups: [LocalDate?: [FHIRLabDraft]] = [:]
+        struct Key: Hashable { let day: LocalDate?; let unknown: Bool }
+        var days: [Key] = []
+        var groups: [Key: [FHIRLabDraft]] = [:]
         for draft in drafts {
-            if groups[draft.day] == nil { days.append(draft.day) }
-            groups[draft.day, default: []].append(draft)
+            let key = Key(day: draft.day, unknown: draft.date.isUnknown)
+            if groups[key] == nil { days.append(key) }
+            groups[key, default: []].append(draft)
         }
-        days.sort { ($0 ?? LocalDate(daysSinceEpoch: Int.min / 2)) < ($1 ?? LocalDate(daysSinceEpoch: Int.min / 2)) }
-        for day in days {
-            let group = groups[day] ?? []
+        let first = LocalDate(daysSinceEpoch: Int.min / 2)
+        days.sort { ($0.day ?? first, $0.unknown ? 1 : 0) < ($1.day ?? first, $1.unknown ? 1 : 0) }
+        for key in days {
+            let day = key.day
+            let group = groups[key] ?? []
             let statuses = Set(group.map(\.status))
             let status: LabReport.Status =
                 statuses.contains(.preliminary) ? .preliminary
@@ -247,7 +256,7 @@ extension FHIRBundleReader {
             let date = group.map(\.date).min { $0.resolved(in: utc) < $1.resolved(in: utc) }!
             let report = LabReport(collectedAt: date, status: status, results: group.flatMap(\.results))
             append(ImportedRecord(
-                id: uniqueId("lab-results-\(day.map { $0.description } ?? "undated")"), title: "Lab results",
+                id: uniqueId("lab-results-\(day.map { $0.description } ?? (key.unknown ? "date-unknown" : "undated"))"), title: "Lab results",
                 date: date, data: .document(HealthDocument(kind: .labReport, labReport: report))))
         }
     }

@@ -127,12 +127,16 @@ extension FHIRBundleReader {
         }
         let rxnorm = code(concept, system: Self.rxnormSystem)
         let route = conceptText(dosage["route"])
+        // carereport's own IPS writes a discharge document's admission or hospital list as status
+        // unknown, category inpatient: read back as that list, not as current medicines.
+        let inpatient = entry["category"]["coding"].elements.contains { $0["code"].rawString == "inpatient" }
+        let list: Medication.SourceList? = inpatient && diagnostics.string(statusNode) == "unknown" ? .notCurrent : nil
 
         let medication = Medication(
             name: name, dose: dose, form: form, route: route, schedule: schedule, frequency: frequency, asNeeded: asNeeded,
             maxDailyDoses: asNeeded ? maxDailyDoses(dosage["maxDosePerPeriod"], dose: dose) : nil,
             startDate: start, endDate: end, status: status, prescriber: prescriber, reason: reason,
-            instructions: instructionParts.isEmpty ? nil : instructionParts.joined(separator: "; "), rxnorm: rxnorm)
+            instructions: instructionParts.isEmpty ? nil : instructionParts.joined(separator: "; "), rxnorm: rxnorm, list: list)
         let keys = Set(concept["coding"].elements.compactMap { coding -> String? in
             guard let code = coding["code"].rawString else { return nil }
             return (coding["system"].rawString ?? "") + "|" + code
@@ -289,7 +293,7 @@ extension FHIRBundleReader {
                 name: m.name, strength: m.strength, dose: m.dose, form: m.form, route: m.route, schedule: m.schedule, frequency: m.frequency,
                 asNeeded: m.asNeeded, maxDailyDoses: m.maxDailyDoses, startDate: m.startDate, endDate: m.endDate,
                 status: m.status, prescriber: m.prescriber, reason: m.reason, instructions: m.instructions,
-                rxnorm: m.rxnorm, administrations: log)
+                rxnorm: m.rxnorm, administrations: log, list: m.list)
             slots[draft.slot] = ImportedRecord(
                 id: draft.id, title: draft.title, date: m.startDate, data: .medication(medication), codings: draft.codings)
         }

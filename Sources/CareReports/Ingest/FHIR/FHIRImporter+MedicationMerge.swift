@@ -12,7 +12,7 @@ extension FHIRBundleReader {
         var kept: [FHIRMedicationDraft] = []
         var dropped: [FHIRMedicationDraft] = []
         for draft in medicationDrafts {
-            // Only one patient's statements are one medicine: never merged across the subjects they name.
+            // Only one patient's statements are merged: each record keeps its own subject.
             if let index = kept.firstIndex(where: { subjects[$0.slot] == subjects[draft.slot] && Self.sameMedicine($0, draft) }) {
                 kept[index] = Self.merge(kept[index], draft)
                 dropped.append(draft)
@@ -57,10 +57,11 @@ extension FHIRBundleReader {
             route: a.route ?? b.route, schedule: a.schedule ?? b.schedule, frequency: a.frequency ?? b.frequency, asNeeded: a.asNeeded,
             maxDailyDoses: a.maxDailyDoses ?? b.maxDailyDoses, startDate: a.startDate, endDate: a.endDate ?? b.endDate, status: a.status,
             prescriber: a.prescriber ?? b.prescriber, reason: a.reason ?? b.reason, instructions: a.instructions ?? b.instructions,
-            rxnorm: a.rxnorm ?? b.rxnorm, administrations: a.administrations + b.administrations)
+            rxnorm: a.rxnorm ?? b.rxnorm, administrations: a.administrations + b.administrations, list: a.list ?? b.list)
         var merged = FHIRMedicationDraft(
             slot: first.slot, entryIndex: first.entryIndex, id: first.id, title: named.title, medication: medication,
             medicationEntry: first.medicationEntry ?? second.medicationEntry, codeKeys: first.codeKeys.union(second.codeKeys),
+            // Every code either source states, each once: a merge never loses a code.
             codings: first.codings + second.codings.filter { !first.codings.contains($0) })
         merged.administrations = first.administrations + second.administrations
         merged.sources = first.sources + second.sources

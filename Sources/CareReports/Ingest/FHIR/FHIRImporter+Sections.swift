@@ -31,7 +31,7 @@ extension FHIRBundleReader {
         let facts = ClinicalFacts(
             status: status, reason: reason, detail: entry["bodySite"].elements.lazy.compactMap { self.conceptText($0) }.first,
             end: diagnostics.date(entry["performedPeriod"]["end"]))
-        let observation = Observation(kind: .procedure, name: Self.title(name), onset: firstDate(performed)?.date, facts: facts)
+        let observation = Observation(kind: .procedure, name: Self.title(name), onset: firstDate(performed)?.date ?? (date.isUnknown ? date : nil), facts: facts)
         append(ImportedRecord(
             id: recordId(entry), title: Self.title(name), date: date, data: .observation(observation), codings: codings(entry["code"])))
     }
@@ -102,10 +102,10 @@ extension FHIRBundleReader {
         guard let date = recordDate(entry, dates, expected: "timingDateTime, timingPeriod or recordedOn") else { return }
         let carrier = device?["udiCarrier"].elements.first
         let udi = carrier.flatMap { $0["carrierHRF"].rawString ?? $0["deviceIdentifier"].rawString }
-        let facts = ClinicalFacts(status: status, udi: udi, end: end)
+        let facts = ClinicalFacts(status: status, udi: udi, detail: conceptText(entry["bodySite"]), end: end)
         append(ImportedRecord(
             id: recordId(entry), title: Self.title(name), date: date,
-            data: .observation(Observation(kind: .device, name: Self.title(name), onset: firstDate(dates)?.date, facts: facts)),
+            data: .observation(Observation(kind: .device, name: Self.title(name), onset: firstDate(dates)?.date ?? (date.isUnknown ? date : nil), facts: facts)),
             codings: device.map { codings($0["type"]) } ?? []))
     }
 

@@ -33,7 +33,8 @@ public struct MedicationPageBuilder: Sendable {
                     : adherence.summary(context.format)
                     ?? (medication.asNeeded ? context.words.n("{count} use", "{count} uses", count: adherence.asNeededUses) : context.words.t("no doses due")),
                 since: context.format.date(medication.startDate))
-            if medication.status == .active { current.append(row) } else { past.append(row) }
+            // A discharge document's admission or hospital list is not current (see ``Medication/SourceList``).
+            if medication.status == .active, medication.list != .notCurrent { current.append(row) } else { past.append(row) }
         }
         return MedicationIndexPage(
             page: PageChrome(title: context.words.t("Medications"), link: "medications/index", section: "medications", context: context),
@@ -96,7 +97,10 @@ public struct MedicationPageBuilder: Sendable {
     }
 
     func statusText(_ medication: Medication) -> String {
-        switch medication.status {
+        if medication.list == .notCurrent, medication.status != .stopped {
+            return context.words.t("Not current (the document's admission or hospital medication list)")
+        }
+        return switch medication.status {
         case .active: context.words.t("active", context: "medication")
         case .stopped: medication.endDate.map { context.words.t("stopped {day}", ["day": context.format.date($0)]) } ?? context.words.t("stopped")
         case .onHold: context.words.t("on hold")

@@ -147,4 +147,9 @@ public struct VisitSummary: Sendable, Encodable {
     public var reportNotes: [Line] = []
     /// "And 3 more: …" when the period held more appointments than the list shows.
     public var moreAppointments: String? = nil
+    /// Which list the current medications are, when a discharge document gives them: "Current
+    /// medications: the discharge medication list of the discharge document of {date}."
+    public var medicationList: String?
+    /// A discharge document's other medication lists (admission, hospital): listed, never as current.
+    public var otherListMedications: [MedicationRow] = []
 }

@@ -15,6 +15,8 @@ extension VisitSummaryBuilder {
         var stopped: [(String, DoseHistory.Chain)] = []
         for chain in medications.doseHistory.chains {
             let (record, medication) = chain.latest
+            // A discharge document's admission or hospital list is not the current list.
+            if medication.list == .notCurrent { continue }
             let key = medication.name.lowercased()
             switch medication.status {
             case .active, .onHold: current.append((key, chain))
@@ -24,6 +26,22 @@ extension VisitSummaryBuilder {
             }
         }
         return (current.sorted { $0.0 < $1.0 }.map(\.1), stopped.sorted { $0.0 < $1.0 }.map(\.1))
+    }
+
+    /// The medicines of a discharge document's other lists (admission, hospital), sorted by name:
+    /// what the document states besides its discharge list, never shown as current.
+    func otherListChains() -> [DoseHistory.Chain] {
+        medications.doseHistory.chains.filter { $0.latest.medication.list == .notCurrent }
+            .sorted { $0.latest.medication.name.lowercased() < $1.latest.medication.name.lowercased() }
+    }
+
+    /// "Current medications: the discharge medication list of the discharge document of {day}."
+    /// when a discharge document's discharge list gives the current medicines; nil otherwise.
+    func medicationListText() -> String? {
+        let discharge = medications.doseHistory.chains.filter { $0.latest.medication.list == .discharge }
+        guard let latest = discharge.map({ $0.latest.record.date }).max(by: { $0.resolved(in: context.timeZone) < $1.resolved(in: context.timeZone) })
+        else { return nil }
+        return context.words.t("Current medications: the discharge medication list of the discharge document (medicines from {day}).", ["day": when(latest)])
     }
 
     func medicationRow(_ chain: DoseHistory.Chain) -> VisitSummary.MedicationRow {

@@ -7,18 +7,20 @@ extension VisitSummaryBuilder {
     /// difference computed from it (a value such as ">60" is a limit, not a number).
     func resultRows() -> ([VisitSummary.ResultRow], [VisitSummary.NormalGroup]) {
         var rows: [(rank: Int, instant: Date, row: VisitSummary.ResultRow)] = []
-        var normal: [(day: LocalDate, instant: Date, name: String, text: String)] = []
+        // Normal results grouped by their date as shown: a day, a month or year, or "date unknown"
+        // (an unknown date is filed under the document's day for ordering only, never shown as it).
+        var normal: [(date: String, instant: Date, name: String, text: String)] = []
         for analyte in catalog.analytes {
             guard let latest = analyte.points.last else { continue }
             let result = latest.result
-            let day = context.day(latest.entry.collected)
+            let shownDate = when(latest.entry.collected)
             let instant = latest.entry.collected.resolved(in: context.timeZone)
             let status = statusWords(latest)
             let format = context.format
             let value = format.localized(LabUnitText.value(result, context.words))
             let rank = severityRank(result)
             if rank == 0 {
-                normal.append((day, instant, result.name, value + (status.isEmpty ? "" : " (\(status))")))
+                normal.append((shownDate, instant, result.name, value + (status.isEmpty ? "" : " (\(status))")))
                 continue
             }
             let previous = analyte.points.dropLast().last { $0.entry.collected.resolved(in: context.timeZone) < instant }
@@ -29,7 +31,7 @@ extension VisitSummaryBuilder {
             var row = VisitSummary.ResultRow(
                 name: result.name, value: value, range: format.localized(LabValueText.range(result.referenceRange)), flag: FlagView(result, context.words),
                 remark: rank == 2 ? context.words.t("not as expected") : rank == 1 ? context.words.t("no range given") : nil,
-                status: status.isEmpty ? nil : status, date: when(day), previous: previousText)
+                status: status.isEmpty ? nil : status, date: shownDate, previous: previousText)
             row.note = resultNote(latest)
             rows.append((rank, instant, row))
         }
@@ -38,10 +40,11 @@ extension VisitSummaryBuilder {
             if a.instant != b.instant { return a.instant > b.instant }
             return a.row.name.lowercased() < b.row.name.lowercased()
         }.map(\.row)
-        let days = Dictionary(grouping: normal) { $0.day }
-        let groups = days.keys.sorted(by: >).map { day in
+        let days = Dictionary(grouping: normal) { $0.date }
+        let newest = days.mapValues { $0.map(\.instant).max()! }
+        let groups = days.keys.sorted { (newest[$0]!, $0) > (newest[$1]!, $1) }.map { day in
             VisitSummary.NormalGroup(
-                date: when(day),
+                date: day,
                 items: days[day]!.sorted { ($0.instant, $0.name.lowercased()) < ($1.instant, $1.name.lowercased()) }
                     .map { "\($0.name) \($0.text)" }.joined(separator: "; "))
         }

@@ -75,6 +75,8 @@ public struct VisitSummaryBuilder: Sendable {
         summary.problemStatements = statementLines(.problems)
         summary.medicationStatements = statementLines(.medications)
         summary.immunizationStatements = statementLines(.immunizations)
+        summary.medicationList = medicationListText()
+        summary.otherListMedications = otherListChains().map(medicationRow)
         addClinicalSections(to: &summary)
         return summary
     }

@@ -10,11 +10,16 @@ extension IPSBundleBuilder {
         var section = Section(title: context.words.t("Medication summary"), code: "10160-0", display: "History of Medication use Narrative",
             empty: context.words.t("No medications recorded."))
         let (current, stopped) = summary.reconciledChains()
-        for chain in current + stopped + stoppedBeforeThePeriod(besides: stopped) {
+        // A discharge document's admission or hospital list: stated, not current (status unknown,
+        // category inpatient, which carereport reads back as that list).
+        let otherList = summary.otherListChains().filter { $0.latest.medication.status != .stopped }
+        for chain in current + stopped + stoppedBeforeThePeriod(besides: stopped) + otherList {
             let (record, medication) = chain.latest
             let id = uuid("MedicationStatement", record.id)
+            let notCurrent = medication.list == .notCurrent && medication.status != .stopped
             let status: String
             switch medication.status {
+            case _ where notCurrent: status = "unknown"
             case .active: status = "active"
             case .onHold: status = "on-hold"
             case .stopped: status = "stopped"
@@ -26,8 +31,16 @@ extension IPSBundleBuilder {
             let dosageText = [dose, schedule, instructions].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "; ")
             let times = medication.schedule?.times.map { JSONValue.string("\($0.description):00") } ?? []
             let days = medication.schedule?.daysOfWeek.sorted().map { JSONValue.string(Self.weekdayCodes[($0 - 1) % 7]) } ?? []
-            let timing: JSONValue? = times.isEmpty ? nil : FHIRJSON.object([
-                ("repeat", FHIRJSON.object([("dayOfWeek", .array(days)), ("timeOfDay", .array(times))])),
+            // The rate and events the order states (q12h, "3 times a day", before meals) beside any clock times.
+            let frequency = medication.frequency
+            let rate = frequency.flatMap { f in f.period.flatMap { period in f.unit.map { (f.count ?? 1, period, $0) } } }
+            let events = frequency?.events.map(JSONValue.string) ?? []
+            let timing: JSONValue? = times.isEmpty && rate == nil && events.isEmpty ? nil : FHIRJSON.object([
+                ("repeat", FHIRJSON.object([
+                    ("frequency", rate.map { .number(Double($0.0)) }), ("period", rate.map { .number($0.1) }),
+                    ("periodUnit", rate.map { .string($0.2.rawValue) }), ("when", .array(events)),
+                    ("dayOfWeek", .array(days)), ("timeOfDay", .array(times)),
+                ])),
             ])
             let doseAndRate: JSONValue? = medication.dose.map { quantity in
                 .array([FHIRJSON.object([("doseQuantity", FHIRJSON.object([
@@ -46,6 +59,8 @@ extension IPSBundleBuilder {
                 ("resourceType", .string("MedicationStatement")),
                 ("id", .string(id)),
                 ("status", .string(status)),
+                ("category", notCurrent ? FHIRJSON.concept(nil, [FHIRJSON.coding(
+                    "http://terminology.hl7.org/CodeSystem/medication-statement-category", "inpatient", "Inpatient")]) : nil),
                 ("medicationCodeableConcept", FHIRJSON.concept(medication.name, given: Self.codings(of: chain), fallback: coding)),
                 ("subject", patientReference),
                 ("effectivePeriod", FHIRJSON.object([
@@ -58,7 +73,8 @@ extension IPSBundleBuilder {
                 ("note", .array(history.isEmpty ? [] : [FHIRJSON.object([("text", .string(history))])])),
                 ("dosage", .array(dosageText.isEmpty && timing == nil && doseAndRate == nil ? [] : [dosage])),
             ])
-            let stateWords = status == "on-hold" ? context.words.t("on hold") : status == "stopped" ? context.words.t("stopped") : status.replacingOccurrences(of: "-", with: " ")
+            let stateWords = notCurrent ? context.words.t("Not current (the document's admission or hospital medication list)")
+                : status == "on-hold" ? context.words.t("on hold") : status == "stopped" ? context.words.t("stopped") : status.replacingOccurrences(of: "-", with: " ")
             let state = status == "active" ? "" : " (\(stateWords))"
             let line = "\(summary.medications.displayName(medication))\(state): "
                 + [dose, schedule, history].filter { !$0.isEmpty }.joined(separator: "; ")
@@ -73,6 +89,7 @@ extension IPSBundleBuilder {
                 ("medicationCodeableConcept", absenceConcept(absence, record)),
                 ("subject", patientReference),
                 ("effectiveDateTime", FHIRJSON.date(record.date, in: zone)),
+                ("_effectiveDateTime", FHIRJSON.absent(record.date)),
             ])
             section.entries.append((id, resource, absence.sentence(context.words)))
         }
@@ -113,6 +130,7 @@ extension IPSBundleBuilder {
                 ("code", FHIRJSON.concept(substance, given: record.codings)),
                 ("patient", patientReference),
                 ("onsetDateTime", allergy.onset.flatMap { FHIRJSON.date($0, in: zone) }),
+                ("_onsetDateTime", FHIRJSON.absent(allergy.onset)),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
                 ("reaction", reaction(allergy)),
                 ("note", notes(allergy.notes + (Self.severityCode(allergy) == nil ? [allergy.severity].compactMap { $0 } : []))),
@@ -155,6 +173,7 @@ extension IPSBundleBuilder {
                 ("code", FHIRJSON.concept(name, given: record.codings)),
                 ("subject", patientReference),
                 ("onsetDateTime", condition.onset.flatMap { FHIRJSON.date($0, in: zone) }),
+                ("_onsetDateTime", FHIRJSON.absent(condition.onset)),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
                 ("note", notes(condition.notes)),
             ])
@@ -196,7 +215,9 @@ extension IPSBundleBuilder {
                 ("vaccineCode", FHIRJSON.concept(name, given: record.codings)),
                 ("patient", patientReference),
                 ("occurrenceDateTime", FHIRJSON.date(record.date, in: zone)),
-                ("_occurrenceDateTime", FHIRJSON.absent(record.date)),
+                // occurrence[x] is required: an unknown date is the text "unknown" with its data-absent-reason.
+                ("occurrenceString", record.date.isUnknown ? .string("unknown") : nil),
+                ("_occurrenceString", FHIRJSON.absent(record.date)),
                 ("primarySource", facts?.reported == true ? .bool(false) : nil),
                 ("reportOrigin", facts?.reportedBy.map { FHIRJSON.concept($0) }),
                 ("note", notes(shot.notes)),
@@ -215,6 +236,9 @@ extension IPSBundleBuilder {
                 ("vaccineCode", absenceConcept(absence, record)),
                 ("patient", patientReference),
                 ("occurrenceDateTime", FHIRJSON.date(record.date, in: zone)),
+                // occurrence[x] is required: an unknown date is the text "unknown" with its data-absent-reason.
+                ("occurrenceString", record.date.isUnknown ? .string("unknown") : nil),
+                ("_occurrenceString", FHIRJSON.absent(record.date)),
             ])
             section.entries.append((id, resource, absence.sentence(context.words)))
         }

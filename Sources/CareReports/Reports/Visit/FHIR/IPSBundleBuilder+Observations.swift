@@ -69,6 +69,7 @@ extension IPSBundleBuilder {
                 ("code", code),
                 ("subject", patientReference),
                 ("effectiveDateTime", FHIRJSON.date(latest.entry.collected, in: zone)),
+                ("_effectiveDateTime", FHIRJSON.absent(latest.entry.collected)),
                 value,
                 ("interpretation", interpretation(result, derived)),
                 ("note", .array(result.note.map { [FHIRJSON.object([("text", .string($0))])] } ?? [])),
@@ -112,6 +113,7 @@ extension IPSBundleBuilder {
                 fallback: report.panel?.loinc.map { [FHIRJSON.coding(FHIRJSON.loinc, $0)] } ?? [])),
             ("subject", patientReference),
             ("effectiveDateTime", FHIRJSON.date(entry.collected, in: zone)),
+            ("_effectiveDateTime", FHIRJSON.absent(entry.collected)),
             ("issued", issued),
             ("performer", .array(report.laboratory.map { [FHIRJSON.object([("display", .string($0))])] } ?? [])),
             ("result", .array(results.map { FHIRJSON.reference($0) })),
@@ -158,6 +160,7 @@ extension IPSBundleBuilder {
                 ("code", code),
                 ("subject", patientReference),
                 ("effectiveDateTime", FHIRJSON.date(record.date, in: zone)),
+                ("_effectiveDateTime", FHIRJSON.absent(record.date)),
             ] + value)
             let name = reading.kind == .other ? record.title : MeasurementRanges.kindName(reading.kind, context.words)
             let values = ["name": name, "value": VisitSummaryBuilder.number(reading, context.format), "unit": reading.unit, "when": context.format.dateTime(record.date)]

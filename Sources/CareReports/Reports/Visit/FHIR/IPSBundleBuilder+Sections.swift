@@ -24,6 +24,16 @@ extension IPSBundleBuilder {
         observation.onset.flatMap { FHIRJSON.date($0, in: zone) }
     }
 
+    /// A goal's `startDate` (a FHIR date, no time): the day, or a partial date at its precision;
+    /// nil for an unknown date, which ``FHIRJSON/absent(_:)`` states instead.
+    private func goalStart(_ date: CareDate) -> JSONValue? {
+        switch date {
+        case .unknown: nil
+        case .partial(let partial): .string(partial.description)
+        default: .string(context.day(date).description)
+        }
+    }
+
     func advanceDirectiveSection() -> Section {
         var section = Section(title: context.words.t("Advance directives"), code: "42348-3", display: "Advance healthcare directives",
             empty: context.words.t("No advance directives recorded."))
@@ -42,6 +52,7 @@ extension IPSBundleBuilder {
                 ("category", .array([FHIRJSON.concept(directive.name ?? record.title, codingsJSON(record.codings))])),
                 ("patient", patientReference),
                 ("dateTime", date(directive)),
+                ("_dateTime", FHIRJSON.absent(directive.onset)),
                 ("policyRule", FHIRJSON.concept(context.words.t("as stated in the documents"))),
                 ("provision", directive.facts?.detail.map { FHIRJSON.object([("code", .array([FHIRJSON.concept($0)]))]) }),
             ])
@@ -74,8 +85,14 @@ extension IPSBundleBuilder {
                 ("id", .string(useID)),
                 ("status", .string(status)),
                 ("subject", patientReference),
-                ("timingDateTime", date(device)),
+                // A use with an end the source states is a period, so the end reads back.
+                ("timingDateTime", device.facts?.end == nil ? date(device) : nil),
+                ("_timingDateTime", device.facts?.end == nil ? FHIRJSON.absent(device.onset) : nil),
+                ("timingPeriod", device.facts?.end.map { end in FHIRJSON.object([
+                    ("start", date(device)), ("_start", FHIRJSON.absent(device.onset)), ("end", FHIRJSON.date(end, in: zone)),
+                ]) }),
                 ("device", FHIRJSON.reference(deviceID, display: device.name ?? record.title)),
+                ("bodySite", device.facts?.detail.map { FHIRJSON.concept($0) }),
             ])
             section.entries.append((useID, use, line))
             section.supporting.append((deviceID, deviceResource))
@@ -116,7 +133,12 @@ extension IPSBundleBuilder {
                 ("statusReason", notDone ? facts?.reason.map { FHIRJSON.concept($0) } : nil),
                 ("code", FHIRJSON.concept(procedure.name ?? record.title, codingsJSON(record.codings))),
                 ("subject", patientReference),
-                ("performedDateTime", date(procedure)),
+                // A procedure with an end the source states is a period, so the end reads back.
+                ("performedDateTime", facts?.end == nil ? date(procedure) : nil),
+                ("_performedDateTime", facts?.end == nil ? FHIRJSON.absent(procedure.onset) : nil),
+                ("performedPeriod", facts?.end.map { end in FHIRJSON.object([
+                    ("start", date(procedure)), ("_start", FHIRJSON.absent(procedure.onset)), ("end", FHIRJSON.date(end, in: zone)),
+                ]) }),
                 ("reasonCode", .array(!notDone ? (facts?.reason.map { [FHIRJSON.concept($0)] } ?? []) : [])),
                 ("bodySite", .array(facts?.detail.map { [FHIRJSON.concept($0)] } ?? [])),
             ])
@@ -150,7 +172,8 @@ extension IPSBundleBuilder {
                 ("lifecycleStatus", .string(status)),
                 ("description", FHIRJSON.concept(goal.name ?? record.title, codingsJSON(record.codings))),
                 ("subject", patientReference),
-                ("startDate", goal.onset.map { .string(context.day($0).description) }),
+                ("startDate", goal.onset.flatMap(goalStart)),
+                ("_startDate", FHIRJSON.absent(goal.onset)),
                 ("note", .array(goal.facts?.detail.map { [FHIRJSON.object([("text", .string($0))])] } ?? [])),
             ]), line))
         }
@@ -172,7 +195,7 @@ extension IPSBundleBuilder {
                 ("description", FHIRJSON.string(plan.facts?.detail)),
                 ("category", .array(record.codings.isEmpty ? [] : [FHIRJSON.concept(nil, codingsJSON(record.codings))])),
                 ("subject", patientReference),
-                ("period", plan.onset.map { FHIRJSON.object([("start", FHIRJSON.date($0, in: zone))]) }),
+                ("period", plan.onset.map { FHIRJSON.object([("start", FHIRJSON.date($0, in: zone)), ("_start", FHIRJSON.absent($0))]) }),
             ]), line))
         }
         return section
