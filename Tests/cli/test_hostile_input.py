@@ -1,6 +1,7 @@
 """Issue 32 items 1-8: hostile and odd input ends in time, in bounded memory, with the right output or
 a located error and the documented exit status; nothing crashes (no exit 128+) and nothing partial
 is written. Each case is generated in a temporary folder from the project's sample data."""
+import copy
 import json
 import os
 import re
@@ -187,7 +188,7 @@ PATIENT = {"fullUrl": "urn:uuid:11111111-1111-4111-8111-111111111111",
 def fhir_bundle(start, reading):
     subject = {"reference": PATIENT["fullUrl"]}
     return {"resourceType": "Bundle", "type": "collection", "timestamp": "2025-03-01T10:00:00Z", "entry": [
-        PATIENT,
+        copy.deepcopy(PATIENT),
         {"fullUrl": "urn:uuid:22222222-2222-4222-8222-222222222222", "resource": {
             "resourceType": "MedicationStatement", "id": "22222222-2222-4222-8222-222222222222", "status": "active",
             "medicationCodeableConcept": {"text": "Lisinopril 10 mg tablet"}, "subject": subject,
@@ -225,6 +226,19 @@ def test_a_fhir_date_outside_the_plausible_years_is_a_located_warning_and_unknow
     assert bad_year not in text, "the implausible year is shown nowhere"
     assert "date unknown" in text
     assert sum(path.stat().st_size for path in site.rglob("*") if path.is_file()) < 2_000_000
+
+
+def test_a_birth_date_of_year_one_is_a_located_warning_and_left_empty(tmp_path):
+    bundle = fhir_bundle("2024-05-01", "2025-02-01T08:00:00Z")
+    bundle["entry"][0]["resource"]["birthDate"] = "0001-01-01"
+    document = tmp_path / "bundle.json"
+    document.write_text(json.dumps(bundle), encoding="utf-8")
+    site = tmp_path / "site"
+    result, elapsed, peak = run("build", document, "--out", site, "--viewer", "patient", *NOW)
+    check(result, elapsed, peak, 0)
+    assert "bundle.json: warning: at entry[0].resource.birthDate: the date is outside 1900–2030" in result.stderr
+    text = site_text(site)
+    assert "0001" not in text and "2024 years" not in text
 
 
 def test_a_fhir_date_a_few_years_after_the_document_is_kept(tmp_path):

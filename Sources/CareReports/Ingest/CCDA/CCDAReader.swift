@@ -126,6 +126,10 @@ struct CCDAReader {
         if let time = patient.child("birthTime"), let value = time.value("value") {
             birth = HL7Time.localDate(value)
             if birth == nil { warn(time, "birthTime is not an HL7 date with day precision; date of birth left empty") }
+            if let day = birth, let problem = PlausibleDate.problem(.day(day), after: documentDate) {
+                warn(time, problem)
+                birth = nil
+            }
         }
         guard given != nil || family != nil else {
             warn(patient, "the patient has no given or family name; patient left empty")
