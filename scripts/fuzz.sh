@@ -4,7 +4,9 @@
 # Tests/fuzz-regressions/TARGET/ (make test replays every file there) and fix the cause.
 # The files in Tests/fuzz-regressions/TARGET/ are each target's seeds (issue 32's hostile inputs, made
 # small: many keys, panels nested past the limit, many attributes, warnings by the hundred, a long
-# narrative name, nested sections and self-including templates, a zip of them).
+# narrative name, nested sections and self-including templates, a zip of them; archives whose entries
+# are named in UTF-8 or CP437, tar and gzip'd tar, entry names with controls or that leave the archive;
+# text with control and bidi characters and links that leave the site, also rendered as user Markdown).
 # Usage: scripts/fuzz.sh [escaping-runs] [ingest-runs] (ccda, zip and template run ingest-runs each)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -32,9 +32,12 @@ enum FuzzTargets {
         precondition(diagnostics.allSatisfy { $0.file == "fuzz.xml" }, "a C-CDA diagnostic without its file")
     }
 
-    /// The bytes as a zip of clinical documents, read by the loader from a file as in real use.
+    /// The bytes as an archive of clinical documents, read by the loader from a file as in real use:
+    /// a tar (`ustar` at offset 257) or a gzip stream under a tar's name, anything else as a zip.
     static func zip(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let path = scratch + "/documents.zip"
+        let isGzip = bytes.count >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B
+        let isTar = bytes.count >= 262 && Array(bytes[257..<262]) == Array("ustar".utf8)
+        let path = scratch + (isGzip ? "/documents.tgz" : isTar ? "/documents.tar" : "/documents.zip")
         _ = FileManager.default.createFile(atPath: path, contents: Data(buffer: bytes))
         var loader = ExportLoader()
         loader.workers = 1
@@ -88,6 +91,35 @@ enum FuzzTargets {
         let mailLinks = rendered.components(separatedBy: "<a href=\"mailto:").count - 1
         precondition(!rendered.contains("<img") && links == mailLinks && !rendered.contains("raw HTML"), "escaped Markdown made markup")
         precondition(rendered.components(separatedBy: "<td").count == 2, "escaped Markdown split the table cell")
+        userMarkdown(text)
+    }
+
+    /// The text as user Markdown (an update, a note): links only to http, https, mailto or a page of
+    /// the site itself, and no control, bidi override or noncharacter in what is written (but the
+    /// isolation carereport puts around right-to-left text).
+    static func userMarkdown(_ text: String) {
+        let rendered = MarkdownRenderer().html(text)
+        precondition(!rendered.unicodeScalars.contains { DisplayText.isDropped($0) && $0 != DisplayText.isolateStart && $0 != DisplayText.isolateEnd },
+                     "a control or bidi override left in rendered Markdown")
+        for piece in rendered.components(separatedBy: "href=\"").dropFirst() {
+            let href = (piece.split(separator: "\"", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "")
+                .replacingOccurrences(of: "&amp;", with: "&")
+            precondition(isKeptLink(href), "a link that leaves the site: \(href)")
+        }
+    }
+
+    /// http, https or mailto; or a relative reference inside the site (no leading `/` or `?`, no
+    /// backslash, no `..` segment, no other scheme).
+    static func isKeptLink(_ href: String) -> Bool {
+        let lower = href.lowercased()
+        if ["http:", "https:", "mailto:"].contains(where: lower.hasPrefix) { return true }
+        guard let first = href.first, first != "/", first != "?", !href.contains("\\") else { return false }
+        let path = href.prefix { $0 != "?" && $0 != "#" }
+        if path.contains(":") && !path.contains("/") { return false }  // another scheme
+        if let colon = path.firstIndex(of: ":"), let slash = path.firstIndex(of: "/"), colon < slash { return false }
+        return !path.split(separator: "/", omittingEmptySubsequences: false).contains {
+            $0.replacingOccurrences(of: "%2e", with: ".", options: .caseInsensitive) == ".."
+        }
     }
 
     /// `text` without the isolation marks DisplayText puts around right-to-left text (and nowhere else).

@@ -22,3 +22,31 @@ def test_fuzz_finding_replays_cleanly(case, tmp_path):
 
 def test_there_are_regressions_for_every_target():
     assert {case.parent.name for case in CASES} == {"escaping", "ingest", "ccda", "zip", "template"}
+
+
+# Issue 32's output cases among the seeds: archive names in UTF-8 and CP437, tar archives, names with
+# control and bidi characters or that leave the archive; control characters and hostile links in text.
+OUTPUT_SEEDS = {"zip/utf8-names.zip": 2, "zip/cp437-names.zip": 1, "zip/documents.tar": 3, "zip/documents.tgz": 3,
+                "zip/hostile-names.zip": 3}
+
+
+def test_the_output_case_seeds_are_there():
+    names = {f"{case.parent.name}/{case.name}" for case in CASES}
+    assert set(OUTPUT_SEEDS) | {"escaping/control-characters", "escaping/hostile-links"} <= names
+
+
+@pytest.mark.parametrize("seed, documents", sorted(OUTPUT_SEEDS.items()))
+def test_the_archive_seeds_are_read_by_their_real_names(seed, documents):
+    """Each archive seed is read as it would be in use: every entry inside the archive imported, the
+    ones that climb out refused, and no control or bidi character of a name printed."""
+    binary = ROOT / os.environ.get("CAREREPORT_BIN", ".build/debug/carereport")
+    result = subprocess.run([str(binary), "validate", str(ROOT / "Tests" / "fuzz-regressions" / seed)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert f"imported from {documents} clinical document" in result.stdout, result.stdout
+    for char in ("\x07", "\x1b", "\u202e", "\u2066", "\x85"):
+        assert char not in result.stderr + result.stdout
+    if "hostile" in seed or "documents" in seed:
+        assert "leads outside the archive" in result.stderr
+    if "utf8" in seed or "cp437" in seed or "documents" in seed:
+        assert "Befund-Müller.json" in result.stderr

@@ -1,8 +1,10 @@
 """Issue 32 items 1-8: hostile and odd input ends in time, in bounded memory, with the right output or
 a located error and the documented exit status; nothing crashes (no exit 128+) and nothing partial
 is written. Each case is generated in a temporary folder from the project's sample data."""
+import copy
 import json
 import os
+import re
 import shutil
 import subprocess
 import threading
@@ -146,6 +148,119 @@ def test_an_element_with_150000_attributes_is_refused_before_libxml2_reads_it(tm
     result, elapsed, peak = run("validate", document)
     check(result, elapsed, peak, 65)
     assert "attributes.xml:2:1: error: an element with more than 256 attributes" in result.stderr
+
+
+
+def test_an_element_nested_100000_deep_is_refused_at_its_place(tmp_path):
+    document = tmp_path / "deep.xml"
+    document.write_text('<?xml version="1.0"?>\n<section xmlns="urn:hl7-org:v3">\n' + "<text>" * 100_000
+                        + "x" + "</text>" * 100_000 + "</section>", encoding="utf-8")
+    for command in (["validate", document], ["build", document, "--out", tmp_path / "site", "--viewer", "patient", *NOW]):
+        result, elapsed, peak = run(*command)
+        check(result, elapsed, peak, 65)
+        # The <section> is depth 1: the 257th element is the 256th <text>, 6 bytes each on line 3.
+        assert f"deep.xml:3:{255 * 6 + 1}: error: elements nested more than 256 deep" in result.stderr
+        assert not (tmp_path / "site").exists()
+
+
+def test_a_20_mib_text_node_is_refused_at_its_place(tmp_path):
+    document = tmp_path / "text.xml"
+    document.write_text(MEDICATION_SECTION + "\n<text>" + "A" * (20 * 1024 * 1024) + "</text></section>", encoding="utf-8")
+    for command in (["validate", document], ["build", document, "--out", tmp_path / "site", "--viewer", "patient", *NOW]):
+        result, elapsed, peak = run(*command)
+        check(result, elapsed, peak, 65)
+        assert "text.xml:2:7: error: a text node longer than 10000000 bytes" in result.stderr
+        assert not (tmp_path / "site").exists()
+
+
+def test_a_text_node_just_under_the_limit_is_read(tmp_path):
+    document = tmp_path / "text.xml"
+    document.write_text(MEDICATION_SECTION + "\n<text>" + "A" * 1_000_000 + "</text></section>", encoding="utf-8")
+    result, elapsed, peak = run("validate", document)
+    check(result, elapsed, peak, 0)
+
+
+PATIENT = {"fullUrl": "urn:uuid:11111111-1111-4111-8111-111111111111",
+           "resource": {"resourceType": "Patient", "id": "11111111-1111-4111-8111-111111111111",
+                        "name": [{"family": "Doe", "given": ["Ann"]}], "birthDate": "1940-02-03"}}
+
+
+def fhir_bundle(start, reading):
+    subject = {"reference": PATIENT["fullUrl"]}
+    return {"resourceType": "Bundle", "type": "collection", "timestamp": "2025-03-01T10:00:00Z", "entry": [
+        copy.deepcopy(PATIENT),
+        {"fullUrl": "urn:uuid:22222222-2222-4222-8222-222222222222", "resource": {
+            "resourceType": "MedicationStatement", "id": "22222222-2222-4222-8222-222222222222", "status": "active",
+            "medicationCodeableConcept": {"text": "Lisinopril 10 mg tablet"}, "subject": subject,
+            "effectivePeriod": {"start": start},
+            "dosage": [{"text": "1 tablet daily", "timing": {"repeat": {"frequency": 1, "period": 1, "periodUnit": "d"}}}]}},
+        {"fullUrl": "urn:uuid:33333333-3333-4333-8333-333333333333", "resource": {
+            "resourceType": "Observation", "id": "33333333-3333-4333-8333-333333333333", "status": "final",
+            "category": [{"coding": [{"system": "http://terminology.hl7.org/CodeSystem/observation-category",
+                                      "code": "vital-signs"}]}],
+            "code": {"coding": [{"system": "http://loinc.org", "code": "29463-7", "display": "Body weight"}]},
+            "subject": subject, "effectiveDateTime": reading,
+            "valueQuantity": {"value": 70, "unit": "kg", "system": "http://unitsofmeasure.org", "code": "kg"}}},
+    ]}
+
+
+def site_text(site):
+    return "\n".join(path.read_text(encoding="utf-8") for path in sorted(site.rglob("*"))
+                     if path.is_file() and path.suffix in (".html", ".md", ".ics", ".xml"))
+
+
+@pytest.mark.parametrize("start, reading", [("0001-01-01", "2025-02-01T08:00:00Z"),
+                                            ("2024-05-01", "9999-12-31T00:00:00Z"),
+                                            ("2024-05-01", "2031-01-01T08:00:00Z")])
+def test_a_fhir_date_outside_the_plausible_years_is_a_located_warning_and_unknown(tmp_path, start, reading):
+    document = tmp_path / "bundle.json"
+    document.write_text(json.dumps(fhir_bundle(start, reading)), encoding="utf-8")
+    site = tmp_path / "site"
+    result, elapsed, peak = run("build", document, "--out", site, "--viewer", "patient", *NOW)
+    check(result, elapsed, peak, 0)
+    path = "effectivePeriod.start" if start.startswith("0001") else "effectiveDateTime"
+    assert re.search(rf"bundle\.json: warning: at entry\[\d\]\.resource\.{path}: the date is outside 1900–2030 "
+                     r"\(up to 5 years after the document's date\)", result.stderr), result.stderr
+    text = site_text(site)
+    bad_year = (start if start.startswith("0001") else reading)[:4]
+    assert bad_year not in text, "the implausible year is shown nowhere"
+    assert "date unknown" in text
+    assert sum(path.stat().st_size for path in site.rglob("*") if path.is_file()) < 2_000_000
+
+
+def test_a_birth_date_of_year_one_is_a_located_warning_and_left_empty(tmp_path):
+    bundle = fhir_bundle("2024-05-01", "2025-02-01T08:00:00Z")
+    bundle["entry"][0]["resource"]["birthDate"] = "0001-01-01"
+    document = tmp_path / "bundle.json"
+    document.write_text(json.dumps(bundle), encoding="utf-8")
+    site = tmp_path / "site"
+    result, elapsed, peak = run("build", document, "--out", site, "--viewer", "patient", *NOW)
+    check(result, elapsed, peak, 0)
+    assert "bundle.json: warning: at entry[0].resource.birthDate: the date is outside 1900–2030" in result.stderr
+    text = site_text(site)
+    assert "0001" not in text and "2024 years" not in text
+
+
+def test_a_fhir_date_a_few_years_after_the_document_is_kept(tmp_path):
+    document = tmp_path / "bundle.json"
+    document.write_text(json.dumps(fhir_bundle("2024-05-01", "2029-06-01T08:00:00Z")), encoding="utf-8")
+    result, elapsed, peak = run("validate", document)
+    check(result, elapsed, peak, 0)
+    assert "outside" not in result.stderr
+
+
+def test_a_ccda_date_of_year_one_is_a_located_warning_and_unknown(tmp_path):
+    document = tmp_path / "doc.xml"
+    entry = ('<entry><substanceAdministration classCode="SBADM" moodCode="INT">'
+             '<templateId root="2.16.840.1.113883.10.20.22.4.16"/><statusCode code="active"/>'
+             '<effectiveTime value="00010101"/><consumable><manufacturedProduct><manufacturedMaterial>'
+             '<code code="314076" codeSystem="2.16.840.1.113883.6.88" displayName="Lisinopril 10 MG Oral Tablet"/>'
+             '</manufacturedMaterial></manufacturedProduct></consumable></substanceAdministration></entry>')
+    document.write_text(MEDICATION_SECTION + entry + "</section>", encoding="utf-8")
+    result, elapsed, peak = run("validate", document)
+    check(result, elapsed, peak, 0)
+    assert ("doc.xml: warning: at /section/entry/substanceAdministration/effectiveTime: the date is outside 1900–2100"
+            in result.stderr), result.stderr
 
 
 # Item 4: reads that cannot crash.

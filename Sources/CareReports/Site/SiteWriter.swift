@@ -154,6 +154,22 @@ public struct SiteWriter: Sendable {
         }
     }
 
+    /// Moves the old site at `target` to `.NAME.carereport-old-PID` beside `staging`, its marker held
+    /// locked first (``StagingLock/holdMarker(of:)``): the folder and the descriptor to close once
+    /// it is removed.
+    func moveAside(_ target: URL, beside staging: URL) throws(WriteError) -> (aside: URL, held: Int32?) {
+        let aside = staging.deletingLastPathComponent().appendingPathComponent(
+            StagingCleaner.asideName(for: target.lastPathComponent, pid: getpid()))
+        let held = StagingLock.holdMarker(of: target)
+        do {
+            try FileManager.default.moveItem(at: target, to: aside)
+        } catch {
+            if let held { close(held) }
+            throw .cannotSwap(target.path, "the old site cannot be moved aside")
+        }
+        return (aside, held)
+    }
+
     /// Exchanges the staging folder with the old site atomically, then deletes the old one.
     func swapIn(_ staging: URL, as target: URL) throws(WriteError) {
         let fileManager = FileManager.default
@@ -166,13 +182,8 @@ public struct SiteWriter: Sendable {
                 return
             }
             // No atomic exchange here: move the old site aside, move the new one in, delete the old.
-            let aside = staging.deletingLastPathComponent().appendingPathComponent(
-                StagingCleaner.asideName(for: target.lastPathComponent, pid: getpid()))
-            do {
-                try fileManager.moveItem(at: target, to: aside)
-            } catch {
-                throw .cannotSwap(target.path, "the old site cannot be moved aside")
-            }
+            let (aside, held) = try moveAside(target, beside: staging)
+            defer { if let held { close(held) } }
             do {
                 try fileManager.moveItem(at: staging, to: target)
             } catch {

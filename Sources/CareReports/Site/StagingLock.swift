@@ -27,6 +27,20 @@ enum StagingLock {
         return true
     }
 
+    /// Locks the marker of the site at `folder`, about to stand aside as `.NAME.carereport-old-PID`
+    /// while a system without an atomic exchange swaps the new site in: held (the open descriptor,
+    /// to close once the old site is removed) like a staging folder's, so a build in another PID
+    /// namespace never takes it for abandoned. Nil when it has no marker or someone else holds it.
+    static func holdMarker(of folder: URL) -> Int32? {
+        let descriptor = open(folder.appendingPathComponent(SiteWriter.marker).path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return nil }
+        guard cfileswap_lock(descriptor, 0) == 0 || errno != EWOULDBLOCK else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+
     /// Lets go of the lock on `staging` (swapped in or removed).
     static func release(_ staging: URL) {
         if let descriptor = heldLock.withLock({ held.removeValue(forKey: staging.path) }) { close(descriptor) }

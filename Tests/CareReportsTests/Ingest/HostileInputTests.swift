@@ -46,6 +46,55 @@ import Testing
         #expect(place.line == 3 && place.column == 3)
     }
 
+    @Test func thePreScanBoundsDepthAndTextAtTheirPlace() {
+        func problem(_ text: String) -> (String, (line: Int, column: Int))? {
+            var bytes = Array(text.utf8)
+            return bytes.withUnsafeMutableBytes { raw in
+                let buffer = UnsafeRawBufferPointer(raw)
+                return XMLPreScan.firstProblem(buffer).map { ($0.message, XMLPreScan.place(of: $0.offset, in: buffer)) }
+            }
+        }
+        let depth = XMLPreScan.maxDepth
+        #expect(problem(String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)) == nil)
+        // Closed and empty elements do not add up, however many there are.
+        #expect(problem("<r>" + String(repeating: "<a/><b></b><!-- <c> --><?p <d>?>", count: depth * 4) + "</r>") == nil)
+        let deep = "<r>\n" + String(repeating: "<a>", count: depth) + "x"
+        let found = problem(deep)
+        #expect(found?.0.hasPrefix("elements nested more than \(depth) deep") == true)
+        #expect(found?.1.line == 2 && found?.1.column == (depth - 1) * 3 + 1)
+
+        let limit = XMLPreScan.maxTextBytes
+        #expect(problem("<r>" + String(repeating: "x", count: limit) + "</r>") == nil)
+        // Text split by elements is several text nodes; one joined by a CDATA section is one.
+        #expect(problem("<r>" + String(repeating: "x", count: limit) + "<b/>" + String(repeating: "y", count: 10) + "</r>") == nil)
+        let joined = problem("<r>\n  " + String(repeating: "x", count: limit - 5) + "<![CDATA[yyyyyy]]></r>")
+        #expect(joined?.0.hasPrefix("a text node longer than \(limit) bytes") == true)
+        #expect(joined?.1.line == 1 && joined?.1.column == 4)  // the text node begins with the line break
+    }
+
+    @Test func libxml2IsNeverAskedToLiftItsLimits() {
+        let huge: Int32 = 1 << 19  // XML_PARSE_HUGE
+        let noEntities: Int32 = 1 << 1  // XML_PARSE_NOENT
+        let loadDTD: Int32 = 1 << 2  // XML_PARSE_DTDLOAD
+        #expect(CCDAImporter.parseOptions & (huge | noEntities | loadDTD) == 0)
+    }
+
+    @Test func anImportedDateOutsideThePlausibleYearsIsUnknown() {
+        let document = CareDate.parse("2025-03-01T10:00:00Z")
+        var warnings: [String] = []
+        for (text, kept) in [("1899-12-31", false), ("1900-01-01", true), ("2030-12-31", true), ("2031-01-01", false), ("9999-12-31", false)] {
+            guard let date = FHIRDate.parse(text) else { Issue.record("\(text) did not parse"); continue }
+            let read = PlausibleDate.checked(date, after: document) { warnings.append($0) }
+            #expect(read == (kept ? date : .unknown(filedOn: LocalDate(year: 2025, month: 3, day: 1)!)), "\(text)")
+        }
+        #expect(warnings.count == 3)
+        #expect(warnings.allSatisfy { $0.hasPrefix("the date is outside 1900–2030") })
+        // Without a document date the window ends with 2100, and an unknown date has no day to file it under.
+        guard let late = HL7Time.parse("21010101") else { Issue.record("no date"); return }
+        #expect(PlausibleDate.checked(late, after: nil) { _ in } == nil)
+        #expect(PlausibleDate.checked(HL7Time.parse("20991231")!, after: nil) { _ in } != nil)
+    }
+
     // MARK: Dates and numbers
 
     @Test func datesOutsideThePlausibleYearsAreRefused() {

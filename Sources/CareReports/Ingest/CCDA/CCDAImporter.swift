@@ -24,6 +24,9 @@ public enum CCDAImporter {
     public static let hl7Namespace = "urn:hl7-org:v3"
     /// The largest document read (64 MiB).
     public static let maximumSize = 64 * 1024 * 1024
+    /// libxml2's options: no network, no error printing, CDATA as text; never `XML_PARSE_HUGE`
+    /// (which lifts libxml2's limits on depth and text size), `XML_PARSE_NOENT` or DTD loading.
+    static let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
 
     /// True when the bytes look like a C-CDA document: XML (after an optional byte order mark and
     /// white space) that names `ClinicalDocument`, the HL7 v3 namespace or a C-CDA template OID
@@ -79,8 +82,7 @@ public enum CCDAImporter {
             Unmanaged<ErrorCollector>.fromOpaque(raw).takeUnretainedValue().add(error.pointee)
         }
 
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
-        let doc = xmlCtxtReadMemory(ctxt, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, options)
+        let doc = xmlCtxtReadMemory(ctxt, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, nil, parseOptions)
         defer { if let doc { xmlFreeDoc(doc) } }
 
         var diagnostics: [Diagnostic] = []

@@ -56,6 +56,9 @@ struct CCDAReader {
         if let time = xpath.first("/h:ClinicalDocument/h:effectiveTime"), let value = time.value("value") {
             documentDate = HL7Time.parse(value)
             if documentDate == nil { warn(time, "the document effectiveTime is not an HL7 timestamp with day precision") }
+            if let date = documentDate {
+                documentDate = PlausibleDate.checked(date, after: nil) { warn(time, $0) }
+            }
         }
         let patient = readPatient()
         let sections = xpath.nodes("//h:section")
@@ -126,6 +129,10 @@ struct CCDAReader {
         if let time = patient.child("birthTime"), let value = time.value("value") {
             birth = HL7Time.localDate(value)
             if birth == nil { warn(time, "birthTime is not an HL7 date with day precision; date of birth left empty") }
+            if let day = birth, let problem = PlausibleDate.problem(.day(day), after: documentDate) {
+                warn(time, problem)
+                birth = nil
+            }
         }
         guard given != nil || family != nil else {
             warn(patient, "the patient has no given or family name; patient left empty")
@@ -170,7 +177,10 @@ struct CCDAReader {
     /// an HL7 timestamp with day precision.
     mutating func time(_ node: CCDANode?) -> CareDate? {
         guard let node, !node.isNull, let raw = node.value("value") else { return nil }
-        if let date = HL7Time.parse(raw) { return date }
+        if let date = HL7Time.parse(raw) {
+            let reference = documentDate
+            return PlausibleDate.checked(date, after: reference) { warn(node, $0) }
+        }
         warn(node, "the value is not an HL7 timestamp with day precision (YYYYMMDD[HHMM[SS]][±ZZZZ]); ignored")
         return nil
     }

@@ -6,7 +6,7 @@ extension FHIRBundleReader {
     /// The first Composition's `date`.
     func compositionDate() -> CareDate? {
         for entry in entries where entry.type == "Composition" && !entry.isContained {
-            if let date = FHIRDate.parse(entry["date"].rawString ?? "") { return date }
+            if let date = FHIRDate.parse(entry["date"].rawString ?? ""), PlausibleDate.problem(date, after: nil) == nil { return date }
         }
         return nil
     }
@@ -15,6 +15,7 @@ extension FHIRBundleReader {
     func lastUpdated() -> CareDate? {
         let zone = TimeZone(identifier: "UTC")!
         return entries.compactMap { FHIRDate.parse($0["meta"]["lastUpdated"].rawString ?? "") }
+            .filter { PlausibleDate.problem($0, after: nil) == nil }
             .max { $0.resolved(in: zone) < $1.resolved(in: zone) }
     }
 }

@@ -27,6 +27,10 @@ extension FHIRBundleReader {
             birth = FHIRDate.localDay(text)
             if birth == nil || text.count > 10 { diagnostics.warning(birthNode, "expected a FHIR date; value ignored") }
         }
+        if let day = birth, let problem = PlausibleDate.problem(.day(day), after: diagnostics.documentDate) {
+            diagnostics.warning(birthNode, problem)
+            birth = nil
+        }
         var identifiers: Set<String> = []
         var ids: Set<String> = entry.id.map { [$0] } ?? []
         for identifier in entry["identifier"].elements {

@@ -16,7 +16,10 @@ extension FHIRBundleReader {
                 continue
             }
             guard let entry = index(resource, fullUrl: diagnostics.string(node["fullUrl"])) else { continue }
-            if entry.type == "Composition", documentDate == nil { documentDate = FHIRDate.parse(resource["date"].rawString ?? "") }
+            if entry.type == "Composition", documentDate == nil,
+               let date = FHIRDate.parse(resource["date"].rawString ?? ""), PlausibleDate.problem(date, after: nil) == nil {
+                documentDate = date
+            }
         }
     }
 

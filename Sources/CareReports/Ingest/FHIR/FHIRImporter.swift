@@ -138,6 +138,7 @@ final class FHIRBundleReader {
         documentDate = diagnostics.date(root["timestamp"])
         indexEntries(entryNode)
         if documentDate == nil { documentDate = compositionDate() }
+        diagnostics.documentDate = documentDate
         readRecords()
         return finished(documents(date: documentDate ?? lastUpdated()))
     }
@@ -151,6 +152,7 @@ final class FHIRBundleReader {
             index(node, fullUrl: id)
         }
         documentDate = compositionDate()
+        diagnostics.documentDate = documentDate
         readRecords()
         return finished(documents(date: documentDate ?? lastUpdated()))
     }
@@ -358,7 +360,8 @@ final class FHIRBundleReader {
     func firstDate(_ nodes: [FHIRNode]) -> (date: CareDate, text: String)? {
         for node in nodes {
             let target = node.object != nil ? node["start"] : node
-            if let date = diagnostics.date(target), let text = target.rawString { return (date, text) }
+            // A date read as unknown (outside the plausible years) gives no day of its own.
+            if let date = diagnostics.date(target), let text = target.rawString { return (date, date.isUnknown ? "" : text) }
         }
         return nil
     }

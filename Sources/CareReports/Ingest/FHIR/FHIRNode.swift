@@ -55,6 +55,9 @@ final class FHIRDiagnostics {
     let file: String
     private var errors: [Diagnostic] = []
     private var folded: [String: (path: String, count: Int, order: Int)] = [:]
+    /// The document's own date once known (`Bundle.timestamp`, else its Composition's): dates more
+    /// than a few years after it are not read (``PlausibleDate``).
+    var documentDate: CareDate?
 
     init(file: String) { self.file = file }
 
@@ -166,7 +169,9 @@ extension FHIRDiagnostics {
     /// stand for their first day.
     func date(_ node: FHIRNode, _ need: FHIRNeed = .optional) -> CareDate? {
         guard let text = string(node, need) else { return nil }
-        if let date = FHIRDate.parse(text) { return date }
+        if let date = FHIRDate.parse(text) {
+            return PlausibleDate.checked(date, after: documentDate) { warning(node, $0) }
+        }
         switch need {
         case .required: drop(node, "expected a FHIR date or dateTime; record not imported")
         case .optional: warning(node, "expected a FHIR date or dateTime; value ignored")
