@@ -4065,6 +4065,50 @@ msgstr "Escrito para {writtenFor} el {writtenOn} por carereport a partir de los 
 msgid "Written by carereport from the clinical documents given to it, dated {dataAsOf}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone."
 msgstr "Escrito por carereport a partir de los documentos clínicos recibidos, con fecha del {dataAsOf}; contiene solo lo que {writtenFor} puede ver. Los indicadores usan palabras y símbolos (▲ alto, ▼ bajo), nunca solo el color."
 
+msgid "Blood pressure on a day with a fall"
+msgstr "Presión arterial en un día con caída"
+
+msgid "Blood pressure on a day with fainting"
+msgstr "Presión arterial en un día con desmayo"
+
+msgid "Blood pressure on a day with confusion"
+msgstr "Presión arterial en un día con confusión"
+
+msgid "Blood pressure on a day with dizziness"
+msgstr "Presión arterial en un día con mareo"
+
+msgid "{value} on {day}, the day of the {medicine} increase"
+msgstr "{value} el {day}, el mismo día del aumento de dosis de {medicine}"
+
+msgid "{value} on {day}, the day of the {medicine} decrease"
+msgstr "{value} el {day}, el mismo día de la reducción de dosis de {medicine}"
+
+msgid "{value} on {day}, the day {medicine} started"
+msgstr "{value} el {day}, el mismo día en que se empezó {medicine}"
+
+msgid "{value} on {day}, the day of the {medicine} change"
+msgstr "{value} el {day}, el mismo día del cambio de {medicine}"
+
+msgid "{value} on {day}, {count} day after the {medicine} increase"
+msgid_plural "{value} on {day}, {count} days after the {medicine} increase"
+msgstr[0] "{value} el {day}, {count} día después del aumento de dosis de {medicine}"
+msgstr[1] "{value} el {day}, {count} días después del aumento de dosis de {medicine}"
+
+msgid "{value} on {day}, {count} day after the {medicine} decrease"
+msgid_plural "{value} on {day}, {count} days after the {medicine} decrease"
+msgstr[0] "{value} el {day}, {count} día después de la reducción de dosis de {medicine}"
+msgstr[1] "{value} el {day}, {count} días después de la reducción de dosis de {medicine}"
+
+msgid "{value} on {day}, {count} day after {medicine} started"
+msgid_plural "{value} on {day}, {count} days after {medicine} started"
+msgstr[0] "{value} el {day}, {count} día después de empezar {medicine}"
+msgstr[1] "{value} el {day}, {count} días después de empezar {medicine}"
+
+msgid "{value} on {day}, {count} day after the {medicine} change"
+msgid_plural "{value} on {day}, {count} days after the {medicine} change"
+msgstr[0] "{value} el {day}, {count} día después del cambio de {medicine}"
+msgstr[1] "{value} el {day}, {count} días después del cambio de {medicine}"
+
 """##,
     ]
 }
