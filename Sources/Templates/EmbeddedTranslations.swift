@@ -4109,6 +4109,22 @@ msgid_plural "{value} on {day}, {count} days after the {medicine} change"
 msgstr[0] "{value} el {day}, {count} día después del cambio de {medicine}"
 msgstr[1] "{value} el {day}, {count} días después del cambio de {medicine}"
 
+msgid "“{document}” (undated)"
+msgstr "«{document}» (sin fecha)"
+
+msgid "“{document}” ({date})"
+msgstr "«{document}» ({date})"
+
+msgid "Written for {writtenFor} on {writtenOn} by carereport from the clinical document {documents}. It holds only what this reader may see."
+msgid_plural "Written for {writtenFor} on {writtenOn} by carereport from the clinical documents {documents}. It holds only what this reader may see."
+msgstr[0] "Escrito para {writtenFor} el {writtenOn} por carereport a partir del documento clínico {documents}. Contiene solo lo que esta persona puede ver."
+msgstr[1] "Escrito para {writtenFor} el {writtenOn} por carereport a partir de los documentos clínicos {documents}. Contiene solo lo que esta persona puede ver."
+
+msgid "Written by carereport from the clinical document {documents}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone."
+msgid_plural "Written by carereport from the clinical documents {documents}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone."
+msgstr[0] "Escrito por carereport a partir del documento clínico {documents}; contiene solo lo que {writtenFor} puede ver. Los indicadores usan palabras y símbolos (▲ alto, ▼ bajo), nunca solo el color."
+msgstr[1] "Escrito por carereport a partir de los documentos clínicos {documents}; contiene solo lo que {writtenFor} puede ver. Los indicadores usan palabras y símbolos (▲ alto, ▼ bajo), nunca solo el color."
+
 """##,
     ]
 }
