@@ -133,3 +133,32 @@ def test_no_grouped_number_in_the_spanish_ips_narrative(tmp_path):
 def test_the_checks_find_a_grouped_number_and_a_decimal_point():
     assert GROUPED.search("Paracetamol: 5 (2,500 mg)")
     assert DECIMAL_POINT.search("Potasio: 5.3 mmol/L") and not DECIMAL_POINT.search("5,3 mmol/L, 2024-2025, 1/2")
+
+
+def test_a_value_past_a_thousand_is_one_number_everywhere(tmp_path):
+    """An NT-proBNP of 1250 pg/mL added to the 8 Apr draw: "1250" on the Spanish lab and week pages,
+    in both parts of the digest e-mail and in the IPS narrative, never "1,250" nor "1.250"."""
+    from test_clinical import edited_sample
+
+    def add(records):
+        results = records["hr-lab-2025-04-08-a1c-lipids"]["data"]["results"]
+        results.append({"name": "NT-proBNP", "loinc": "33762-6", "value": 1250, "unit": "pg/mL", "referenceRange": {"high": 450}})
+    source = edited_sample(tmp_path, add)
+    spanish = ["--viewer", "u-ellen", "--circle", "circle-margaret", "--language", "es", "--now", NOW]
+    site = tmp_path / "site"
+    assert run_carereport("build", source, "--out", str(site), *spanish).returncode == 0
+    digest = run_carereport("digest", source, "--week", "2025-W15", "--format", "email", "--to", "family@example.org", *spanish)
+    assert digest.returncode == 0, digest.stderr
+    ips = tmp_path / "visit.json"
+    assert run_carereport("visit", source, "--format", "fhir", "--out", str(ips), *spanish).returncode == 0
+    narrative = " ".join(visible_text(div) for div in re.findall(r'"div": "((?:[^"\\]|\\.)*)"', ips.read_text(encoding="utf-8")))
+    texts = {"week": visible_text((site / "weeks" / "2025-W15.html").read_text(encoding="utf-8")), "ips": narrative}
+    texts.update(email_parts(digest.stdout))
+    texts["text/html"] = visible_text(texts["text/html"])
+    labs = [visible_text(page.read_text(encoding="utf-8")) for page in (site / "labs").glob("*.html")]
+    texts["labs"] = " ".join(text for text in labs if "NT-proBNP" in text)
+    for name, text in texts.items():
+        text = " ".join(text.split())
+        assert "NT-proBNP" in text, name
+        assert re.search(r"NT-proBNP:? 1250 pg/mL", text), (name, text[text.index("NT-proBNP"):][:80])
+        assert not GROUPED.search(text) and "1.250" not in text, name
