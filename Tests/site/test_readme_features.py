@@ -8,7 +8,7 @@ import subprocess
 
 from conftest import ROOT, SAMPLE, binary, run_carereport
 
-BUILD = ["build", "sample-data", "--out", "site", "--viewer", "u-ellen", "--circle", "circle-margaret",
+BUILD = ["build", "sample-data", "--out", "out/site", "--viewer", "u-ellen", "--circle", "circle-margaret",
          "--now", "2025-04-18T18:00:00-07:00"]
 
 
@@ -43,6 +43,6 @@ def test_each_feature_command_prints_what_the_readme_shows(tmp_path):
         result = subprocess.run(["bash", "-c", command], cwd=tmp_path, capture_output=True, text=True, timeout=300)
         assert result.returncode == 0, (command, result.stderr)
         assert result.stdout.splitlines() == expected, command
-    bundle = json.loads((tmp_path / "visit.json").read_text(encoding="utf-8"))
+    bundle = json.loads((tmp_path / "out" / "visit.json").read_text(encoding="utf-8"))
     assert bundle["resourceType"] == "Bundle" and bundle["type"] == "document"
     assert bundle["entry"][0]["resource"]["resourceType"] == "Composition"
