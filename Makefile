@@ -1,9 +1,11 @@
 # carereport — make demo: set up, build, install for you, render the sample data; make test: every test and check.
 PREFIX ?= /usr/local
 SWIFT ?= swift
-# make demo installs the binary here (no root needed): a login shell puts ~/.local/bin on its PATH
-# once the folder exists (Debian's and Ubuntu's ~/.profile); the demo says whether a new shell finds it.
-DEMO_PREFIX ?= $(HOME)/.local
+# make demo installs the binary into DEMO_PREFIX/bin; left empty, into /usr/local/bin when writable
+# (root, CI), else ~/.local/bin, adding that to the PATH in ~/.profile and ~/.bashrc when a new shell
+# would not search it (scripts/install-demo.sh). install-demo installs DEMO_BIN the same way.
+DEMO_PREFIX ?=
+DEMO_BIN ?= .build/release/carereport
 # Everything the demo writes goes into out/ (git-ignored).
 DEMO_OUT ?= out/demo-site
 DEMO_NOW ?= 2025-04-18T18:00:00-07:00
@@ -18,7 +20,7 @@ LINK_NOTES = grep --line-buffered -v "is dangerous, better use"
 
 DEBUG_BIN = .build/debug/carereport
 
-.PHONY: demo test setup setup-build build release install install-bin uninstall clean bench fuzz stamp
+.PHONY: demo install-demo test setup setup-build build release install install-bin uninstall clean bench fuzz stamp
 
 setup:
 	@scripts/setup-machine.sh test
@@ -39,8 +41,14 @@ release: setup-build stamp
 	@bash -o pipefail -c '$(SWIFT) build $(RELEASE_FLAGS) 2>&1 | { $(LINK_NOTES) || true; }'
 
 demo: release
-	@$(MAKE) --no-print-directory install-bin PREFIX=$(DEMO_PREFIX)
-	@scripts/demo.sh $(DEMO_PREFIX)/bin/carereport sample-data $(DEMO_OUT) $(DEMO_NOW)
+	@mkdir -p out
+	@scripts/install-demo.sh $(RELEASE_BIN) "$(DEMO_PREFIX)" > out/install-demo.txt || { cat out/install-demo.txt; exit 1; }
+	@scripts/demo.sh "$$(sed -n 's/^carereport is installed in //p' out/install-demo.txt)/carereport" sample-data $(DEMO_OUT) $(DEMO_NOW)
+	@cat out/install-demo.txt
+
+# The demo's install step alone, for a binary already built (Tests/cli/test_demo_install.py).
+install-demo:
+	@scripts/install-demo.sh $(DEMO_BIN) "$(DEMO_PREFIX)"
 
 # The binary alone (make install adds the man page and completions).
 install-bin:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Renders the sample data for the demo and says where to look, and whether a new shell finds the
-# installed carereport. Usage: demo.sh BIN INPUT OUT NOW (BIN: the installed binary)
+# Renders the sample data for the demo and says where to look (scripts/install-demo.sh, run before,
+# has installed BIN and says whether a new shell finds it). Usage: demo.sh BIN INPUT OUT NOW
 set -euo pipefail
 bin=$1 input=$2 out=$3 now=$4
 mkdir -p "$(dirname "$out")"
@@ -18,14 +18,3 @@ Written for Frank (supporter):   file://$(cd "$out-frank" && pwd)/index.html
 Last week's family digest:       $(cd "$(dirname "$out-digest.md")" && pwd)/$(basename "$out-digest.md")
 
 EOT
-# A new login shell, as a terminal opens one: does it find the binary just installed?
-bindir=$(cd "$(dirname "$bin")" && pwd)
-found=$(env -i HOME="$HOME" USER="${USER:-}" TERM=dumb bash -lc 'command -v carereport' 2>/dev/null || true)
-if [ "$found" = "$bindir/carereport" ]; then
-  echo "carereport is installed in $bindir, on the PATH of a new shell: open one and try"
-  echo "  carereport validate sample-data"
-else
-  echo "carereport is installed in $bindir, which a new shell does not search${found:+ (it finds $found first)}."
-  echo "Add it to your PATH (then open a new shell):"
-  echo "  echo 'export PATH=\"$bindir:\$PATH\"' >> ~/.profile"
-fi

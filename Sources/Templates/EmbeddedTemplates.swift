@@ -2166,7 +2166,7 @@ body.visit {
 </main>
 <footer class="site-footer">
 {{#page.staleNote}}<p class="stale-note"><strong>[[t:Old data.]]</strong> {{page.staleNote}}</p>
-{{/page.staleNote}}<p>{{#page.fromDocuments}}[[t:Written for {writtenFor} on {writtenOn} by carereport from the clinical documents given to it, dated {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]{{/page.fromDocuments}}{{^page.fromDocuments}}[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]{{/page.fromDocuments}}</p>
+{{/page.staleNote}}<p>{{#page.fromDocuments}}{{#page.documentsFooter}}{{page.documentsFooter}}{{/page.documentsFooter}}{{^page.documentsFooter}}[[t:Written for {writtenFor} on {writtenOn} by carereport from the clinical documents given to it, dated {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]{{/page.documentsFooter}}{{/page.fromDocuments}}{{^page.fromDocuments}}[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]{{/page.fromDocuments}}</p>
 </footer>
 </body>
 </html>
@@ -2548,7 +2548,7 @@ body.visit {
 {{#empty(questions)}}<p>[[t:None noted.]]</p>{{/empty(questions)}}
 </section>
 </main>
-<footer class="visit-footer"><p class="small">{{#page.fromDocuments}}[[t:Written by carereport from the clinical documents given to it, dated {dataAsOf}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.|dataAsOf={{page.dataAsOf}}|writtenFor={{page.writtenFor}}]]{{/page.fromDocuments}}{{^page.fromDocuments}}[[t:Written by carereport from the family's care records; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.|writtenFor={{page.writtenFor}}]]{{/page.fromDocuments}}</p></footer>
+<footer class="visit-footer"><p class="small">{{#page.fromDocuments}}{{#page.visitDocumentsFooter}}{{page.visitDocumentsFooter}}{{/page.visitDocumentsFooter}}{{^page.visitDocumentsFooter}}[[t:Written by carereport from the clinical documents given to it, dated {dataAsOf}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.|dataAsOf={{page.dataAsOf}}|writtenFor={{page.writtenFor}}]]{{/page.visitDocumentsFooter}}{{/page.fromDocuments}}{{^page.fromDocuments}}[[t:Written by carereport from the family's care records; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.|writtenFor={{page.writtenFor}}]]{{/page.fromDocuments}}</p></footer>
 </body>
 </html>
 
@@ -2848,7 +2848,7 @@ body.visit {
 
 {{#page.staleNote}}**[[t:Old data.]]** {{page.staleNote}}
 
-{{/page.staleNote}}{{#page.fromDocuments}}[[t:Written for {writtenFor} on {writtenOn} by carereport from the clinical documents given to it, dated {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]{{/page.fromDocuments}}{{^page.fromDocuments}}[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]{{/page.fromDocuments}}
+{{/page.staleNote}}{{#page.fromDocuments}}{{#page.documentsFooter}}{{page.documentsFooter}}{{/page.documentsFooter}}{{^page.documentsFooter}}[[t:Written for {writtenFor} on {writtenOn} by carereport from the clinical documents given to it, dated {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]{{/page.documentsFooter}}{{/page.fromDocuments}}{{^page.fromDocuments}}[[t:Written for {writtenFor} on {writtenOn} by carereport from data as of {dataAsOf}. It holds only what this reader may see.|writtenFor={{page.writtenFor}}|writtenOn={{page.writtenOn}}|dataAsOf={{page.dataAsOf}}]]{{/page.fromDocuments}}
 
 """#,
         "md/header.mustache": #"""

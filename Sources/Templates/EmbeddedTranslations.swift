@@ -4082,6 +4082,66 @@ msgstr "Medicación actual: la lista de medicación al alta del informe de alta 
 msgid "Not current (the document's admission or hospital medication list)"
 msgstr "No vigente (lista de medicación al ingreso o durante la hospitalización del documento)"
 
+msgid "Blood pressure on a day with a fall"
+msgstr "Presión arterial en un día con caída"
+
+msgid "Blood pressure on a day with fainting"
+msgstr "Presión arterial en un día con desmayo"
+
+msgid "Blood pressure on a day with confusion"
+msgstr "Presión arterial en un día con confusión"
+
+msgid "Blood pressure on a day with dizziness"
+msgstr "Presión arterial en un día con mareo"
+
+msgid "{value} on {day}, the day of the {medicine} increase"
+msgstr "{value} el {day}, el mismo día del aumento de dosis de {medicine}"
+
+msgid "{value} on {day}, the day of the {medicine} decrease"
+msgstr "{value} el {day}, el mismo día de la reducción de dosis de {medicine}"
+
+msgid "{value} on {day}, the day {medicine} started"
+msgstr "{value} el {day}, el mismo día en que se empezó {medicine}"
+
+msgid "{value} on {day}, the day of the {medicine} change"
+msgstr "{value} el {day}, el mismo día del cambio de {medicine}"
+
+msgid "{value} on {day}, {count} day after the {medicine} increase"
+msgid_plural "{value} on {day}, {count} days after the {medicine} increase"
+msgstr[0] "{value} el {day}, {count} día después del aumento de dosis de {medicine}"
+msgstr[1] "{value} el {day}, {count} días después del aumento de dosis de {medicine}"
+
+msgid "{value} on {day}, {count} day after the {medicine} decrease"
+msgid_plural "{value} on {day}, {count} days after the {medicine} decrease"
+msgstr[0] "{value} el {day}, {count} día después de la reducción de dosis de {medicine}"
+msgstr[1] "{value} el {day}, {count} días después de la reducción de dosis de {medicine}"
+
+msgid "{value} on {day}, {count} day after {medicine} started"
+msgid_plural "{value} on {day}, {count} days after {medicine} started"
+msgstr[0] "{value} el {day}, {count} día después de empezar {medicine}"
+msgstr[1] "{value} el {day}, {count} días después de empezar {medicine}"
+
+msgid "{value} on {day}, {count} day after the {medicine} change"
+msgid_plural "{value} on {day}, {count} days after the {medicine} change"
+msgstr[0] "{value} el {day}, {count} día después del cambio de {medicine}"
+msgstr[1] "{value} el {day}, {count} días después del cambio de {medicine}"
+
+msgid "“{document}” (undated)"
+msgstr "«{document}» (sin fecha)"
+
+msgid "“{document}” ({date})"
+msgstr "«{document}» ({date})"
+
+msgid "Written for {writtenFor} on {writtenOn} by carereport from the clinical document {documents}. It holds only what this reader may see."
+msgid_plural "Written for {writtenFor} on {writtenOn} by carereport from the clinical documents {documents}. It holds only what this reader may see."
+msgstr[0] "Escrito para {writtenFor} el {writtenOn} por carereport a partir del documento clínico {documents}. Contiene solo lo que esta persona puede ver."
+msgstr[1] "Escrito para {writtenFor} el {writtenOn} por carereport a partir de los documentos clínicos {documents}. Contiene solo lo que esta persona puede ver."
+
+msgid "Written by carereport from the clinical document {documents}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone."
+msgid_plural "Written by carereport from the clinical documents {documents}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone."
+msgstr[0] "Escrito por carereport a partir del documento clínico {documents}; contiene solo lo que {writtenFor} puede ver. Los indicadores usan palabras y símbolos (▲ alto, ▼ bajo), nunca solo el color."
+msgstr[1] "Escrito por carereport a partir de los documentos clínicos {documents}; contiene solo lo que {writtenFor} puede ver. Los indicadores usan palabras y símbolos (▲ alto, ▼ bajo), nunca solo el color."
+
 """##,
     ]
 }

@@ -55,13 +55,13 @@ def test_a_documents_home_speaks_of_a_document(carereport, tmp_path):
     home = (tmp_path / "site" / "index.html").read_text()
     assert "at a glance" not in home and "tasks done" not in home and "tasks overdue" not in home
     assert '<span class="badge">this week</span>' not in home and "planned only" not in home
-    assert "from the clinical documents given to it, dated" in home
+    assert "by carereport from the clinical document “" in home
     assert "family's care records" not in home
     markdown = (tmp_path / "site" / "index.md").read_text()
-    assert "at a glance" not in markdown and "from the clinical documents given to it" in markdown
+    assert "at a glance" not in markdown and "by carereport from the clinical document “" in markdown
     visit = carereport("visit", bundle, "--viewer", "patient", "--out", tmp_path / "visit.html", "--now", "2026-01-05T09:00:00Z")
     assert visit.returncode == 0, visit.stderr
-    assert "from the clinical documents given to it, dated" in (tmp_path / "visit.html").read_text()
+    assert "Written by carereport from the clinical document “" in (tmp_path / "visit.html").read_text()
 
 
 def test_a_care_exports_home_keeps_its_week_and_tasks(carereport, sample, tmp_path):

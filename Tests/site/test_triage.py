@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import ELLEN, NOW, run_carereport
+from conftest import ELLEN, ELLEN_ES, NOW, run_carereport
 from test_clinical import WEEK, attention, digest, digest_section, edited_sample, page, text_of
 
 PRESSURE = re.compile(r"(\d+)/(\d+) mmHg")
@@ -45,10 +45,12 @@ def test_the_digest_has_the_same_order(sites):
 
 
 def test_each_week_has_at_most_one_line_per_kind_of_reading(sites):
+    """One flag line per week for blood pressure; a reading a same-day symptom explains (week 9's
+    104/61 with dizziness) is its own line, being about the day, not the pressure's range."""
     site = sites.site(ELLEN)
     for path in sorted((site / "weeks").glob("2025-W*.html")):
         lines = items(path.read_text(encoding="utf-8"))
-        pressure = [line for line in lines if line.startswith("Blood pressure")]
+        pressure = [line for line in lines if line.startswith("Blood pressure") and not line.startswith("Blood pressure on a day with ")]
         assert len(pressure) <= 1, (path.name, pressure)
     week7 = items(page(site, WEEK.format("2025-W07")))
     assert "Blood pressure high: above 140/90 in 4 of 4 readings, highest 148/86 mmHg on Sun 16 Feb" in week7, week7
@@ -73,14 +75,49 @@ def test_a_result_within_the_doctors_stated_goal_is_not_a_flag(sites):
     assert "Hemoglobin A1c" not in attention(page(site, WEEK.format("2025-W15")))
 
 
+EXPLAINED = "Blood pressure on a day with "
+
+
 def test_no_reading_inside_the_usual_range_needs_attention_in_the_sample(sites):
+    """Only a reading a same-day symptom explains: the 104/61 of Sat 1 Mar with dizziness."""
     site = sites.site(ELLEN)
+    explained = []
     for path in sorted((site / "weeks").glob("2025-W*.html")):
         for line in items(path.read_text(encoding="utf-8")):
-            if line.startswith("Blood pressure") and PRESSURE.search(line):
-                assert not inside_usual_range(line), (path.name, line)
+            if line.startswith("Blood pressure") and PRESSURE.search(line) and inside_usual_range(line):
+                assert line.startswith(EXPLAINED), (path.name, line)
+                explained.append((path.name, line))
+    assert [name for name, _ in explained] == ["2025-W09.html"], explained
     text = " ".join(attention(path.read_text(encoding="utf-8")) for path in (site / "weeks").glob("2025-W1*.html") if "attention-heading" in path.read_text(encoding="utf-8"))
     assert "127/85" not in text and "Blood pressure low" not in text
+
+
+def test_an_in_range_reading_on_a_day_with_dizziness_after_a_dose_increase_needs_attention(sites):
+    """Week 9: 104/61 on the day of "Dizzy on standing", five days after lisinopril went from 10 to 20
+    mg, is listed beside the near-fall, worded by the day's symptom and the change, never as "low"
+    against the usual of the old dose; the near-fall day's 133/89 (not lower than before the change)
+    is not."""
+    lines = items((sites.site(ELLEN) / "weeks" / "2025-W09.html").read_text(encoding="utf-8"))
+    assert "Blood pressure on a day with dizziness: 104/61 mmHg on Sat 1 Mar, 5 days after the Lisinopril increase" in lines, lines
+    assert not any("low" in line.split(":")[0] for line in lines), lines
+    assert not any("133/89" in line for line in lines), lines
+    assert lines.index(next(line for line in lines if line.startswith(EXPLAINED))) < lines.index(next(line for line in lines if line.startswith("Doses")))
+    spanish = items((sites.site(ELLEN_ES) / "weeks" / "2025-W09.html").read_text(encoding="utf-8"))
+    assert ("Presión arterial en un día con mareo: 104/61 mmHg el sáb 1 mar, 5 días después del aumento de dosis de Lisinopril"
+            in spanish), spanish
+
+
+def test_an_in_range_reading_without_a_symptom_that_day_stays_out(tmp_path):
+    """The same week with the dizziness moved to the next day: the 104/61 is no longer listed."""
+    def edit(existing):
+        for record in existing.values():
+            if record.get("title", "").startswith("Dizzy on standing"):
+                record["date"] = "2025-03-03T07:45:00-08:00"
+    source = edited_sample(tmp_path, edit)
+    out = tmp_path / "site"
+    assert run_carereport("build", str(source), "--out", str(out), "--viewer", "u-ellen", "--now", NOW).returncode == 0
+    lines = items((out / "weeks" / "2025-W09.html").read_text(encoding="utf-8"))
+    assert not any("104/61" in line for line in lines), lines
 
 
 def test_no_reading_inside_the_usual_range_needs_attention_in_a_generated_export(tmp_path):
@@ -93,7 +130,7 @@ def test_no_reading_inside_the_usual_range_needs_attention_in_a_generated_export
         pressure = [line for line in lines if line.startswith("Blood pressure")]
         assert len([line for line in pressure if "high" in line.split(":")[0]]) <= 1, (path.name, pressure)
         for line in pressure:
-            if "lower than usual" not in line and PRESSURE.search(line):
+            if "lower than usual" not in line and not line.startswith(EXPLAINED) and PRESSURE.search(line):
                 assert not inside_usual_range(line), (path.name, line)
 
 

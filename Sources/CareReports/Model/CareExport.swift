@@ -8,6 +8,8 @@ public struct CareExport: Sendable {
     public var exportedAt: Date?
     /// What `exportedAt` is: the native export's own time, or the date of imported documents.
     public var dataDate = DataDate.export
+    /// The clinical documents placed in the export, in the order given (`ImportPlacer`).
+    public var sourceDocuments: [SourceDocument] = []
     /// The folder an attachment's relative `url` is read from: the export's folder (or the folder
     /// of a one-file export); nil when there is none.
     public var attachmentFolder: String?

@@ -10,6 +10,8 @@ public struct VisibleRecords: Sendable {
     public let exportedAt: Date?
     /// Whether `exportedAt` is the export's own time or the date of imported documents.
     public let dataDate: DataDate
+    /// The clinical documents of the circle of which the viewer sees at least one record.
+    public let sourceDocuments: [SourceDocument]
     /// The folder attachments' relative paths are read from (`CareExport.attachmentFolder`).
     public let attachmentFolder: String?
     /// Users who are members of the viewer's circle (names only; the member list is circle-level information).
@@ -19,7 +21,7 @@ public struct VisibleRecords: Sendable {
     public let updates: [CircleUpdate]
 
     fileprivate init(
-        viewer: Viewer, circle: CareCircle, timeZone: TimeZone, exportedAt: Date?, dataDate: DataDate, attachmentFolder: String?, members: [String: User], healthRecords: [HealthRecord],
+        viewer: Viewer, circle: CareCircle, timeZone: TimeZone, exportedAt: Date?, dataDate: DataDate, sourceDocuments: [SourceDocument], attachmentFolder: String?, members: [String: User], healthRecords: [HealthRecord],
         tasks: [CareTask], updates: [CircleUpdate]
     ) {
         self.viewer = viewer
@@ -27,6 +29,7 @@ public struct VisibleRecords: Sendable {
         self.timeZone = timeZone
         self.exportedAt = exportedAt
         self.dataDate = dataDate
+        self.sourceDocuments = sourceDocuments
         self.attachmentFolder = attachmentFolder
         self.members = members
         self.healthRecords = healthRecords
@@ -43,10 +46,15 @@ extension PrivacyPolicy {
         var members: [String: User] = [:]
         // Found by id, not by a pass over every user of the export (an agency's has tens of thousands).
         for id in memberIds { if let user = export.user(id) { members[id] = user } }
+        let healthRecords = export.healthRecords.filter { decide($0, for: viewer).visible }
+        // A document is named only to a viewer who sees something it holds.
+        let documents = export.sourceDocuments.filter { document in
+            document.circleId == circle.id && healthRecords.contains { $0.careCircleId == circle.id && $0.id.hasPrefix(document.recordPrefix) }
+        }
         return VisibleRecords(
             viewer: viewer, circle: circle, timeZone: export.timeZone, exportedAt: export.exportedAt, dataDate: export.dataDate,
-            attachmentFolder: export.attachmentFolder, members: members,
-            healthRecords: export.healthRecords.filter { decide($0, for: viewer).visible },
+            sourceDocuments: documents, attachmentFolder: export.attachmentFolder, members: members,
+            healthRecords: healthRecords,
             tasks: export.tasks.filter { decide($0, for: viewer).visible },
             updates: export.updates.filter { decide($0, for: viewer).visible })
     }

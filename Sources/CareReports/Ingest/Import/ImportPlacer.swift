@@ -32,6 +32,9 @@ struct ImportPlacer {
             let prefix = Self.prefix(document)
             placed.documents += 1
             placed.records += document.records.count
+            export.sourceDocuments.append(SourceDocument(
+                recordPrefix: "\(prefix):", circleId: circle.id,
+                name: document.title ?? (document.file as NSString).lastPathComponent, date: document.date))
             for record in document.records {
                 var id = "\(prefix):\(record.id)"
                 var counter = 2

@@ -12,8 +12,11 @@ extension DoseCalendar {
         let c = ChartFormat.coord
         let w = Self.viewWidth, fs = Self.fontSize, rowH = Self.rowHeight
         let small = fs - 1
-        let labelWidths = slots.map { ChartFormat.estimatedWidth($0.label, fontSize: small) } + days.map { ChartFormat.estimatedWidth($0.month, fontSize: small) }
-        let labelCol = min(150, max(56, (labelWidths.max() ?? 0) + 10))
+        // The month ("Feb 2025") is bold: a quarter wider than the estimate in a wide sans, and kept
+        // clear of the first column's date ("24 Feb", bold too) by 12 more.
+        let labelWidths = slots.map { ChartFormat.estimatedWidth($0.label, fontSize: small) + 10 }
+            + days.map { ChartFormat.estimatedWidth($0.month, fontSize: small) * 1.25 + 12 }
+        let labelCol = min(150, max(56, labelWidths.max() ?? 0))
         let colW = (w - labelCol - 2) / 7
         let r = min(8, colW * 0.2, rowH * 0.3)
         let names = (0..<7).map { $0 < weekdayNames.count ? weekdayNames[$0] : "" }

@@ -112,7 +112,10 @@ extension LineChart {
         for tick in candidates {
             let half = ChartFormat.estimatedWidth(tick.label, fontSize: fs) / 2
             let px = xPos(tick.x)
-            let cx = min(max(px, half + 2), w - half - 2)
+            // Kept right of the y axis's numbers (which reach down to this row) and inside the
+            // frame, with room for a font wider than the estimate (a bold or wide sans: 12 %).
+            let room = half * 1.12
+            let cx = min(max(px, left - 4 + room), w - room - 2)
             guard cx - half >= lastEnd + 6 else { continue }
             lastEnd = cx + half
             out += "<line class=\"chart-axis-tick\" x1=\"\(c(px))\" x2=\"\(c(px))\" y1=\"\(c(bottom))\" y2=\"\(c(bottom + 4))\" stroke=\"currentColor\" stroke-width=\"1\"/>"

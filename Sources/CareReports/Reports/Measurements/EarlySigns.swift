@@ -93,6 +93,18 @@ struct EarlySigns: Sendable {
         return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
     }
 
+    /// The usual systolic pressure in the weeks before `start` (a medicine change): the median of
+    /// the readings in the same unit over ``lookBackDays`` before it; nil below ``baselineReadings``.
+    func systolicUsual(before start: Date, unit: String) -> Double? {
+        let from = start.addingTimeInterval(-Double(EarlySigns.lookBackDays) * 86_400)
+        let values = measurements.filter { $0.date >= from && $0.date < start }
+            .filter { $0.measurement.kind == .bloodPressure && $0.measurement.unit == unit }
+            .compactMap(\.measurement.systolic).sorted()
+        guard values.count >= EarlySigns.baselineReadings else { return nil }
+        let middle = values.count / 2
+        return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+    }
+
     /// The start of the day of the last medicine change acting on `kind` at or before `moment`.
     func regimenStart(_ kind: Measurement.Kind, at moment: Date) -> Date? {
         regimenChanges[kind]?.filter { $0 <= moment }.max()
@@ -110,6 +122,13 @@ struct EarlySigns: Sendable {
     func explained(_ record: HealthRecord) -> Bool {
         guard let signs = daySigns[record.date.localDay(in: zone)] else { return false }
         return !signs.isDisjoint(with: [.dizziness, .fall, .fainting, .confusion])
+    }
+
+    /// The sign of the reading's day that would explain a low pressure, the gravest first (a fall,
+    /// fainting, dizziness, confusion); nil when no symptom or note of that day tells of one.
+    func explainingSign(_ record: HealthRecord) -> WarningWords.Sign? {
+        guard let signs = daySigns[record.date.localDay(in: zone)] else { return nil }
+        return [WarningWords.Sign.fall, .fainting, .dizziness, .confusion].first(where: signs.contains)
     }
 
     /// True when no symptom of the same name was recorded in the weeks before this one.

@@ -23,6 +23,11 @@ public struct PageChrome: Sendable, Encodable {
     /// Whether the input was clinical documents alone (a patient portal's), not a care app's export:
     /// the footer then names documents, not the family's care records.
     public let fromDocuments: Bool
+    /// For a site of clinical documents, the footer naming them: "Written for … from the clinical
+    /// document “Patient Summary” (Sun 22 Sep 2024). …"; nil when the viewer sees none of them.
+    public let documentsFooter: String?
+    /// The visit summary's footer naming them, likewise.
+    public let visitDocumentsFooter: String?
     /// True when the viewer's site has the visit summary (see `HealthSections`).
     public let showsVisit: Bool
     /// The relative path to the shared style sheets: `root`, or, in one circle's part of a reader's
@@ -73,6 +78,20 @@ public struct PageChrome: Sendable, Encodable {
         self.dataAsOf = context.dataAsOf ?? words.t("an unknown time (the export does not say when it was taken)")
         self.staleNote = context.staleNote
         if case .documents = records.dataDate { self.fromDocuments = true } else { self.fromDocuments = false }
+        let documents = fromDocuments ? PageChrome.documentList(records.sourceDocuments, context.format) : nil
+        let (writtenFor, writtenOn) = (self.writtenFor, self.writtenOn)
+        self.documentsFooter = documents.map { list in
+            words.n(
+                "Written for {writtenFor} on {writtenOn} by carereport from the clinical document {documents}. It holds only what this reader may see.",
+                "Written for {writtenFor} on {writtenOn} by carereport from the clinical documents {documents}. It holds only what this reader may see.",
+                count: records.sourceDocuments.count, ["writtenFor": writtenFor, "writtenOn": writtenOn, "documents": list])
+        }
+        self.visitDocumentsFooter = documents.map { list in
+            words.n(
+                "Written by carereport from the clinical document {documents}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.",
+                "Written by carereport from the clinical documents {documents}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.",
+                count: records.sourceDocuments.count, ["writtenFor": writtenFor, "documents": list])
+        }
         self.htmlClass = context.display.htmlClass.isEmpty ? nil : context.display.htmlClass
     }
 
@@ -87,6 +106,17 @@ public struct PageChrome: Sendable, Encodable {
     }
 
     /// `a`, `a and b`, `a, b and c` in the reader's language.
+    /// "“Patient Summary” (Sun 22 Sep 2024) and “ccd.xml” (undated)": each document by its title
+    /// (else file name) and the date it speaks for, at the precision it gives; nil for none.
+    static func documentList(_ documents: [SourceDocument], _ format: DisplayFormat) -> String? {
+        guard !documents.isEmpty else { return nil }
+        let words = format.words
+        return list(documents.map { document in
+            guard let date = document.date else { return words.t("“{document}” (undated)", ["document": document.name]) }
+            return words.t("“{document}” ({date})", ["document": document.name, "date": format.date(date)])
+        }, words)
+    }
+
     static func list(_ items: [String], _ words: Localizer) -> String {
         guard items.count > 1 else { return items.first ?? "" }
         return words.t("{first} and {last}", ["first": items.dropLast().joined(separator: ", "), "last": items.last!])

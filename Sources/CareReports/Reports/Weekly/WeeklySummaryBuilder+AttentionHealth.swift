@@ -32,7 +32,7 @@ extension WeeklySummaryBuilder {
                 continue
             }
         }
-        return readingItems(week, records: records) + items
+        return readingItems(week, records: records) + explainedReadingItems(week, records: records) + items
     }
 
     /// The Needs-attention kind of a warning sign.
