@@ -2021,12 +2021,17 @@ body.visit {
 <p class="stale-note"><strong>[[t:Old data.]]</strong> {{page.staleNote}}</p>
 {{/page.staleNote}}
 {{>html.attention}}
-{{^empty(notShown)}}<ul class="small not-shown" role="note">{{#notShown}}<li>{{.}}</li>{{/notShown}}</ul>
-{{/empty(notShown)}}{{^empty(keyDocuments)}}<section aria-labelledby="key-documents-heading" class="key-documents">
+{{^empty(notShown)}}
+<ul class="small not-shown" role="note">{{#notShown}}<li>{{.}}</li>{{/notShown}}</ul>
+{{/empty(notShown)}}
+{{^empty(keyDocuments)}}
+<section aria-labelledby="key-documents-heading" class="key-documents">
 <h2 id="key-documents-heading">[[t:Advance care and discharge documents]]</h2>
 <ul>{{#keyDocuments}}<li><strong>{{title}}</strong> <span class="muted">({{kind}}, {{when}})</span>{{>html.attachments}}</li>{{/keyDocuments}}</ul>
 </section>
-{{/empty(keyDocuments)}}{{^empty(stats)}}<section aria-labelledby="glance-heading">
+{{/empty(keyDocuments)}}
+{{^empty(stats)}}
+<section aria-labelledby="glance-heading">
 <h2 id="glance-heading">[[t:This week at a glance]]</h2>
 <dl class="grid stats">
 {{#stats}}<div class="stat card"><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/stats}}
