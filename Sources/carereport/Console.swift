@@ -30,17 +30,6 @@ enum Console {
     /// fails); the errno of a failed write, or nil when all was written.
     static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
-        return text.withUTF8 { bytes -> Int32? in
-            var done = 0
-            while done < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                done += written
-            }
-            return nil
-        }
+        return text.withUTF8 { DescriptorWriter.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
     }
 }

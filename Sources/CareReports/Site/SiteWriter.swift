@@ -140,18 +140,7 @@ public struct SiteWriter: Sendable {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        return bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
+        return bytes.withUnsafeBytes { DescriptorWriter.writeAll(descriptor, $0) == nil }
     }
 
     /// Moves the old site at `target` to `.NAME.carereport-old-PID` beside `staging`, its marker held

@@ -56,18 +56,7 @@ public final class StagedSite {
         }
         defer { close(descriptor) }
         let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += count
-            }
-            return true
-        }
+        let written = bytes.withUnsafeBytes { DescriptorWriter.writeAll(descriptor, $0) == nil }
         guard written, !InterruptGuard.isInterrupted else {
             abandon()
             throw .cannotWrite(file, InterruptGuard.isInterrupted ? "interrupted" : "no permission or no space")
