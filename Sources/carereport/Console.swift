@@ -23,8 +23,19 @@ enum Console {
     }
 
     static func error(_ line: String) {
+        guard Thread.current.threadDictionary[mutedKey] == nil else { return }
         _ = write(DisplayText.stripped(line) + "\n", to: STDERR_FILENO)
     }
+
+    /// Runs `body` with standard error silent on this thread: for work done ahead on another core
+    /// whose failure is done again, and said, on the main thread.
+    static func muted<T>(_ body: () throws -> T) rethrows -> T {
+        Thread.current.threadDictionary[mutedKey] = true
+        defer { Thread.current.threadDictionary.removeObject(forKey: mutedKey) }
+        return try body()
+    }
+
+    private static let mutedKey = "carereport.console.muted"
 
     /// Writes all of `text` to `descriptor` with write(2) (FileHandle stops the program when a write
     /// fails); the errno of a failed write, or nil when all was written.

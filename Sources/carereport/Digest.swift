@@ -128,49 +128,6 @@ extension CareReport {
             }
         }
 
-        /// `--all-members --out DIR`: one digest per person, `DIR/USER.md` (`.html`, `.eml`), of all
-        /// their active circles, only the shard's readers.
-        private func runForAllReaders(_ source: ExportSource, out: String, now: Date, renderer: TemplateSet, palette: MailPalette) throws {
-            let suffix = ["markdown": "md", "html": "html", "email": "eml"][format.rawValue]!
-            let shard = try shardOption.resolved()
-            SiteOutput.restrictCleaning(to: shard)
-            let readers = try AllReaders(viewerOptions, in: source.base, shard: shard)
-            let cache = CircleCache(source)
-            let progress = RunProgress(readers.viewers, verb: "written")
-            defer { progress.finish() }
-            try SiteOutput.makeFolder(out)
-            // Every digest is written into a staging folder first and put in place only when all are:
-            // a mailer picking up the outbox never finds half of this run's messages.
-            let outbox = try SiteOutput.stagedDocuments(in: out)
-            var written = Set<String>()
-            for reader in readers.readers {
-                let user = source.base.user(reader.userId)
-                // The bare address (a name from the export could hold anything); one that does not parse is left out.
-                let address = user?.email.flatMap { email in (try? MailAddress(parsing: email)) != nil ? email : nil }
-                if format == .email, address == nil {
-                    progress.say("warning: \(reader.userId) has no valid e-mail address in the export; their message has no To header")
-                }
-                let message: String
-                if reader.viewers.count == 1 {
-                    let viewer = reader.viewers[0]
-                    message = try digest(
-                        for: viewer, in: try cache.export(for: viewer), now: now, renderer: renderer, palette: palette,
-                        recipients: address.map { [$0] } ?? [])
-                } else {
-                    let run = ReaderRun(source: source, viewers: reader.viewers, userId: reader.userId)
-                    message = try readerDigest(
-                        run, now: now, renderer: renderer, palette: palette, recipients: address.map { [$0] } ?? [], cache: cache)
-                }
-                _ = try SiteOutput.readerPath(out, reader.userId)  // checks the id again: one safe file name
-                try SiteOutput.add(message, as: "\(reader.userId).\(suffix)", to: outbox)
-                written.insert(reader.userId)
-                reader.viewers.forEach(progress.done)
-            }
-            try SiteOutput.commit(outbox)
-            let among = viewerOptions.circle.flatMap { source.base.circle($0) }.map { Set($0.members.map(\.userId)) }
-            try SiteOutput.removeFormerMembersDigests(in: out, keeping: written, shard: shard, among: among ?? Set(source.base.users.map(\.id) + source.base.circles.flatMap { $0.members.map(\.userId) }))
-        }
-
         /// `--viewer ID` without `--circle`: one digest of every circle where the reader is active
         /// (the digest of one circle, as always, when that is all they read).
         private func runForReader() throws {
@@ -244,16 +201,23 @@ extension CareReport {
             }
         }
 
-        /// The digest of the chosen week for one viewer, in the chosen format.
-        private func digest(
+        /// The digest of the chosen week for one viewer, in the chosen format. With `views`, a digest
+        /// already built for a reader who sees exactly the same (an equal `ViewKey`) is taken from it
+        /// and said for this reader, instead of being built again.
+        func digest(
             for viewer: Viewer, in export: CareExport, now: Date, renderer templates: TemplateSet, palette: MailPalette, recipients: [String],
-            earlierWritten: Bool = false
+            earlierWritten: Bool = false, views: DigestViews? = nil
         ) throws -> String {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
             let reader = languageOption.reader(viewer, in: export)
             let context = ReportContext(records: records, now: now, words: reader.words, display: reader.display)
             guard let isoWeek = DigestBuilder.week(week, today: LocalDate(now, in: export.timeZone)) else { throw ExitCode(64) }
-            var digest = DigestBuilder(context: context).build(isoWeek)
+            var digest: Digest
+            if let views {
+                digest = views.digest(for: context) { DigestBuilder(context: context).build(isoWeek) }
+            } else {
+                digest = DigestBuilder(context: context).build(isoWeek)
+            }
             digest.palette = palette
             let (text, html) = try rendered(
                 digest, text: "digest.text", html: "digest.html", templates: templates, words: context.words, earlierWritten: earlierWritten)

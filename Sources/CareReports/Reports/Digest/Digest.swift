@@ -5,7 +5,7 @@ public struct Digest: Sendable, Encodable {
     public let week: String
     public let weekNumber: Int
     public let range: String
-    public let writtenFor: String
+    public private(set) var writtenFor: String
     public let writtenOn: String
     /// When the export was taken, for "data as of …".
     public let dataAsOf: String
@@ -13,7 +13,7 @@ public struct Digest: Sendable, Encodable {
     public let staleNote: String?
     public let subject: String
     public let quiet: Bool
-    public let summary: WeeklySummary
+    public private(set) var summary: WeeklySummary
     /// The medication table as monospace text, for the plain-text part.
     public let medicationTable: String?
     /// Measurements as monospace text: latest, lowest, highest.
@@ -31,6 +31,15 @@ public struct Digest: Sendable, Encodable {
     public var language = "en"
     /// The mail's type sizes (large when the reader asks for large text).
     public var type = MailType(large: false)
+
+    /// This digest as written for the reader of `context`, who sees exactly what the reader it was
+    /// built for sees (equal `ViewKey`s): only the words that name the reader change.
+    public func personalised(for context: ReportContext) -> Digest {
+        var digest = self
+        digest.summary.page.personalise(for: context)
+        digest.writtenFor = digest.summary.page.writtenFor
+        return digest
+    }
 }
 
 /// Builds the digest of one week.

@@ -61,9 +61,21 @@ enum WarningWords {
     private static let exclusions = try! NSRegularExpression(
         pattern: #"(?<![\p{L}\p{N}])(?:"# + notWarnings.joined(separator: "|") + #")(?![\p{L}\p{N}])"#, options: [.caseInsensitive])
 
-    /// The signs the text tells of, in the order of `Sign`.
+    /// The signs the text tells of, in the order of `Sign`. A pure function of the text's bytes,
+    /// worked out once per text: every reader of a circle (and every week's page of one reader) asks
+    /// about the same notes, and generated or templated notes repeat across circles.
     static func signs(in text: String) -> [Sign] {
         guard !text.isEmpty else { return [] }
+        return memo.value(Array(text.utf8)) { matchedSigns(in: text) }
+    }
+
+    /// Texts already matched, by their UTF-8 bytes (texts equal as Unicode but not in bytes may match
+    /// differently); emptied when it holds 50,000 texts, so memory stays bounded (a few MB) however
+    /// many circles a run reads.
+    private static let memo = LockedMemo<[UInt8], [Sign]>(limit: 50_000)
+
+    /// ``signs(in:)`` itself: the exclusions taken out, then each sign's phrases looked for.
+    private static func matchedSigns(in text: String) -> [Sign] {
         let whole = NSRange(text.startIndex..., in: text)
         let cleaned = exclusions.stringByReplacingMatches(in: text, range: whole, withTemplate: " ")
         let range = NSRange(cleaned.startIndex..., in: cleaned)

@@ -14,7 +14,7 @@ public struct PageChrome: Sendable, Encodable {
     /// The relative path back to the site's root: "", "../" or "../../".
     public let root: String
     public let nav: [NavItem]
-    public let writtenFor: String
+    public private(set) var writtenFor: String
     public let writtenOn: String
     /// When the export was taken ("Fri 18 Apr 2025, 22:00"), or words saying the export does not tell.
     public let dataAsOf: String
@@ -25,9 +25,9 @@ public struct PageChrome: Sendable, Encodable {
     public let fromDocuments: Bool
     /// For a site of clinical documents, the footer naming them: "Written for … from the clinical
     /// document “Patient Summary” (Sun 22 Sep 2024). …"; nil when the viewer sees none of them.
-    public let documentsFooter: String?
+    public private(set) var documentsFooter: String?
     /// The visit summary's footer naming them, likewise.
-    public let visitDocumentsFooter: String?
+    public private(set) var visitDocumentsFooter: String?
     /// True when the viewer's site has the visit summary (see `HealthSections`).
     public let showsVisit: Bool
     /// The relative path to the shared style sheets: `root`, or, in one circle's part of a reader's
@@ -67,6 +67,21 @@ public struct PageChrome: Sendable, Encodable {
         }
         self.nav = shown.map { NavItem(label: $0.0, link: $0.1, current: $0.2 == section, htmlOnly: $0.2 == "visit") }
         self.showsVisit = sections.visit
+        self.writtenOn = context.format.dateTime(.instant(context.now))
+        self.dataAsOf = context.dataAsOf ?? words.t("an unknown time (the export does not say when it was taken)")
+        self.staleNote = context.staleNote
+        if case .documents = records.dataDate { self.fromDocuments = true } else { self.fromDocuments = false }
+        self.htmlClass = context.display.htmlClass.isEmpty ? nil : context.display.htmlClass
+        (writtenFor, documentsFooter, visitDocumentsFooter) = ("", nil, nil)
+        personalise(for: context)
+    }
+
+    /// Says who the page is written for: the reader of `context` (the parts of the chrome that name
+    /// the reader). A page computed once for several readers who see the same records (`ViewKey`)
+    /// gets each reader's own with this.
+    public mutating func personalise(for context: ReportContext) {
+        let records = context.records
+        let words = context.words
         let viewer = records.viewer
         let roles = PageChrome.list(viewer.roles.sorted().map { PageChrome.roleName($0, words) }, words)
         if let userId = viewer.userId {
@@ -74,10 +89,6 @@ public struct PageChrome: Sendable, Encodable {
         } else {
             self.writtenFor = words.t("any {roles} of the circle", ["roles": roles])
         }
-        self.writtenOn = context.format.dateTime(.instant(context.now))
-        self.dataAsOf = context.dataAsOf ?? words.t("an unknown time (the export does not say when it was taken)")
-        self.staleNote = context.staleNote
-        if case .documents = records.dataDate { self.fromDocuments = true } else { self.fromDocuments = false }
         let documents = fromDocuments ? PageChrome.documentList(records.sourceDocuments, context.format) : nil
         let (writtenFor, writtenOn) = (self.writtenFor, self.writtenOn)
         self.documentsFooter = documents.map { list in
@@ -92,7 +103,6 @@ public struct PageChrome: Sendable, Encodable {
                 "Written by carereport from the clinical documents {documents}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.",
                 count: records.sourceDocuments.count, ["writtenFor": writtenFor, "documents": list])
         }
-        self.htmlClass = context.display.htmlClass.isEmpty ? nil : context.display.htmlClass
     }
 
     /// A role's name in the reader's language (`caregiver`, `cuidador principal`…).

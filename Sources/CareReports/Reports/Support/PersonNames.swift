@@ -11,9 +11,15 @@ public struct PersonNames: Sendable {
     public init(_ records: VisibleRecords, words: Localizer = .english) {
         self.unknown = words.t("unknown member")
         self.members = records.members
-        self.full = records.viewer.isCareRecipient || records.viewer.roles.contains(.caregiver)
+        self.full = Self.namesEveryoneInFull(records.viewer)
         self.viewerId = records.viewer.userId
         self.recipient = records.circle.careRecipient
+    }
+
+    /// True when `viewer` sees everyone's name in full (the care recipient and caregivers), so names
+    /// do not depend on who of them reads.
+    public static func namesEveryoneInFull(_ viewer: Viewer) -> Bool {
+        viewer.isCareRecipient || viewer.roles.contains(.caregiver)
     }
 
     /// The display name of `userId`.

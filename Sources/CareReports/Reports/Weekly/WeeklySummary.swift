@@ -99,7 +99,7 @@ public struct WeeklySummary: Sendable, Encodable {
         public var attachments: [AttachmentView] = []
     }
 
-    public let page: PageChrome
+    public internal(set) var page: PageChrome
     public let week: String
     public let range: String
     public let previousLink: String?
