@@ -152,9 +152,10 @@ extension CareReport {
                     let folder = try SiteOutput.readerPath(out, reader.userId)
                     if reader.viewers.count == 1 {
                         let viewer = reader.viewers[0]
+                        let circle = try cache.circle(of: viewer)
                         let plan = try render(
-                            try cache.export(for: viewer), viewer, now: now, templates: templates, formats: formats, period: period,
-                            earlierWritten: !written.isEmpty)
+                            circle.export, viewer, now: now, templates: templates, formats: formats, period: period,
+                            earlierWritten: !written.isEmpty, facts: circle.facts)
                         try SiteOutput.write(plan, to: folder, through: queue)
                     } else {
                         // Written on this thread: the sites handed to the writer thread go first.
@@ -251,9 +252,9 @@ extension CareReport {
 
         private func render(
             _ export: CareExport, _ viewer: Viewer, now: Date, templates: TemplateSet,
-            formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?), earlierWritten: Bool = false
+            formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?), earlierWritten: Bool = false, facts: CircleFacts? = nil
         ) throws -> SitePlan {
-            guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
+            guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export, facts: facts) else { throw ExitCode(70) }
             let reader = languageOption.reader(viewer, in: export)
             let context = ReportContext(
                 records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1, words: reader.words, display: reader.display)

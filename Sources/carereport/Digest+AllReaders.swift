@@ -94,10 +94,11 @@ extension CareReport.DigestCommand {
         }
         let export = try source.export(ofCircle: circle)
         let views = DigestViews(sharing: ViewStats.sharing, stats: stats)
+        let facts = ViewStats.sharing ? CircleFacts(of: export, circle: circle) : nil
         return try batch.readers.map { reader in
             let message = try digest(
                 for: reader.viewers[0], in: export, now: now, renderer: renderer, palette: palette,
-                recipients: address(of: reader, in: source).map { [$0] } ?? [], views: views)
+                recipients: address(of: reader, in: source).map { [$0] } ?? [], views: views, facts: facts)
             return (reader.userId, message)
         }
     }
@@ -169,8 +170,9 @@ final class DigestViews {
 
 /// How many readers' summaries were built and how many were shared with a reader who sees the same,
 /// said on standard error when `CAREREPORT_STATS=1` (for tests and benchmarks; a run says nothing
-/// otherwise). `CAREREPORT_SHARE_VIEWS=0` builds every reader's own (the outputs are the same bytes:
-/// the tests compare both ways).
+/// otherwise). `CAREREPORT_SHARE_VIEWS=0` builds every reader's own from their visible records alone,
+/// with no view shared and no circle fact (``CircleFacts``) worked out once: the outputs are the same
+/// bytes (the tests compare both ways).
 final class ViewStats: @unchecked Sendable {
     private let lock = NSLock()
     private var builtCount = 0

@@ -206,9 +206,9 @@ extension CareReport {
         /// and said for this reader, instead of being built again.
         func digest(
             for viewer: Viewer, in export: CareExport, now: Date, renderer templates: TemplateSet, palette: MailPalette, recipients: [String],
-            earlierWritten: Bool = false, views: DigestViews? = nil
+            earlierWritten: Bool = false, views: DigestViews? = nil, facts: CircleFacts? = nil
         ) throws -> String {
-            guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export) else { throw ExitCode(70) }
+            guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export, facts: facts) else { throw ExitCode(70) }
             let reader = languageOption.reader(viewer, in: export)
             let context = ReportContext(records: records, now: now, words: reader.words, display: reader.display)
             guard let isoWeek = DigestBuilder.week(week, today: LocalDate(now, in: export.timeZone)) else { throw ExitCode(64) }

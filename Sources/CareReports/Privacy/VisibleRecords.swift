@@ -19,6 +19,9 @@ public struct VisibleRecords: Sendable {
     public let healthRecords: [HealthRecord]
     public let tasks: [CareTask]
     public let updates: [CircleUpdate]
+    /// The circle's facts worked out once for every reader (``CircleFacts``), when they were made
+    /// from the same export's records; nil otherwise (each report then works from these records alone).
+    public internal(set) var facts: CircleFacts? = nil
 
     fileprivate init(
         viewer: Viewer, circle: CareCircle, timeZone: TimeZone, exportedAt: Date?, dataDate: DataDate, sourceDocuments: [SourceDocument], attachmentFolder: String?, members: [String: User], healthRecords: [HealthRecord],
@@ -39,6 +42,13 @@ public struct VisibleRecords: Sendable {
 }
 
 extension PrivacyPolicy {
+    /// Filters `export` down to what `viewer` may see, with `facts` attached when they are `export`'s.
+    public static func visibleRecords(for viewer: Viewer, in export: CareExport, facts: CircleFacts?) -> VisibleRecords? {
+        guard var records = visibleRecords(for: viewer, in: export) else { return nil }
+        if let facts, facts.isOf(export, circle: viewer.circleId) { records.facts = facts }
+        return records
+    }
+
     /// Filters `export` down to what `viewer` may see.
     public static func visibleRecords(for viewer: Viewer, in export: CareExport) -> VisibleRecords? {
         guard let circle = export.circle(viewer.circleId) else { return nil }

@@ -38,9 +38,48 @@ final class WeeklyIndex: Sendable {
     /// The medication orders, in `sortedHealth` order.
     let medications: [MedicationEntry]
 
-    init(_ context: ReportContext) {
+    /// The index of `context`'s visible records: the circle's index over all its records filtered
+    /// down to them when the circle's facts are at hand (the same result: every part is made record
+    /// by record or sorted on a total order, see ``CircleFacts``), else worked out from them.
+    convenience init(_ context: ReportContext) {
+        let records = context.records
+        guard let facts = records.facts else {
+            self.init(health: records.healthRecords, tasks: records.tasks, updates: records.updates, context: context)
+            return
+        }
+        let all = facts.allRecordsIndex(for: context)
+        let health = Set(records.healthRecords.map(\.id))
+        let tasks = Set(records.tasks.map(\.id))
+        let updates = Set(records.updates.map(\.id))
+        self.init(
+            sortedTasks: all.sortedTasks.filter { tasks.contains($0.task.id) },
+            updatesByWeek: all.updatesByWeek.compactMapValues { week in
+                let kept = week.filter { updates.contains($0.id) }
+                return kept.isEmpty ? nil : kept
+            },
+            sortedHealth: all.sortedHealth.filter { health.contains($0.id) },
+            healthByWeek: all.healthByWeek.compactMapValues { week in
+                let kept = week.filter { health.contains($0.id) }
+                return kept.isEmpty ? nil : kept
+            },
+            medications: all.medications.filter { health.contains($0.record.id) })
+    }
+
+    private init(
+        sortedTasks: [TaskEntry], updatesByWeek: [ISOWeek: [CircleUpdate]], sortedHealth: [HealthRecord], healthByWeek: [ISOWeek: [HealthRecord]],
+        medications: [MedicationEntry]
+    ) {
+        self.sortedTasks = sortedTasks
+        self.updatesByWeek = updatesByWeek
+        self.sortedHealth = sortedHealth
+        self.healthByWeek = healthByWeek
+        self.medications = medications
+    }
+
+    /// The index of these records, worked out from them.
+    init(health: [HealthRecord], tasks: [CareTask], updates: [CircleUpdate], context: ReportContext) {
         let zone = context.timeZone
-        let keyed = context.records.healthRecords.map { (key: ($0.date.resolved(in: zone), $0.id), record: $0) }
+        let keyed = health.map { (key: ($0.date.resolved(in: zone), $0.id), record: $0) }
         sortedHealth = keyed.sorted { $0.key < $1.key }.map(\.record)
         var byWeek: [ISOWeek: [HealthRecord]] = [:]
         var medications: [MedicationEntry] = []
@@ -56,16 +95,16 @@ final class WeeklyIndex: Sendable {
                 end: medication.endDate.map(context.day), slotsByWeek: slots))
         }
         healthByWeek = byWeek
-        sortedTasks = context.records.tasks.map { task in
+        sortedTasks = tasks.map { task in
             TaskEntry(task: task, due: task.dueDate.resolved(in: zone), dueDay: context.day(task.dueDate),
                 week: WeeklySummaryBuilder.week(of: task, in: context))
         }.sorted { ($0.due, $0.task.id) < ($1.due, $1.task.id) }
-        var updates: [ISOWeek: [(key: (Date, String), update: CircleUpdate)]] = [:]
-        for update in context.records.updates {
-            updates[ISOWeek(containing: context.day(update.timestamp)), default: []]
+        var updatesInWeek: [ISOWeek: [(key: (Date, String), update: CircleUpdate)]] = [:]
+        for update in updates {
+            updatesInWeek[ISOWeek(containing: context.day(update.timestamp)), default: []]
                 .append(((update.timestamp.resolved(in: zone), update.id), update))
         }
-        updatesByWeek = updates.mapValues { $0.sorted { $0.key < $1.key }.map(\.update) }
+        updatesByWeek = updatesInWeek.mapValues { $0.sorted { $0.key < $1.key }.map(\.update) }
         self.medications = medications
     }
 }

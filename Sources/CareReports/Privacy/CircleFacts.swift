@@ -1,0 +1,75 @@
+import Foundation
+
+/// What the reports of one circle work out from its records alone, whoever reads them, shared by
+/// every reader of the circle in an `--all-members` run: worked out once over all the circle's
+/// records, then filtered down to each reader's visible records (``VisibleRecords``).
+///
+/// Only facts that are made record by record, or by sorting on a key that orders records totally
+/// (date, then the unique id), are kept here: filtering those gives exactly what working them out
+/// from the visible records alone gives (the tests compare both ways for every reader of generated
+/// exports, `CAREREPORT_SHARE_VIEWS=0`). Facts are attached to a reader's records only when they were
+/// made from the very same records (the same array storage of the same export) and the circle's ids
+/// are unique.
+public final class CircleFacts: @unchecked Sendable {
+    let circleId: String
+    /// The circle's records, as the export holds them (kept: their storage is the identity checked).
+    let health: [HealthRecord]
+    let tasks: [CareTask]
+    let updates: [CircleUpdate]
+    /// The export's own arrays, held so that their storage, whose address is the identity checked,
+    /// can be neither freed nor reused while these facts live.
+    private let source: (health: [HealthRecord], tasks: [CareTask], updates: [CircleUpdate])
+    /// False when two records of the circle share an id (or ids equal as Unicode): nothing is shared then.
+    let usable: Bool
+    private let lock = NSLock()
+    private var weekly: [WeeklyIndexKey: WeeklyIndex] = [:]
+
+    /// The facts of circle `circleId` of `export` (its records only; other circles' are not looked at).
+    public init(of export: CareExport, circle circleId: String) {
+        self.circleId = circleId
+        health = export.healthRecords.filter { $0.careCircleId == circleId }
+        tasks = export.tasks.filter { $0.careCircleId == circleId }
+        updates = export.updates.filter { $0.careCircleId == circleId }
+        source = (export.healthRecords, export.tasks, export.updates)
+        // Unique as Strings (Unicode equivalence), which readers' records are then picked by.
+        let healthIds = Set(health.map(\.id))
+        let taskIds = Set(tasks.map(\.id))
+        let updateIds = Set(updates.map(\.id))
+        usable = healthIds.count == health.count && taskIds.count == tasks.count && updateIds.count == updates.count
+    }
+
+    /// True when these facts were made from `export`'s own records (the same storage, unchanged since).
+    func isOf(_ export: CareExport, circle: String) -> Bool {
+        usable && circle == circleId
+            && Self.address(source.health) == Self.address(export.healthRecords) && Self.address(source.tasks) == Self.address(export.tasks)
+            && Self.address(source.updates) == Self.address(export.updates)
+    }
+
+    /// The weekly index over all the circle's records for `context`'s clock and window, made once.
+    func allRecordsIndex(for context: ReportContext) -> WeeklyIndex {
+        let key = WeeklyIndexKey(dataUntil: context.dataUntil, window: context.onTimeWindow, zone: context.timeZone.identifier)
+        lock.lock()
+        if let found = weekly[key] {
+            lock.unlock()
+            return found
+        }
+        lock.unlock()
+        let made = WeeklyIndex(health: health, tasks: tasks, updates: updates, context: context)
+        lock.lock()
+        defer { lock.unlock() }
+        if let found = weekly[key] { return found }
+        weekly[key] = made
+        return made
+    }
+
+    private static func address<T>(_ array: [T]) -> UnsafeRawPointer? {
+        array.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    }
+}
+
+/// What a weekly index depends on besides the records: the end of the data, the on-time window and the zone.
+struct WeeklyIndexKey: Hashable {
+    let dataUntil: Date
+    let window: TimeInterval
+    let zone: String
+}
