@@ -121,4 +121,26 @@ import Testing
         #expect(TextWrapper.table(headers: [], rows: [], alignRight: []) == "")
         #expect(TextWrapper.table(headers: ["a\nb"], rows: [["x\ty"]], alignRight: []) == "a b\n---\nx y")
     }
+
+    /// The byte-by-byte table-rule test says what splitting on two spaces said, for every line of up
+    /// to seven characters made of dashes, spaces and a letter.
+    @Test func tableRulesAreThoseOfDashRunsTwoSpacesApart() {
+        func reference(_ line: Substring) -> Bool {
+            let groups = line.split(separator: "  ", omittingEmptySubsequences: false)
+            return groups.count >= 2 && groups.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0 == "-" } }
+        }
+        var lines: [String] = [""]
+        var all: [String] = [""]
+        for _ in 1...7 {
+            lines = lines.flatMap { line in ["-", " ", "x"].map { line + $0 } }
+            all += lines
+        }
+        var rules = 0
+        for line in all {
+            #expect(TextWrapper.isTableRule(Substring(line)) == reference(Substring(line)), "\(line)")
+            if reference(Substring(line)) { rules += 1 }
+        }
+        #expect(rules > 5)
+        #expect(TextWrapper.isTableRule("——  ——") == false)
+    }
 }

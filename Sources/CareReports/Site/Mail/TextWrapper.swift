@@ -152,9 +152,21 @@ public enum TextWrapper {
         return result
     }
 
-    private static func isTableRule(_ line: Substring) -> Bool {
-        let groups = line.split(separator: "  ", omittingEmptySubsequences: false)
-        return groups.count >= 2 && groups.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0 == "-" } }
+    /// True for `---  ------` (two or more runs of dashes, each two spaces apart, nothing else):
+    /// read byte by byte, since every line of every digest is asked.
+    static func isTableRule(_ line: Substring) -> Bool {
+        let dash = UInt8(ascii: "-")
+        let space = UInt8(ascii: " ")
+        var bytes = line.utf8.makeIterator()
+        guard bytes.next() == dash else { return false }
+        var groups = 1
+        while let byte = bytes.next() {
+            if byte == dash { continue }
+            // Between two runs of dashes: exactly two spaces.
+            guard byte == space, bytes.next() == space, bytes.next() == dash else { return false }
+            groups += 1
+        }
+        return groups >= 2
     }
 
     /// The length of a list marker and its space at the start of `text`, or 0.
