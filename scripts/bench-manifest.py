@@ -15,7 +15,6 @@ bench can hash one binary's output, delete it, and run the other binary into the
 import hashlib
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
 
 CHUNK = 1 << 20
 
@@ -63,6 +62,8 @@ def write(root, manifest):
         for batch in batches:
             hashes.extend(digest_all(batch))
     else:
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
             for batch in pool.map(digest_all, batches):
                 hashes.extend(batch)
