@@ -51,9 +51,9 @@ fi
 
 mkdir -p "$root"
 rm -f "$root/stamp"
-if [ -e "$src/.git" ]; then
+if [ -e "$src/.git" ] && [ "$(git -C "$src" rev-parse --show-toplevel 2>/dev/null)" = "$src" ]; then
   git -C "$src" checkout --quiet --force --detach "$commit"
-  git -C "$src" clean --quiet -fdx -e .build-baseline
+  git -C "$src" clean --quiet -fdx
 else
   rm -rf "$src"
   # --force: a worktree of this path that was deleted by hand is still registered; take it over.

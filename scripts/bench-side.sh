@@ -93,8 +93,8 @@ for size in "${side_sizes[@]}"; do
   weeks=${size#*x}
   dir=$(scale_export "$circles" "$weeks" "$side_seed")
   export_bytes=$(find "$dir" -name '*.json' -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
-  # A site takes about 20x the export (3.1 GB for 150 MB); 25x with a margin.
-  out_folder $((export_bytes * 25))
+  # A site takes about 20x the export (3.1 GB for 150 MB, 12 GB for 600 MB); 22x with a margin.
+  out_folder $((export_bytes * 22))
   side_notes+=("$circles × $weeks: export $(mb "$export_bytes") MB ($dir); outputs written to $(df --output=fstype "$out_dir" | tail -1) ($(dirname "$out_dir"))")
   label="$circles × $weeks"
   for command in "${side_commands[@]}"; do
