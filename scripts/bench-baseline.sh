@@ -39,7 +39,7 @@ if ! commit=$(git rev-parse --quiet --verify "$wanted^{commit}" 2>/dev/null); th
   exit 66
 fi
 
-root=$PWD/.build-baseline
+root=$(pwd -P)/.build-baseline
 src=$root/src
 scratch=$root/build
 binary=$scratch/release/carereport
