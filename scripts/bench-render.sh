@@ -121,6 +121,7 @@ render_table() {
   echo "The rows above (and the shard build of the scale rows) wrote their pages to $(df --output=fstype "$render_out" | tail -1) ($(dirname "$render_out"))."
   echo
   echo "carereport / Hugo: $(ratio "$(awk -v b="$cr_bytes" -v w="$cr_wall" 'BEGIN { print b / w }')" "$(awk -v b="$hugo_bytes" -v w="$hugo_wall" 'BEGIN { print b / w }')")x the MB/s, $(ratio "$(awk -v b="$cr_files" -v w="$cr_wall" 'BEGIN { print b / w }')" "$(awk -v b="$hugo_files" -v w="$hugo_wall" 'BEGIN { print b / w }')")x the files/s (target: 2x the MB/s)."
+  echo
   echo "| caseload: g0-manager in N circles (circles x weeks) | caseload rows | files | seconds | peak MB | baseline: one circle (--circle g1) files | its seconds | its peak MB | ms per circle |"
   echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|"
   printf '%s\n' "${caseload_rows[@]}"
