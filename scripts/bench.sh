@@ -47,6 +47,12 @@ tables=" ${BENCH_TABLES:-side} "
 if [ "${BENCH_SKIP_INGEST:-}" = 1 ]; then tables=${tables// ingest / }; fi
 if [ "${BENCH_SKIP_RENDER:-}" = 1 ]; then tables=${tables// render / }; fi
 wants() { [[ "$tables" == *" $1 "* ]]; }
+for table in $tables; do
+  case $table in
+    ingest | render | scale | side) ;;
+    *) echo "bench: BENCH_TABLES: unknown table $table (ingest, render, scale, side)" >&2; exit 64 ;;
+  esac
+done
 
 sizes=(${BENCH_SIZES:-2x52 16x52 128x52})
 repeats=(${BENCH_REPEAT:-5 5 3})
