@@ -73,7 +73,9 @@ fuzz: setup-build
 	@python3 scripts/embed-templates.py
 	@scripts/fuzz.sh
 
-bench: setup-build
+# The current release beside the previous one (bench/baseline), byte identity included: exits 1 when
+# an output differs. Variables: scripts/bench.sh's header and docs/performance.md.
+bench: setup-build stamp
 	@python3 scripts/embed-templates.py
 	@scripts/bench.sh
 

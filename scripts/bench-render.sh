@@ -1,10 +1,9 @@
-# Sourced by scripts/bench.sh (needs $bin, $work, $seed, $now, mb): the render rows and the scale rows.
+# Sourced by scripts/bench.sh (BENCH_TABLES=render; needs $current, $work, $seed, $now, $render_out, mb): the render rows.
 #
 # Render: one generated export (BENCH_RENDER, default 2x52); `carereport build --all-members`
 # (every page of every active member, html and md) and Hugo rendering the same build's weekly
 # Markdown pages (scripts/hugo-site.py: same data, same page chrome, Goldmark for the body),
 # side by side: files, MB written (10^6 bytes of files), wall seconds, files/s and MB/s.
-# The scale rows are scripts/bench-scale.sh's.
 # Caseload (issue 23): a care manager in N circles (`generate --organizer-in N`), BENCH_CASELOAD
 # (default "50x8 500x8", circles x weeks): her one site of all N circles (`build --viewer g0-manager`),
 # beside the site of one of those circles (`--circle g1`), the baseline: seconds, files, peak memory.
@@ -18,28 +17,16 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
 
 render_size=${BENCH_RENDER:-2x52}
 render_export="$work/render-export-$render_size"
-"$bin/carereport" generate --circles "${render_size%x*}" --weeks "${render_size#*x}" --seed "$seed" --out "$render_export" >&2
+"$current" generate --circles "${render_size%x*}" --weeks "${render_size#*x}" --seed "$seed" --out "$render_export" >&2
 
-# Both tools write their pages to a RAM file system when there is one (BENCH_RENDER_OUT, default
-# /dev/shm): on this machine's ext4, creating a file costs more the more files were deleted in the
-# last hours (the kernel skips recently deleted inodes one by one), so a disk run measures the
-# disk's history, not the tool. Both read the same input and both write to the same place.
-# The pages need about 3 GB there at the default sizes (one shard of the 1,000-circle build; a
-# container's /dev/shm is often 64 MB): with less than 4 GB free, the disk is used and the table says so.
-render_out=${BENCH_RENDER_OUT:-/dev/shm}
-if [ ! -d "$render_out" ] || [ ! -w "$render_out" ] ||
-  [ "$(df --output=avail -k "$render_out" | tail -1)" -lt 4194304 ]; then
-  render_out=$work
-fi
-render_out=$(mktemp -d "$render_out/carereport-render.XXXXXX")
-trap '[ -n "$cleanup" ] && rm -rf "$cleanup"; rm -rf "$render_out"' EXIT
-
+# Both tools write their pages into $render_out (scripts/bench.sh's out_folder: /dev/shm when it
+# has about 4 GB free, else the bench's folder). Both read the same input and both write to the same place.
 render_site="$render_out/render-site"
 cr_wall=""
 for run in 1 2 3; do  # best of 3, each tool (the machine is shared: best is the least disturbed)
   rm -rf "$render_site"
   /usr/bin/time -v -o "$work/time-render.txt" \
-    "$bin/carereport" build "$render_export" --out "$render_site" --all-members --now "$now" >/dev/null
+    "$current" build "$render_export" --out "$render_site" --all-members --now "$now" >/dev/null
   w=$(wall_of "$work/time-render.txt")
   if [ -z "$cr_wall" ] || awk -v a="$w" -v b="$cr_wall" 'BEGIN { exit !(a < b) }'; then
     cr_wall=$w
@@ -83,9 +70,9 @@ best_wall() {  # runs "$@" 5 times into a fresh folder; prints the best wall sec
   done
   echo "$best"
 }
-year_wall=$(best_wall "$bin/carereport" build "$render_export" --viewer g1-u2 --circle g1 --now "$now")
+year_wall=$(best_wall "$current" build "$render_export" --viewer g1-u2 --circle g1 --now "$now")
 year_files=$(files_of "$render_out/one")
-sample_wall=$(best_wall "$bin/carereport" build sample-data --viewer u-ellen --now 2025-04-18T18:00:00-07:00)
+sample_wall=$(best_wall "$current" build sample-data --viewer u-ellen --now 2025-04-18T18:00:00-07:00)
 sample_files=$(files_of "$render_out/one")
 rm -rf "$render_out/one"
 
@@ -100,17 +87,17 @@ caseload_rows=()
 for size in ${BENCH_CASELOAD:-50x8 500x8}; do
   n=${size%x*}
   caseload_export="$work/caseload-export-$size"
-  "$bin/carereport" generate --circles "$n" --weeks "${size#*x}" --seed "$seed" --organizer-in "$n" --out "$caseload_export" >&2
+  "$current" generate --circles "$n" --weeks "${size#*x}" --seed "$seed" --organizer-in "$n" --out "$caseload_export" >&2
   rm -rf "$render_out/caseload"
   /usr/bin/time -v -o "$work/time-caseload.txt" \
-    "$bin/carereport" build "$caseload_export" --out "$render_out/caseload" --viewer g0-manager --now "$now" >/dev/null
+    "$current" build "$caseload_export" --out "$render_out/caseload" --viewer g0-manager --now "$now" >/dev/null
   cl_wall=$(wall_of "$work/time-caseload.txt")
   cl_rss=$(rss_mb_of "$work/time-caseload.txt")
   cl_files=$(files_of "$render_out/caseload")
   cl_rows=$(grep -c '^| \[' "$render_out/caseload/index.md" || true)
   rm -rf "$render_out/caseload"
   /usr/bin/time -v -o "$work/time-caseload-one.txt" \
-    "$bin/carereport" build "$caseload_export" --out "$render_out/caseload" --viewer g0-manager --circle g1 --now "$now" >/dev/null
+    "$current" build "$caseload_export" --out "$render_out/caseload" --viewer g0-manager --circle g1 --now "$now" >/dev/null
   one_wall=$(wall_of "$work/time-caseload-one.txt")
   one_rss=$(rss_mb_of "$work/time-caseload-one.txt")
   one_files=$(files_of "$render_out/caseload")
@@ -134,6 +121,7 @@ render_table() {
   echo "The rows above (and the shard build of the scale rows) wrote their pages to $(df --output=fstype "$render_out" | tail -1) ($(dirname "$render_out"))."
   echo
   echo "carereport / Hugo: $(ratio "$(awk -v b="$cr_bytes" -v w="$cr_wall" 'BEGIN { print b / w }')" "$(awk -v b="$hugo_bytes" -v w="$hugo_wall" 'BEGIN { print b / w }')")x the MB/s, $(ratio "$(awk -v b="$cr_files" -v w="$cr_wall" 'BEGIN { print b / w }')" "$(awk -v b="$hugo_files" -v w="$hugo_wall" 'BEGIN { print b / w }')")x the files/s (target: 2x the MB/s)."
+  echo
   echo "| caseload: g0-manager in N circles (circles x weeks) | caseload rows | files | seconds | peak MB | baseline: one circle (--circle g1) files | its seconds | its peak MB | ms per circle |"
   echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|"
   printf '%s\n' "${caseload_rows[@]}"

@@ -1,6 +1,7 @@
-# Sourced by scripts/bench.sh (needs $bin, $work, $seed, $now, mb): the scale rows (issue 26).
+# Sourced by scripts/bench.sh (BENCH_TABLES=scale; needs $current, $work, $now, $render_out, mb,
+# field_of, scale_export): the scale rows of issue 26.
 #
-# For each export of BENCH_SCALE (circles x weeks, default "250x26 1000x26 10000x4"): the export's
+# For each export of BENCH_SCALE (circles x weeks, default "250x26 1000x26"): the export's
 # size; `carereport validate` and simdjson's parse of the same files (pysimdjson, scripts/
 # simdjson-parse.py), each in a fresh process, best of 3; and the all-members digest of one week.
 # At the largest size, one shard of BENCH_SCALE_SHARDS (default 8) of the all-members digest and
@@ -8,27 +9,11 @@
 # (RssAnon in /proc/PID/status, sampled every 2 ms by scripts/peak-memory.py): what the process
 # allocated, without the pages of the export it maps, which the kernel can drop at any time.
 #
-# The exports are generated once into BENCH_DATA (default: the bench's own folder, removed at the
-# end; set BENCH_DATA=../bench-data to keep them between runs: 10000x4 takes about a minute to
-# write on 2 cores and 0.9 GB of disk) and reused while their `.generated` stamp matches.
+# The exports are scripts/bench.sh's scale_export (BENCH_DATA, seed BENCH_SCALE_SEED): the same
+# files as the side-by-side rows. 10000x4 takes about a minute to write on 2 cores and 0.9 GB.
 
-scale_sizes=(${BENCH_SCALE:-250x26 1000x26 10000x4})
+scale_sizes=(${BENCH_SCALE:-250x26 1000x26})
 scale_shards=${BENCH_SCALE_SHARDS:-8}
-scale_data=${BENCH_DATA:-$work}
-mkdir -p "$scale_data"
-
-scale_export() {  # circles weeks -> prints the export's folder, generating it when needed
-  local dir="$scale_data/export-$1x$2-seed$seed"
-  if [ "$(cat "$dir/.generated" 2>/dev/null)" != "$1 $2 $seed" ]; then
-    rm -rf "$dir"
-    echo "bench: generating $1 circles x $2 weeks into $dir" >&2
-    "$bin/carereport" generate --circles "$1" --weeks "$2" --seed "$seed" --out "$dir" >&2
-    echo "$1 $2 $seed" >"$dir/.generated"
-  fi
-  echo "$dir"
-}
-
-field_of() { tr ' ' '\n' <"$1" | sed -n "s/^$2=//p"; }
 
 # Runs "$@" under peak-memory.py N times; sets best_s and best_anon (of the fastest run).
 measure() {
@@ -54,9 +39,9 @@ scale_notes=()
 for size in "${scale_sizes[@]}"; do
   circles=${size%x*}
   weeks=${size#*x}
-  dir=$(scale_export "$circles" "$weeks")
+  dir=$(scale_export "$circles" "$weeks" "${BENCH_SCALE_SEED:-5}")
   bytes=$(find "$dir" -name '*.json' -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
-  measure 3 "$bin/carereport" validate "$dir"
+  measure 3 "$current" validate "$dir"
   validate_s=$best_s
   validate_anon=$best_anon
   measure 3 python3 scripts/simdjson-parse.py "$dir"
@@ -64,7 +49,7 @@ for size in "${scale_sizes[@]}"; do
   simd_anon=$best_anon
   outbox="$work/scale-outbox"
   rm -rf "$outbox"
-  measure 1 "$bin/carereport" digest "$dir" --all-members --week 2025-W15 --out "$outbox" --now "$now"
+  measure 1 "$current" digest "$dir" --all-members --week 2025-W15 --out "$outbox" --now "$now"
   digest_s=$best_s
   digest_anon=$best_anon
   digests=$(find "$outbox" -type f | wc -l)
@@ -84,14 +69,14 @@ done
 # One shard of N at the largest size: what one pod of the Indexed Job (or one Slurm task) does.
 outbox="$work/scale-outbox"
 rm -rf "$outbox"
-measure 1 "$bin/carereport" digest "$last_dir" --all-members --week 2025-W15 --out "$outbox" --now "$now" --shard "0/$scale_shards"
+measure 1 "$current" digest "$last_dir" --all-members --week 2025-W15 --out "$outbox" --now "$now" --shard "0/$scale_shards"
 shard_digest_s=$best_s
 shard_digest_anon=$best_anon
 shard_digests=$(find "$outbox" -type f | wc -l)
 rm -rf "$outbox"
 site="$render_out/scale-site"
 rm -rf "$site"
-measure 1 "$bin/carereport" build "$last_dir" --out "$site" --all-members --now "$now" --shard "0/$scale_shards"
+measure 1 "$current" build "$last_dir" --out "$site" --all-members --now "$now" --shard "0/$scale_shards"
 shard_build_s=$best_s
 shard_build_anon=$best_anon
 shard_build_files=$(find "$site" -type f ! -name '.carereport-site' | wc -l)

@@ -1,28 +1,58 @@
 #!/usr/bin/env bash
-# make bench: builds release, generates three synthetic exports 8x apart, and prints one table:
-# input size and record counts; ingest seconds and MB/s with carereport's loader and with a plain
-# Foundation JSONDecoder into the same model (same files, same run); a whole `carereport build` for
-# one caregiver of one circle: wall time, pages written, pages/s and peak resident memory from
-# /usr/bin/time -v; and an all-members digest (one per active member of every circle), time and
-# peak memory. Every figure comes from this run on these files.
+# make bench: the current carereport beside the previous release (issue 34), and on request the
+# older tables. By default (BENCH_TABLES=side) one table, scripts/bench-side.sh: for each export
+# of BENCH_SCALE (default 250 and 1,000 circles x 26 weeks), `validate`, `digest --all-members`
+# and `build --all-members` with both binaries in the same run: wall seconds, peak anonymous
+# memory, bytes and files written, and whether the two outputs are byte-identical (they must be:
+# the script exits 1 after the tables when one is not). The previous release is built by
+# scripts/bench-baseline.sh from the commit in bench/baseline. Every figure comes from this run.
+#
+# The other tables (BENCH_TABLES="ingest render scale side", any of them, in that order):
+#   ingest  three synthetic exports 8x apart: ingest seconds and MB/s with carereport's loader and
+#           with a plain Foundation JSONDecoder into the same model (same files, same run); a whole
+#           `carereport build` for one caregiver of one circle; an all-members digest.
+#   render  carereport beside Hugo, issue 15's one-viewer targets, the caseload rows
+#           (scripts/bench-render.sh).
+#   scale   issue 26's rows: validate beside simdjson, the digest, one shard of the largest size
+#           (scripts/bench-scale.sh).
 #
 # Environment (all optional):
-#   BENCH_SIZES   circles x weeks per size            default "2x52 16x52 128x52"
-#   BENCH_REPEAT  ingest runs per loader (best kept)  default "5 5 3" (one word per size)
-#   BENCH_DIR     where the exports and sites go      default a fresh folder under $TMPDIR (else /tmp), removed at the end
-#   BENCH_SEED    generator seed                      default 1
-#   SCRATCH       swift build --scratch-path          default .build
-#   BENCH_OUT     also write the table (Markdown) and the machine here
-#   BENCH_RENDER  circles x weeks of the carereport-vs-Hugo render rows  default 2x52
-#   BENCH_SCALE         the scale rows' exports (scripts/bench-scale.sh)  default "250x26 1000x26 10000x4"
-#   BENCH_SCALE_SHARDS  at the largest, shard 0 of this many is measured   default 8
-#   BENCH_DATA          where the scale exports are generated and kept     default BENCH_DIR (removed at the end)
-#   BENCH_CASELOAD      the caseload rows: a care manager in N circles, "NxW ..."  default "50x8 500x8"
-#   BENCH_SKIP_INGEST   1: skip the ingest table (render and scale rows only)
-#   BENCH_SKIP_RENDER   1: skip the render rows (with BENCH_SKIP_INGEST=1: the scale rows only)
-#   BENCH_RENDER_OUT    where the render rows write their pages  default /dev/shm (a RAM file system), else BENCH_DIR
+#   BENCH_TABLES  which tables, in any order           default "side"
+#   BENCH_BIN     the current binary, used as it is (no release build; the ingest table needs
+#                 carereport-bench beside it)          default: swift build -c release --static-swift-stdlib
+#   BENCH_BASELINE_BIN     the previous release binary, used as it is  default: built from bench/baseline
+#   BENCH_BASELINE_COMMIT  another commit than bench/baseline's
+#   BENCH_SCALE   circles x weeks of the side-by-side (and scale) rows  default "250x26 1000x26"
+#                 (10000x4 adds the largest row; its build writes about 20x the export's 0.9 GB
+#                 per binary, one at a time: BENCH_SIDE_COMMANDS="validate digest" leaves it out)
+#   BENCH_SIDE_COMMANDS  the side-by-side rows' commands   default "validate digest build"
+#   BENCH_SCALE_SEED     generator seed of those exports   default 5 (issue 34's figures)
+#   BENCH_SIDE_EXTRA     0: leave out the identity checks beyond the table (the digest in html and
+#                        e-mail at the first size; sample-data's build and digests)  default 1
+#   BENCH_DATA    where the scale exports are generated and kept (by their `.generated` stamp)
+#                 default BENCH_DIR (removed at the end); BENCH_DATA=../bench-data keeps them
+#   BENCH_DIR     the bench's own folder               default a fresh folder under $TMPDIR (else /tmp), removed at the end
+#   BENCH_RENDER_OUT  where digests and sites are written  default /dev/shm (a RAM file system) when
+#                 it has room for the largest site (and memory to hold it), else BENCH_DIR
+#   BENCH_OUT     also write the tables (Markdown) and the machine here
+#   SCRATCH       swift build --scratch-path of the current binary  default .build
+#   ingest table: BENCH_SIZES "2x52 16x52 128x52", BENCH_REPEAT "5 5 3" (one word per size), BENCH_SEED 1
+#   render table: BENCH_RENDER 2x52, BENCH_CASELOAD "50x8 500x8"
+#   scale table:  BENCH_SCALE_SHARDS 8
+#   BENCH_SKIP_INGEST=1, BENCH_SKIP_RENDER=1: leave that table out even when BENCH_TABLES names it
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+tables=" ${BENCH_TABLES:-side} "
+if [ "${BENCH_SKIP_INGEST:-}" = 1 ]; then tables=${tables// ingest / }; fi
+if [ "${BENCH_SKIP_RENDER:-}" = 1 ]; then tables=${tables// render / }; fi
+wants() { [[ "$tables" == *" $1 "* ]]; }
+for table in $tables; do
+  case $table in
+    ingest | render | scale | side) ;;
+    *) echo "bench: BENCH_TABLES: unknown table $table (ingest, render, scale, side)" >&2; exit 64 ;;
+  esac
+done
 
 sizes=(${BENCH_SIZES:-2x52 16x52 128x52})
 repeats=(${BENCH_REPEAT:-5 5 3})
@@ -30,30 +60,93 @@ seed=${BENCH_SEED:-1}
 scratch=${SCRATCH:-.build}
 now=2025-04-20T22:00:00-07:00
 
-# GNU time for the peak resident set, Hugo and pysimdjson for the side-by-side rows (not needed by make test).
-scripts/setup-machine.sh bench
+# GNU time for the peak resident set, Hugo and pysimdjson for the older tables (not needed by make
+# test, nor by the side-by-side table, which reads /proc itself: scripts/peak-memory.py).
+if wants ingest || wants render || wants scale; then scripts/setup-machine.sh bench; fi
 
-# As `make release` builds it: the Swift runtime and Foundation linked in (see the Makefile).
-echo "bench: swift build -c release --static-swift-stdlib --scratch-path $scratch" >&2
-swift build -c release --static-swift-stdlib --scratch-path "$scratch" >&2
-bin="$scratch/release"
+if [ -n "${BENCH_BIN:-}" ]; then
+  if [ ! -x "$BENCH_BIN" ]; then
+    echo "bench: BENCH_BIN=$BENCH_BIN is not an executable file" >&2
+    exit 66
+  fi
+  current=$(realpath "$BENCH_BIN")
+else
+  # As `make release` builds it: the Swift runtime and Foundation linked in (see the Makefile);
+  # carereport-bench too when the ingest table is wanted.
+  products=(--product carereport)
+  if wants ingest; then products=(); fi
+  echo "bench: swift build -c release --static-swift-stdlib ${products[*]} --scratch-path $scratch" >&2
+  swift build -c release --static-swift-stdlib "${products[@]}" --scratch-path "$scratch" 2>&1 |
+    { grep --line-buffered -v "is dangerous, better use" || true; } >&2
+  current=$(realpath "$scratch/release/carereport")
+fi
+bin=$(dirname "$current")
+if wants ingest && [ ! -x "$bin/carereport-bench" ]; then
+  echo "bench: the ingest table needs $bin/carereport-bench beside BENCH_BIN: left out" >&2
+  tables=${tables// ingest / }
+fi
+if wants side; then
+  # Built (or reused) before anything is measured: a build would disturb the first rows.
+  previous=$(scripts/bench-baseline.sh)
+fi
 
 work=${BENCH_DIR:-}
-cleanup=""
+cleanups=()
 if [ -z "$work" ]; then
   work=$(mktemp -d "${TMPDIR:-/tmp}/carereport-bench.XXXXXX")
-  cleanup=$work
+  cleanups+=("$work")
 fi
 mkdir -p "$work"
-trap '[ -n "$cleanup" ] && rm -rf "$cleanup"' EXIT
+work=$(realpath "$work")
+trap 'rm -rf "${cleanups[@]}"' EXIT
 
-# `key=value` pairs of a carereport-bench line.
+# `key=value` pairs of a carereport-bench or peak-memory.py line.
 field() { tr ' ' '\n' <<<"$1" | sed -n "s/^$2=//p"; }
+field_of() { tr ' ' '\n' <"$1" | sed -n "s/^$2=//p"; }
 mb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1e6 }'; }
+
+# Where digests and sites are written: BENCH_RENDER_OUT (default /dev/shm, a RAM file system) when
+# it has NEED bytes free (and, being in memory, the machine has them available besides 2 GB), else
+# the bench's own folder. On this machine's ext4, creating a file costs more the more files were
+# deleted in the last hours (the kernel skips recently deleted inodes one by one), so a disk run
+# measures the disk's history as well as the tool. Sets out_dir to a fresh folder, removed at the
+# end (not printed: a $(...) subshell would lose its entry in cleanups).
+out_folder() {  # NEED_BYTES
+  local root=${BENCH_RENDER_OUT:-/dev/shm} need=$1 avail memory
+  if [ -d "$root" ] && [ -w "$root" ]; then
+    avail=$(($(df --output=avail -k "$root" | tail -1) * 1024))
+    if [ "$(df --output=fstype "$root" | tail -1)" = tmpfs ]; then
+      memory=$(($(sed -n 's/^MemAvailable: *\([0-9]*\) kB/\1/p' /proc/meminfo) * 1024 - 2000000000))
+      if [ "$memory" -lt "$avail" ]; then avail=$memory; fi
+    fi
+    if [ "$avail" -lt "$need" ]; then
+      echo "bench: $root has $((avail / 1000000)) MB free (or available in memory), $((need / 1000000)) MB wanted: writing under $work" >&2
+      root=$work
+    fi
+  else
+    root=$work
+  fi
+  out_dir=$(mktemp -d "$root/carereport-out.XXXXXX")
+  cleanups+=("$out_dir")
+}
+
+# The scale exports, generated once into BENCH_DATA and reused while their `.generated` stamp matches.
+scale_data=${BENCH_DATA:-$work}
+scale_export() {  # circles weeks seed -> prints the export's folder, generating it when needed
+  local dir="$scale_data/export-$1x$2-seed$3"
+  mkdir -p "$scale_data"
+  if [ "$(cat "$dir/.generated" 2>/dev/null)" != "$1 $2 $3" ]; then
+    rm -rf "$dir"
+    echo "bench: generating $1 circles x $2 weeks (seed $3) into $dir" >&2
+    "$current" generate --circles "$1" --weeks "$2" --seed "$3" --out "$dir" >&2
+    echo "$1 $2 $3" >"$dir/.generated"
+  fi
+  echo "$dir"
+}
 
 rows=()
 notes=()
-if [ "${BENCH_SKIP_INGEST:-}" = 1 ]; then sizes=(); fi
+if ! wants ingest; then sizes=(); fi
 for index in "${!sizes[@]}"; do
   size=${sizes[$index]}
   circles=${size%x*}
@@ -63,7 +156,7 @@ for index in "${!sizes[@]}"; do
   site="$work/site-$size"
 
   start=$(date +%s.%N)
-  summary=$("$bin/carereport" generate --circles "$circles" --weeks "$weeks" --seed "$seed" --out "$export_dir")
+  summary=$("$current" generate --circles "$circles" --weeks "$weeks" --seed "$seed" --out "$export_dir")
   generate_s=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
   echo "bench: $summary in ${generate_s} s" >&2
 
@@ -84,7 +177,7 @@ for index in "${!sizes[@]}"; do
   # A whole build for circle 1's primary caregiver.
   rm -rf "$site"
   /usr/bin/time -v -o "$work/time-$size.txt" \
-    "$bin/carereport" build "$export_dir" --out "$site" --viewer g1-u2 --circle g1 --now "$now" >/dev/null
+    "$current" build "$export_dir" --out "$site" --viewer g1-u2 --circle g1 --now "$now" >/dev/null
   wall=$(sed -n 's/^\s*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$work/time-$size.txt" |
     awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')
   rss_kb=$(sed -n 's/^\s*Maximum resident set size (kbytes): //p' "$work/time-$size.txt")
@@ -94,7 +187,7 @@ for index in "${!sizes[@]}"; do
   outbox="$work/outbox-$size"
   rm -rf "$outbox"
   /usr/bin/time -v -o "$work/time-all-$size.txt" \
-    "$bin/carereport" digest "$export_dir" --all-members --week 2025-W15 --out "$outbox" --now "$now"
+    "$current" digest "$export_dir" --all-members --week 2025-W15 --out "$outbox" --now "$now"
   all_wall=$(sed -n 's/^\s*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$work/time-all-$size.txt" |
     awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')
   all_rss_kb=$(sed -n 's/^\s*Maximum resident set size (kbytes): //p' "$work/time-all-$size.txt")
@@ -134,21 +227,21 @@ table() {
   printf -- '- %s\n' "${notes[@]}"
 }
 
-if [ "${BENCH_SKIP_RENDER:-}" = 1 ]; then
-  render_out=$(mktemp -d "$work/render.XXXXXX")
-  render_table() { :; }
-else
-  source scripts/bench-render.sh
-fi
-source scripts/bench-scale.sh
+# The render rows' pages: about 3 GB at the default sizes (one shard of the 1,000-circle build).
+if wants render || wants scale; then out_folder 4000000000; render_out=$out_dir; fi
+if wants render; then source scripts/bench-render.sh; fi
+if wants scale; then source scripts/bench-scale.sh; fi
+side_status=0
+if wants side; then source scripts/bench-side.sh; fi
 
 all_tables() {
   if [ ${#rows[@]} -gt 0 ]; then table; echo; fi
-  if [ "${BENCH_SKIP_RENDER:-}" != 1 ]; then render_table; echo; fi
-  scale_table
-  echo
+  if wants render; then render_table; echo; fi
+  if wants scale; then scale_table; echo; fi
+  if wants side; then side_table; echo; fi
   machine
   echo "- load average during the run (uptime at its end): $(uptime | sed 's/.*load average: //')"
 }
 all_tables
 if [ -n "${BENCH_OUT:-}" ]; then all_tables >"$BENCH_OUT"; fi
+exit "$side_status"
