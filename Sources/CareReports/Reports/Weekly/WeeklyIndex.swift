@@ -2,19 +2,43 @@ import Foundation
 
 /// What every weekly page needs from all of the viewer's records, worked out once per site rather
 /// than once per week: the health records in page order (date, then id, each date resolved once),
-/// bucketed by the week they are filed under, each medication's dose timeline, bucketed by the
-/// week of each dose, the tasks in due order and the updates by week. The buckets keep page order, so a week's slice is exactly what filtering all
-/// records by that week and sorting them gave before (ids are unique, so the order has no ties).
+/// bucketed by the week they are filed under, each medication's dose timeline (a week's doses are
+/// found in it when the week is asked for), the tasks in due order and the updates by week. The
+/// buckets keep page order, so a week's slice is exactly what filtering all records by that week and
+/// sorting them gave before (ids are unique, so the order has no ties).
+///
+/// With the circle's facts at hand (``CircleFacts``), the index is the circle's index over all its
+/// records, filtered down to the viewer's: a week's bucket is filtered when that week is asked for.
 final class WeeklyIndex: Sendable {
-    /// One medication order with its dose timeline by week.
+    /// One medication order with its dose timeline.
     struct MedicationEntry: Sendable {
         let record: HealthRecord
         let medication: Medication
         let start: LocalDate
         let end: LocalDate?
-        let slotsByWeek: [ISOWeek: [DoseEvent]]
+        /// The timeline's dose slots in time order (none when the order has no dose log to count).
+        let timeline: [DoseEvent]
+        let zone: TimeZone
 
-        func slots(in week: ISOWeek) -> [DoseEvent] { slotsByWeek[week] ?? [] }
+        /// The slots whose moment falls in `week` in the circle's zone, in time order. The slots are
+        /// sorted by moment, and no zone is as much as a day from UTC, so only those within two days of
+        /// the week's UTC bounds are looked at, each by its local day.
+        func slots(in week: ISOWeek) -> [DoseEvent] {
+            let from = Date(timeIntervalSince1970: Double(week.monday.daysSinceEpoch - 2) * 86_400)
+            let to = Date(timeIntervalSince1970: Double(week.sunday.daysSinceEpoch + 3) * 86_400)
+            var low = 0
+            var high = timeline.count
+            while low < high {
+                let middle = (low + high) / 2
+                if timeline[middle].moment < from { low = middle + 1 } else { high = middle }
+            }
+            var found: [DoseEvent] = []
+            for slot in timeline[low...] {
+                guard slot.moment < to else { break }
+                if ISOWeek(containing: LocalDate(slot.moment, in: zone)) == week { found.append(slot) }
+            }
+            return found
+        }
     }
 
     /// A task with the dates every week's page asks about, resolved once.
@@ -29,14 +53,30 @@ final class WeeklyIndex: Sendable {
 
     /// Every task, sorted by (due date resolved in the circle's zone, id).
     let sortedTasks: [TaskEntry]
-    /// The updates of each week, sorted by (time resolved in the circle's zone, id).
-    let updatesByWeek: [ISOWeek: [CircleUpdate]]
     /// Every health record, sorted by (date resolved in the circle's zone, id).
     let sortedHealth: [HealthRecord]
-    /// The sorted records of each week, filed by `WeeklySummaryBuilder.weekDate(of:)`.
-    let healthByWeek: [ISOWeek: [HealthRecord]]
     /// The medication orders, in `sortedHealth` order.
     let medications: [MedicationEntry]
+    /// The sorted records of each week, filed by `WeeklySummaryBuilder.weekDate(of:)`, and the
+    /// updates of each week, sorted by (time resolved in the circle's zone, id): the viewer's own, or
+    /// the circle's with the ids the viewer sees.
+    private let healthByWeek: [ISOWeek: [HealthRecord]]
+    private let updatesByWeek: [ISOWeek: [CircleUpdate]]
+    private let visible: (health: Set<String>, updates: Set<String>)?
+
+    /// The sorted health records filed under `week`.
+    func health(in week: ISOWeek) -> [HealthRecord] {
+        let all = healthByWeek[week] ?? []
+        guard let visible else { return all }
+        return all.filter { visible.health.contains($0.id) }
+    }
+
+    /// The sorted updates of `week`.
+    func updates(in week: ISOWeek) -> [CircleUpdate] {
+        let all = updatesByWeek[week] ?? []
+        guard let visible else { return all }
+        return all.filter { visible.updates.contains($0.id) }
+    }
 
     /// The index of `context`'s visible records: the circle's index over all its records filtered
     /// down to them when the circle's facts are at hand (the same result: every part is made record
@@ -50,30 +90,24 @@ final class WeeklyIndex: Sendable {
         let all = facts.allRecordsIndex(for: context)
         let health = Set(records.healthRecords.map(\.id))
         let tasks = Set(records.tasks.map(\.id))
-        let updates = Set(records.updates.map(\.id))
         self.init(
             sortedTasks: all.sortedTasks.filter { tasks.contains($0.task.id) },
-            updatesByWeek: all.updatesByWeek.compactMapValues { week in
-                let kept = week.filter { updates.contains($0.id) }
-                return kept.isEmpty ? nil : kept
-            },
             sortedHealth: all.sortedHealth.filter { health.contains($0.id) },
-            healthByWeek: all.healthByWeek.compactMapValues { week in
-                let kept = week.filter { health.contains($0.id) }
-                return kept.isEmpty ? nil : kept
-            },
-            medications: all.medications.filter { health.contains($0.record.id) })
+            medications: all.medications.filter { health.contains($0.record.id) },
+            healthByWeek: all.healthByWeek, updatesByWeek: all.updatesByWeek,
+            visible: (health, Set(records.updates.map(\.id))))
     }
 
     private init(
-        sortedTasks: [TaskEntry], updatesByWeek: [ISOWeek: [CircleUpdate]], sortedHealth: [HealthRecord], healthByWeek: [ISOWeek: [HealthRecord]],
-        medications: [MedicationEntry]
+        sortedTasks: [TaskEntry], sortedHealth: [HealthRecord], medications: [MedicationEntry], healthByWeek: [ISOWeek: [HealthRecord]],
+        updatesByWeek: [ISOWeek: [CircleUpdate]], visible: (health: Set<String>, updates: Set<String>)?
     ) {
         self.sortedTasks = sortedTasks
-        self.updatesByWeek = updatesByWeek
         self.sortedHealth = sortedHealth
-        self.healthByWeek = healthByWeek
         self.medications = medications
+        self.healthByWeek = healthByWeek
+        self.updatesByWeek = updatesByWeek
+        self.visible = visible
     }
 
     /// The index of these records, worked out from them.
@@ -88,11 +122,9 @@ final class WeeklyIndex: Sendable {
             guard case .medication(let medication) = record.data else { continue }
             let timeline = DoseTimeline.memoized(
                 record: record.id, medication, orderedAt: record.date, now: context.dataUntil, timeZone: zone, onTimeWindow: context.onTimeWindow)
-            var slots: [ISOWeek: [DoseEvent]] = [:]
-            for slot in context.hasDoseLog(record, medication) ? timeline.slots : [] { slots[ISOWeek(containing: LocalDate(slot.moment, in: zone)), default: []].append(slot) }
             medications.append(MedicationEntry(
                 record: record, medication: medication, start: context.day(medication.startDate),
-                end: medication.endDate.map(context.day), slotsByWeek: slots))
+                end: medication.endDate.map(context.day), timeline: context.hasDoseLog(record, medication) ? timeline.slots : [], zone: zone))
         }
         healthByWeek = byWeek
         sortedTasks = tasks.map { task in
@@ -106,5 +138,6 @@ final class WeeklyIndex: Sendable {
         }
         updatesByWeek = updatesInWeek.mapValues { $0.sorted { $0.key < $1.key }.map(\.update) }
         self.medications = medications
+        visible = nil
     }
 }

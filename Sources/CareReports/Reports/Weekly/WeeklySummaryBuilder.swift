@@ -42,7 +42,7 @@ public struct WeeklySummaryBuilder: Sendable {
         let previous = position.flatMap { $0 > 0 ? links.weeks[$0 - 1] : nil }
         let next = position.flatMap { $0 + 1 < links.weeks.count ? links.weeks[$0 + 1] : nil }
         // Lab reports belong to the week their results became known in, everything else to its date.
-        let records = index.healthByWeek[week] ?? []
+        let records = index.health(in: week)
         let tasks = taskSections(week)
         let medications = medicationRows(week)
         let measurements = measurementGroups(records, week: week)
@@ -91,7 +91,7 @@ public struct WeeklySummaryBuilder: Sendable {
     }
 
     private func updateRows(_ week: ISOWeek) -> [WeeklySummary.UpdateRow] {
-        (index.updatesByWeek[week] ?? []).map { update in
+        index.updates(in: week).map { update in
                 WeeklySummary.UpdateRow(
                     author: context.names.name(update.authorId), when: context.format.dateTime(update.timestamp),
                     content: context.rich(update.content),
