@@ -144,12 +144,15 @@ public struct RichText: Sendable, Hashable, Encodable {
 /// Renders user Markdown through cmark-gfm with raw HTML off and unsafe links dropped.
 struct TextRendering: Sendable {
     let renderer = MarkdownRenderer()
-    /// Each text rendered once per viewer: a task's description shows on every week it is overdue,
-    /// a comment on the week page and in the feed (and cmark runs under one process-wide lock).
-    private let rendered = LockedMemo<String, RichText>()
+    /// Each text rendered once: a task's description shows on every week it is overdue, a comment on
+    /// the week page and in the feed, and every reader of a circle has the same notes (cmark runs
+    /// under one process-wide lock). A pure function of the text's bytes (texts equal as Unicode but
+    /// not in bytes render differently), shared by every reader of a run; emptied at 20,000 texts, so
+    /// memory stays bounded however many circles a run reads.
+    private static let rendered = LockedMemo<[UInt8], RichText>(limit: 20_000)
 
     func rich(_ markdown: String) -> RichText {
-        rendered.value(markdown) {
+        Self.rendered.value(Array(markdown.utf8)) {
             RichText(html: renderer.html(markdown), markdown: renderer.markdown(markdown), plain: renderer.plainText(markdown))
         }
     }

@@ -85,7 +85,7 @@ struct EarlySigns: Sendable {
     /// since the last change of a medicine acting on it (the usual of the current regimen).
     private func baseline(_ measurement: Measurement, before moment: Date, value: (Measurement) -> Double?) -> Double? {
         let from = max(moment.addingTimeInterval(-Double(EarlySigns.lookBackDays) * 86_400), regimenStart(measurement.kind, at: moment) ?? .distantPast)
-        let values = measurements.filter { $0.date >= from && $0.date < moment }
+        let values = measurements(from: from, before: moment)
             .filter { $0.measurement.kind == measurement.kind && $0.measurement.unit == measurement.unit }
             .compactMap { value($0.measurement) }.sorted()
         guard values.count >= EarlySigns.baselineReadings else { return nil }
@@ -97,12 +97,28 @@ struct EarlySigns: Sendable {
     /// the readings in the same unit over ``lookBackDays`` before it; nil below ``baselineReadings``.
     func systolicUsual(before start: Date, unit: String) -> Double? {
         let from = start.addingTimeInterval(-Double(EarlySigns.lookBackDays) * 86_400)
-        let values = measurements.filter { $0.date >= from && $0.date < start }
+        let values = measurements(from: from, before: start)
             .filter { $0.measurement.kind == .bloodPressure && $0.measurement.unit == unit }
             .compactMap(\.measurement.systolic).sorted()
         guard values.count >= EarlySigns.baselineReadings else { return nil }
         let middle = values.count / 2
         return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+    }
+
+    /// The readings taken at or after `from` and before `end`, in time order: the slice of the
+    /// sorted readings between the two (found by halving, not by a pass over all of them).
+    private func measurements(from: Date, before end: Date) -> ArraySlice<(date: Date, measurement: Measurement)> {
+        func firstIndex(notBefore moment: Date) -> Int {
+            var low = 0
+            var high = measurements.count
+            while low < high {
+                let middle = (low + high) / 2
+                if measurements[middle].date < moment { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let start = firstIndex(notBefore: from)
+        return measurements[start..<max(start, firstIndex(notBefore: end))]
     }
 
     /// The start of the day of the last medicine change acting on `kind` at or before `moment`.
