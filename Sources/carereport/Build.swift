@@ -142,6 +142,7 @@ extension CareReport {
             SiteOutput.restrictCleaning(to: shard)
             let readers = try AllReaders(viewerOptions, in: source.base, shard: shard)
             let cache = CircleCache(source)
+            let views = SiteViews()
             var written: Set<String> = []
             let progress = RunProgress(readers.viewers, verb: "written")
             defer { progress.finish() }
@@ -155,7 +156,7 @@ extension CareReport {
                         let circle = try cache.circle(of: viewer)
                         let plan = try render(
                             circle.export, viewer, now: now, templates: templates, formats: formats, period: period,
-                            earlierWritten: !written.isEmpty, facts: circle.facts)
+                            earlierWritten: !written.isEmpty, facts: circle.facts, views: views)
                         try SiteOutput.write(plan, to: folder, through: queue)
                     } else {
                         // Written on this thread: the sites handed to the writer thread go first.
@@ -194,6 +195,7 @@ extension CareReport {
                 throw error
             }
             try SiteOutput.finish(queue)
+            views.stats.report(readers: readers.readers.count)
             let among = viewerOptions.circle.flatMap { source.base.circle($0) }.map { Set($0.members.map(\.userId)) }
             try SiteOutput.removeStaleReaderSites(in: out, keeping: written, shard: shard, among: among)
         }
@@ -252,7 +254,8 @@ extension CareReport {
 
         private func render(
             _ export: CareExport, _ viewer: Viewer, now: Date, templates: TemplateSet,
-            formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?), earlierWritten: Bool = false, facts: CircleFacts? = nil
+            formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?), earlierWritten: Bool = false, facts: CircleFacts? = nil,
+            views: SiteViews? = nil
         ) throws -> SitePlan {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export, facts: facts) else { throw ExitCode(70) }
             let reader = languageOption.reader(viewer, in: export)
@@ -261,7 +264,9 @@ extension CareReport {
             let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             return try SiteOutput.render(earlierWritten: earlierWritten) { () throws -> SitePlan in
                 // An --all-members run parses and checks the templates once: PageRenderer keeps the last one made.
-                return try SiteBuilder(context: context, templates: templates, formats: formats, parallel: parallel).build()
+                let site = try SiteBuilder(context: context, templates: templates, formats: formats, parallel: parallel)
+                guard let views else { return try site.build() }
+                return try site.build(with: views.models(for: context, templates: templates))
             }
         }
     }

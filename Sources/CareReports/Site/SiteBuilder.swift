@@ -16,6 +16,9 @@ public struct SiteBuilder: Sendable {
     /// When set, `build()` also leaves the feed and calendar models here (for a reader's site of
     /// several circles, whose own feed and calendar gather every circle's).
     public var feedsKept: KeptFeeds? = nil
+    /// The models of a reader who sees exactly what this one sees (``SiteModels``): used instead of
+    /// being computed again, each page said for this reader. Ignored when their view is not this one's.
+    public var models: SiteModels? = nil
 
     public init(
         context: ReportContext, templates: TemplateSet, formats: Set<Format> = Set(Format.allCases),
@@ -38,15 +41,20 @@ public struct SiteBuilder: Sendable {
     }
 
     public func build() throws(RenderError) -> SitePlan {
-        let catalog = LabCatalog(context)
-        let links = SiteLinks(context: context, catalog: catalog)
-        let weekly = WeeklySummaryBuilder(context: context, links: links, catalog: catalog)
-        let index = IndexPageBuilder(context: context, links: links, weekly: weekly)
-        let medications = MedicationPageBuilder(context: context, links: links)
-        let labs = LabPageBuilder(
-            context: context, links: links, catalog: catalog, explanations: LabExplanations(templates.files[LabExplanations.file] ?? ""))
+        try build(with: models.flatMap { $0.fit(context) ? $0 : nil } ?? SiteModels(context: context, templates: templates))
+    }
+
+    /// The site from `models` (this reader's, or those of a reader who sees exactly the same): pages
+    /// made from another reader's models are said for this one (``ChromedPage``).
+    public func build(with models: SiteModels) throws(RenderError) -> SitePlan {
+        let (links, weekly, index, medications, labs) = (models.links, models.weekly, models.index, models.medications, models.labs)
         let feeds = SiteFeeds(context: context, links: links, weekly: weekly)
         let context = self.context
+        // Said again only for a reader the models were not made for (the same words otherwise).
+        let personal = models.madeFor == context.records.viewer ? nil : context
+        @Sendable func page(_ model: any ChromedPage & Encodable & Sendable, _ link: String, template: String) throws(RenderError) -> [(path: String, text: String)] {
+            try self.page(personal.map { model.personalised(for: $0) } ?? model, link, template: template)
+        }
 
         var jobs: [ParallelRenderer.Job] = [
             { () throws in try page(index.index(), "index", template: "index") },
@@ -58,7 +66,7 @@ public struct SiteBuilder: Sendable {
         }
         if context.records.viewer.seesWorkload {
             let workload = WorkloadPageBuilder(context: context, links: links)
-            jobs.append { () throws in try page(workload.build(), WorkloadPageBuilder.link, template: "workload") }
+            jobs.append { () throws in try self.page(workload.build(), WorkloadPageBuilder.link, template: "workload") }
         }
         if context.sections.labs { jobs.append { () throws in try page(labs.index(), "labs/index", template: "labs") } }
         if context.sections.visit {

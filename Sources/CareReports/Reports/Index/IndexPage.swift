@@ -11,7 +11,7 @@ public struct IndexPage: Sendable, Encodable {
         public let label: String
     }
 
-    public let page: PageChrome
+    public internal(set) var page: PageChrome
     public let currentWeek: String
     /// "This week", or "The export's week" when "now" has moved on past the export's week.
     public var currentWeekLabel = "This week"
@@ -33,6 +33,6 @@ public struct IndexPage: Sendable, Encodable {
 
 /// The list of every weekly summary, newest first.
 public struct WeeksIndexPage: Sendable, Encodable {
-    public let page: PageChrome
+    public internal(set) var page: PageChrome
     public let years: [WeekYear]
 }

@@ -24,7 +24,7 @@ public struct LabIndexPage: Sendable, Encodable {
         public var status: String? = nil
     }
 
-    public let page: PageChrome
+    public internal(set) var page: PageChrome
     public let reports: [ReportRow]
     public let dates: [String]
     public let matrix: [MatrixRow]
@@ -61,7 +61,7 @@ public struct LabReportPage: Sendable, Encodable {
         public let note: String?
     }
 
-    public let page: PageChrome
+    public internal(set) var page: PageChrome
     public let title: String
     public let facts: [MedicationPage.Fact]
     public let panel: String
@@ -87,7 +87,7 @@ public struct AnalytePage: Sendable, Encodable {
         public let note: String?
     }
 
-    public let page: PageChrome
+    public internal(set) var page: PageChrome
     public let name: String
     public let loinc: String?
     public let chart: String?

@@ -50,7 +50,7 @@ public struct MedicationPage: Sendable, Encodable {
         public let link: String
     }
 
-    public let page: PageChrome
+    public internal(set) var page: PageChrome
     public let name: String
     public let title: String
     public let status: String
@@ -80,7 +80,7 @@ public struct MedicationIndexPage: Sendable, Encodable {
         public let since: String
     }
 
-    public let page: PageChrome
+    public internal(set) var page: PageChrome
     public let current: [Row]
     public let past: [Row]
     public let onTimeWindow: String

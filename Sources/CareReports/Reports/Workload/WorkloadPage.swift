@@ -38,7 +38,7 @@ public struct WorkloadPage: Sendable, Encodable {
         public let cells: [String]
     }
 
-    public let page: PageChrome
+    public internal(set) var page: PageChrome
     /// "Fri 18 Apr 2025, 18:00": the data's time, after which nothing counts.
     public let asOf: String
     public let firstWeek: String
