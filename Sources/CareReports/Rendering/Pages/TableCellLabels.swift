@@ -5,16 +5,20 @@
 enum TableCellLabels {
     /// `html` with `data-label` on the cells of every `<table class="data…">` that has a `<thead>`.
     static func label(_ html: String) -> String {
-        guard html.utf8.contains(0x3C), html.contains("<table class=\"data") else { return html }
+        // One pass over the UTF-8 bytes (a search through `String`'s Foundation `contains` made a
+        // UTF-16 copy of every page).
         let bytes = Array(html.utf8)
+        guard var table = find("<table class=\"data", in: bytes, from: 0) else { return html }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 8)
         var index = 0
-        while let table = find("<table class=\"data", in: bytes, from: index) {
+        while true {
             let end = find("</table>", in: bytes, from: table) ?? bytes.count
             out += bytes[index..<table]
             out += labelled(Array(bytes[table..<end]))
             index = end
+            guard let next = find("<table class=\"data", in: bytes, from: index) else { break }
+            table = next
         }
         out += bytes[index...]
         return String(decoding: out, as: UTF8.self)
@@ -31,6 +35,15 @@ enum TableCellLabels {
         var index = headEnd
         var column = 0
         while index < table.count {
+            // Up to the next tag in one copy: only a tag can start a row or a cell.
+            guard let tag = table[index...].firstIndex(of: UInt8(ascii: "<")) else {
+                out += table[index...]
+                break
+            }
+            if tag > index {
+                out += table[index..<tag]
+                index = tag
+            }
             if starts("<tr", table, at: index), boundary(table, index + 3) {
                 column = 0
             } else if starts("<td", table, at: index) || starts("<th", table, at: index), boundary(table, index + 3) {
@@ -40,7 +53,9 @@ enum TableCellLabels {
                 if starts("<td", table, at: index), column < headings.count, !headings[column].isEmpty,
                     find("data-label=", in: attributes, from: 0) == nil
                 {
-                    out += Array(" data-label=\"".utf8) + headings[column] + [UInt8(ascii: "\"")]
+                    out.append(contentsOf: " data-label=\"".utf8)
+                    out += headings[column]
+                    out.append(UInt8(ascii: "\""))
                 }
                 column += span(attributes)
                 index += 3
@@ -100,7 +115,11 @@ enum TableCellLabels {
 
     /// Whether the tag name ends at `index` (`<td>` or `<td class…`, not `<tdx`).
     private static func boundary(_ bytes: [UInt8], _ index: Int) -> Bool {
-        index >= bytes.count || [UInt8(ascii: ">"), 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "/")].contains(bytes[index])
+        guard index < bytes.count else { return true }
+        switch bytes[index] {
+        case UInt8(ascii: ">"), 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "/"): return true
+        default: return false
+        }
     }
 
     private static func starts(_ literal: StaticString, _ bytes: [UInt8], at index: Int) -> Bool {
@@ -112,13 +131,21 @@ enum TableCellLabels {
 
     private static func find(_ literal: StaticString, in bytes: [UInt8], from start: Int) -> Int? {
         let count = literal.utf8CodeUnitCount
-        guard count > 0, start <= bytes.count - count else { return nil }
-        let first = literal.utf8Start[0]
-        var index = start
-        while index <= bytes.count - count {
-            if bytes[index] == first, starts(literal, bytes, at: index) { return index }
-            index += 1
+        guard count > 0, start >= 0, start <= bytes.count - count else { return nil }
+        let needle = UnsafeBufferPointer(start: literal.utf8Start, count: count)
+        return bytes.withUnsafeBufferPointer { haystack -> Int? in
+            let first = needle[0]
+            let lastStart = haystack.count - count
+            var index = start
+            while index <= lastStart {
+                if haystack[index] == first {
+                    var offset = 1
+                    while offset < count, haystack[index + offset] == needle[offset] { offset += 1 }
+                    if offset == count { return index }
+                }
+                index += 1
+            }
+            return nil
         }
-        return nil
     }
 }
