@@ -1,3 +1,5 @@
+import Foundation
+
 /// Gives each body cell of a `table.data` its column's heading as `data-label`, so that on a phone
 /// the style sheet can show a row as stacked cells, each with its heading (`td::before`), instead of
 /// a table cut at the screen's edge (where the flag and the range are). Done once over the written
@@ -5,23 +7,26 @@
 enum TableCellLabels {
     /// `html` with `data-label` on the cells of every `<table class="data…">` that has a `<thead>`.
     static func label(_ html: String) -> String {
-        // One pass over the UTF-8 bytes (a search through `String`'s Foundation `contains` made a
-        // UTF-16 copy of every page).
-        let bytes = Array(html.utf8)
-        guard var table = find("<table class=\"data", in: bytes, from: 0) else { return html }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 8)
-        var index = 0
-        while true {
-            let end = find("</table>", in: bytes, from: table) ?? bytes.count
-            out += bytes[index..<table]
-            out += labelled(Array(bytes[table..<end]))
-            index = end
-            guard let next = find("<table class=\"data", in: bytes, from: index) else { break }
-            table = next
+        // Over the page's UTF-8 bytes, in place (a search through `String`'s Foundation `contains`
+        // made a UTF-16 copy of every page); the text between tables is copied as it is.
+        var page = html
+        return page.withUTF8 { bytes -> String in
+            guard var table = find("<table class=\"data", in: bytes, from: 0) else { return html }
+            var out = ""
+            out.reserveCapacity(bytes.count + bytes.count / 8)
+            var index = 0
+            while true {
+                let end = find("</table>", in: bytes, from: table) ?? bytes.count
+                // Both ends are at an ASCII `<` (or the end): whole scalars of the page.
+                out += Substring(html.utf8[html.utf8.index(html.utf8.startIndex, offsetBy: index)..<html.utf8.index(html.utf8.startIndex, offsetBy: table)])
+                out += String(decoding: labelled(Array(bytes[table..<end])), as: UTF8.self)
+                index = end
+                guard let next = find("<table class=\"data", in: bytes, from: index) else { break }
+                table = next
+            }
+            out += Substring(html.utf8[html.utf8.index(html.utf8.startIndex, offsetBy: index)...])
+            return out
         }
-        out += bytes[index...]
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// One table (from `<table` to before `</table>`) with its body cells labelled.
@@ -130,22 +135,22 @@ enum TableCellLabels {
     }
 
     private static func find(_ literal: StaticString, in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { find(literal, in: $0, from: start) }
+    }
+
+    /// Where `literal` first occurs in `bytes` at or after `start` (its first byte found by `memchr`).
+    private static func find(_ literal: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let count = literal.utf8CodeUnitCount
-        guard count > 0, start >= 0, start <= bytes.count - count else { return nil }
-        let needle = UnsafeBufferPointer(start: literal.utf8Start, count: count)
-        return bytes.withUnsafeBufferPointer { haystack -> Int? in
-            let first = needle[0]
-            let lastStart = haystack.count - count
-            var index = start
-            while index <= lastStart {
-                if haystack[index] == first {
-                    var offset = 1
-                    while offset < count, haystack[index + offset] == needle[offset] { offset += 1 }
-                    if offset == count { return index }
-                }
-                index += 1
-            }
-            return nil
+        guard count > 0, start >= 0, start <= bytes.count - count, let base = bytes.baseAddress else { return nil }
+        let needle = literal.utf8Start
+        let lastStart = bytes.count - count
+        var index = start
+        while index <= lastStart {
+            guard let hit = memchr(base + index, Int32(needle[0]), lastStart - index + 1) else { return nil }
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + at, needle, count) == 0 { return at }
+            index = at + 1
         }
+        return nil
     }
 }

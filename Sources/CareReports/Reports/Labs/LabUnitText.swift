@@ -23,12 +23,17 @@ public enum LabUnitText {
 
     /// The unit for display; empty for a unit that is only an annotation (`{score}` is a count, not a unit).
     public static func display(_ unit: String?) -> String {
-        guard var text = unit?.trimmingSpaces(), !text.isEmpty else { return "" }
+        guard let text = unit?.trimmingSpaces(), !text.isEmpty else { return "" }
         if text.hasPrefix("{"), text.hasSuffix("}"), !text.dropFirst().contains("{") { return "" }
         if text == "Cel" { return "°C" }
         if text == "[degF]" { return "°F" }
-        if isShownAsWritten(text) { return text }
-        text = text.replacingOccurrences(of: "{1.73_m2}", with: "1.73 m²")
+        return isShownAsWritten(text) ? text : rewritten(text)
+    }
+
+    /// The UCUM notation rewritten for a reader (`mm[Hg]` → `mmHg`, `10*3/uL` → `×10³/µL`): what
+    /// ``display(_:)`` gives for a trimmed unit that is not an annotation alone.
+    static func rewritten(_ unit: String) -> String {
+        var text = unit.replacingOccurrences(of: "{1.73_m2}", with: "1.73 m²")
         text = annotationsUnwrapped(text)
         for (code, shown) in [("mm[Hg]", "mmHg"), ("[iU]", "IU"), ("[IU]", "IU"), ("[degF]", "°F")] {
             text = text.replacingOccurrences(of: code, with: shown)
