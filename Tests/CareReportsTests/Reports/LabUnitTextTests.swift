@@ -24,6 +24,21 @@ struct LabUnitTextTests {
         #expect(LabUnitText.display(unit) == unit)
     }
 
+    @Test("a unit returned as written is one the rewriting leaves unchanged (random units over the characters it reads)")
+    func shownAsWrittenOnlyWhenNothingToRewrite() {
+        let pieces = ["u", "m", "2", "/", "g", "L", "l", "I", "U", "{", "}", "[", "]", "*", "^", "1", "0", "3", "_", "Hg", "°", "µ", "mm", "dL", ".", "-", "é", "\u{301}"]
+        var generator = MarkdownTestRandom(seed: 34)
+        var units = ["mmHg", "mg/dL", "/min", "%", "um", "m2", "mg/m2", "u/L", "L/u", "1.73m2", "m2/u", "mu", "2m", "m2x", "/m2", "uL/"]
+        for _ in 0..<5_000 {
+            units.append(generator.string(from: pieces, length: Int.random(in: 1...6, using: &generator)))
+        }
+        for unit in units {
+            let text = unit.trimmingSpaces()
+            guard !text.isEmpty, !(text.hasPrefix("{") && text.hasSuffix("}")), text != "Cel", text != "[degF]" else { continue }
+            #expect(LabUnitText.display(unit) == LabUnitText.rewritten(text), "\(unit)")
+        }
+    }
+
     @Test("an annotation alone is a count, shown without a unit; nothing stays nothing")
     func annotationsAndEmpty() {
         #expect(LabUnitText.display("{score}") == "")

@@ -28,19 +28,39 @@ enum ChartFormat {
     /// The same text as `fixed(value, decimals: 2)` with the zeros cut, made without the
     /// intermediate strings (a chart writes thousands of them).
     static func coord(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
+        var s = ""
+        appendCoord(value, to: &s)
+        return s
+    }
+
+    /// ``coord(_:)`` appended to `out`, digit by digit (no string of its own).
+    static func appendCoord(_ value: Double, to out: inout String) {
+        guard value.isFinite else {
+            out += "0"
+            return
+        }
         let clamped = min(max(value, -1e12), 1e12)
         let n = Int64((clamped.magnitude * 100).rounded(.toNearestOrAwayFromZero))
-        var s = clamped < 0 && n != 0 ? "-" : ""
-        s += String(n / 100)
+        if clamped < 0 && n != 0 { out += "-" }
+        // The whole part's digits, most significant first (at most 13 of them).
+        var whole = n / 100
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[15 - count] = UInt8(truncatingIfNeeded: whole % 10) + 0x30
+                whole /= 10
+                count += 1
+            } while whole > 0
+            out += String(decoding: UnsafeRawBufferPointer(rebasing: buffer[(16 - count)...]), as: UTF8.self)
+        }
         let cents = Int(n % 100)
         if cents != 0 {
-            let digits: [Character] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
-            s.append(".")
-            s.append(digits[cents / 10])
-            if cents % 10 != 0 { s.append(digits[cents % 10]) }
+            out.unicodeScalars.append(".")
+            out.unicodeScalars.append(Unicode.Scalar(UInt8(0x30 + cents / 10)))
+            if cents % 10 != 0 { out.unicodeScalars.append(Unicode.Scalar(UInt8(0x30 + cents % 10))) }
         }
-        return s
     }
 
     /// The fewest decimals (0…`limit`) that show every value in `values` without rounding.

@@ -66,8 +66,16 @@ extension DoseCalendar {
                     classes: startsMonth ? "dose-date dose-date-month" : "dose-date", size: small)
                 for s in slots.indices {
                     let rowY = y + dateRow + Double(s) * rowH
-                    out += "<rect class=\"dose-cell\" x=\"\(c(x + 1))\" y=\"\(c(rowY))\" width=\"\(c(colW - 2))\" height=\"\(c(rowH - 2))\" rx=\"3\" fill=\"none\" stroke=\"currentColor\" stroke-opacity=\"0.25\"/>"
-                    out += day.cell(s).status.symbol(x: x + colW / 2, y: rowY + rowH / 2 - 1, r: r, title: cellTitle(day, s))
+                    out += "<rect class=\"dose-cell\" x=\""
+                    ChartFormat.appendCoord(x + 1, to: &out)
+                    out += "\" y=\""
+                    ChartFormat.appendCoord(rowY, to: &out)
+                    out += "\" width=\""
+                    ChartFormat.appendCoord(colW - 2, to: &out)
+                    out += "\" height=\""
+                    ChartFormat.appendCoord(rowH - 2, to: &out)
+                    out += "\" rx=\"3\" fill=\"none\" stroke=\"currentColor\" stroke-opacity=\"0.25\"/>"
+                    day.cell(s).status.symbol(x: x + colW / 2, y: rowY + rowH / 2 - 1, r: r, title: cellTitle(day, s), into: &out)
                 }
             }
             out += "</g>\n"

@@ -47,34 +47,56 @@ public enum DoseStatus: String, Sendable, Hashable, CaseIterable {
 
     /// The symbol centred on (`x`, `y`) with radius `r`, with `title` as a hover child when given.
     func symbol(x: Double, y: Double, r: Double, title: String?) -> String {
-        let c = ChartFormat.coord
-        let t = title.map { "<title>\(ChartFormat.escape($0))</title>" } ?? ""
-        let g = "<g class=\"dose-symbol \(className)\">\(t)"
+        var out = ""
+        symbol(x: x, y: y, r: r, title: title, into: &out)
+        return out
+    }
+
+    /// ``symbol(x:y:r:title:)`` appended to `out` (a calendar writes hundreds: no string of its own each).
+    func symbol(x: Double, y: Double, r: Double, title: String?, into out: inout String) {
+        func c(_ value: Double) { ChartFormat.appendCoord(value, to: &out) }
+        out += "<g class=\"dose-symbol "
+        out += className
+        out += "\">"
+        if let title {
+            out += "<title>"
+            out += ChartFormat.escape(title)
+            out += "</title>"
+        }
         switch self {
         case .takenOnTime:
-            return g + "<circle cx=\"\(c(x))\" cy=\"\(c(y))\" r=\"\(c(r))\" fill=\"currentColor\"/></g>"
+            out += "<circle cx=\""; c(x); out += "\" cy=\""; c(y); out += "\" r=\""; c(r); out += "\" fill=\"currentColor\"/></g>"
         case .takenLate:
             // Ring with its left half filled.
-            return g + "<circle cx=\"\(c(x))\" cy=\"\(c(y))\" r=\"\(c(r - 0.75))\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"/>"
-                + "<path d=\"M\(c(x)) \(c(y - r))A\(c(r)) \(c(r)) 0 0 0 \(c(x)) \(c(y + r))Z\" fill=\"currentColor\"/></g>"
+            out += "<circle cx=\""; c(x); out += "\" cy=\""; c(y); out += "\" r=\""; c(r - 0.75)
+            out += "\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"/>"
+            out += "<path d=\"M"; c(x); out += " "; c(y - r); out += "A"; c(r); out += " "; c(r); out += " 0 0 0 "; c(x); out += " "; c(y + r)
+            out += "Z\" fill=\"currentColor\"/></g>"
         case .missed:
             let s = r * 0.8
-            return g + "<path d=\"M\(c(x - s)) \(c(y - s))L\(c(x + s)) \(c(y + s))M\(c(x + s)) \(c(y - s))L\(c(x - s)) \(c(y + s))\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2.5\" stroke-linecap=\"round\"/></g>"
+            out += "<path d=\"M"; c(x - s); out += " "; c(y - s); out += "L"; c(x + s); out += " "; c(y + s)
+            out += "M"; c(x + s); out += " "; c(y - s); out += "L"; c(x - s); out += " "; c(y + s)
+            out += "\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2.5\" stroke-linecap=\"round\"/></g>"
         case .skipped:
-            return g + "<path d=\"M\(c(x - r)) \(c(y))L\(c(x + r)) \(c(y))\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2.5\" stroke-linecap=\"round\"/></g>"
+            out += "<path d=\"M"; c(x - r); out += " "; c(y); out += "L"; c(x + r); out += " "; c(y)
+            out += "\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2.5\" stroke-linecap=\"round\"/></g>"
         case .asNeeded:
             let s = r * 0.9
-            return g + "<path d=\"M\(c(x)) \(c(y - s))L\(c(x + s)) \(c(y))L\(c(x)) \(c(y + s))L\(c(x - s)) \(c(y))Z\" fill=\"currentColor\"/></g>"
+            out += "<path d=\"M"; c(x); out += " "; c(y - s); out += "L"; c(x + s); out += " "; c(y); out += "L"; c(x); out += " "; c(y + s)
+            out += "L"; c(x - s); out += " "; c(y); out += "Z\" fill=\"currentColor\"/></g>"
         case .notRecorded:
-            return g + "<circle cx=\"\(c(x))\" cy=\"\(c(y))\" r=\"\(c(r - 1))\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\" stroke-dasharray=\"2 2\"/></g>"
+            out += "<circle cx=\""; c(x); out += "\" cy=\""; c(y); out += "\" r=\""; c(r - 1)
+            out += "\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\" stroke-dasharray=\"2 2\"/></g>"
         case .afterExport:
             let dot = max(1.2, r * 0.2), step = r * 0.65
-            return g + [-step, 0, step].map { dx in
-                "<circle cx=\"\(c(x + dx))\" cy=\"\(c(y))\" r=\"\(c(dot))\" fill=\"currentColor\"/>"
-            }.joined() + "</g>"
+            for dx in [-step, 0, step] {
+                out += "<circle cx=\""; c(x + dx); out += "\" cy=\""; c(y); out += "\" r=\""; c(dot); out += "\" fill=\"currentColor\"/>"
+            }
+            out += "</g>"
         case .notScheduled:
             // A transparent hit area so the cell still has a hover title.
-            return g + "<rect x=\"\(c(x - r))\" y=\"\(c(y - r))\" width=\"\(c(2 * r))\" height=\"\(c(2 * r))\" fill=\"none\" pointer-events=\"all\"/></g>"
+            out += "<rect x=\""; c(x - r); out += "\" y=\""; c(y - r); out += "\" width=\""; c(2 * r); out += "\" height=\""; c(2 * r)
+            out += "\" fill=\"none\" pointer-events=\"all\"/></g>"
         }
     }
 }

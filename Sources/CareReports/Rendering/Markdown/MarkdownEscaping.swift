@@ -84,10 +84,11 @@ public enum MarkdownEscaping {
             || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
             return false
         }
+        let structural = structuralByte
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte < 0x20 || structuralByte[Int(byte)] { return false }
+            if byte < 0x20 || structural[Int(byte)] { return false }
             if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "."), startsExtendedAutolink(bytes, at: index) { return false }
             if byte == 0xC2 || byte == 0xE2, lineBreakLength(bytes, at: index) > 0 { return false }
             index += 1

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Gives each body cell of a `table.data` its column's heading as `data-label`, so that on a phone
 /// the style sheet can show a row as stacked cells, each with its heading (`td::before`), instead of
 /// a table cut at the screen's edge (where the flag and the range are). Done once over the written
@@ -5,19 +7,26 @@
 enum TableCellLabels {
     /// `html` with `data-label` on the cells of every `<table class="data…">` that has a `<thead>`.
     static func label(_ html: String) -> String {
-        guard html.utf8.contains(0x3C), html.contains("<table class=\"data") else { return html }
-        let bytes = Array(html.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 8)
-        var index = 0
-        while let table = find("<table class=\"data", in: bytes, from: index) {
-            let end = find("</table>", in: bytes, from: table) ?? bytes.count
-            out += bytes[index..<table]
-            out += labelled(Array(bytes[table..<end]))
-            index = end
+        // Over the page's UTF-8 bytes, in place (a search through `String`'s Foundation `contains`
+        // made a UTF-16 copy of every page); the text between tables is copied as it is.
+        var page = html
+        return page.withUTF8 { bytes -> String in
+            guard var table = find("<table class=\"data", in: bytes, from: 0) else { return html }
+            var out = ""
+            out.reserveCapacity(bytes.count + bytes.count / 8)
+            var index = 0
+            while true {
+                let end = find("</table>", in: bytes, from: table) ?? bytes.count
+                // Both ends are at an ASCII `<` (or the end): whole scalars of the page.
+                out += Substring(html.utf8[html.utf8.index(html.utf8.startIndex, offsetBy: index)..<html.utf8.index(html.utf8.startIndex, offsetBy: table)])
+                out += String(decoding: labelled(Array(bytes[table..<end])), as: UTF8.self)
+                index = end
+                guard let next = find("<table class=\"data", in: bytes, from: index) else { break }
+                table = next
+            }
+            out += Substring(html.utf8[html.utf8.index(html.utf8.startIndex, offsetBy: index)...])
+            return out
         }
-        out += bytes[index...]
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// One table (from `<table` to before `</table>`) with its body cells labelled.
@@ -31,6 +40,15 @@ enum TableCellLabels {
         var index = headEnd
         var column = 0
         while index < table.count {
+            // Up to the next tag in one copy: only a tag can start a row or a cell.
+            guard let tag = table[index...].firstIndex(of: UInt8(ascii: "<")) else {
+                out += table[index...]
+                break
+            }
+            if tag > index {
+                out += table[index..<tag]
+                index = tag
+            }
             if starts("<tr", table, at: index), boundary(table, index + 3) {
                 column = 0
             } else if starts("<td", table, at: index) || starts("<th", table, at: index), boundary(table, index + 3) {
@@ -40,7 +58,9 @@ enum TableCellLabels {
                 if starts("<td", table, at: index), column < headings.count, !headings[column].isEmpty,
                     find("data-label=", in: attributes, from: 0) == nil
                 {
-                    out += Array(" data-label=\"".utf8) + headings[column] + [UInt8(ascii: "\"")]
+                    out.append(contentsOf: " data-label=\"".utf8)
+                    out += headings[column]
+                    out.append(UInt8(ascii: "\""))
                 }
                 column += span(attributes)
                 index += 3
@@ -100,7 +120,11 @@ enum TableCellLabels {
 
     /// Whether the tag name ends at `index` (`<td>` or `<td class…`, not `<tdx`).
     private static func boundary(_ bytes: [UInt8], _ index: Int) -> Bool {
-        index >= bytes.count || [UInt8(ascii: ">"), 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "/")].contains(bytes[index])
+        guard index < bytes.count else { return true }
+        switch bytes[index] {
+        case UInt8(ascii: ">"), 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "/"): return true
+        default: return false
+        }
     }
 
     private static func starts(_ literal: StaticString, _ bytes: [UInt8], at index: Int) -> Bool {
@@ -111,13 +135,21 @@ enum TableCellLabels {
     }
 
     private static func find(_ literal: StaticString, in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { find(literal, in: $0, from: start) }
+    }
+
+    /// Where `literal` first occurs in `bytes` at or after `start` (its first byte found by `memchr`).
+    private static func find(_ literal: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let count = literal.utf8CodeUnitCount
-        guard count > 0, start <= bytes.count - count else { return nil }
-        let first = literal.utf8Start[0]
+        guard count > 0, start >= 0, start <= bytes.count - count, let base = bytes.baseAddress else { return nil }
+        let needle = literal.utf8Start
+        let lastStart = bytes.count - count
         var index = start
-        while index <= bytes.count - count {
-            if bytes[index] == first, starts(literal, bytes, at: index) { return index }
-            index += 1
+        while index <= lastStart {
+            guard let hit = memchr(base + index, Int32(needle[0]), lastStart - index + 1) else { return nil }
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + at, needle, count) == 0 { return at }
+            index = at + 1
         }
         return nil
     }

@@ -23,7 +23,7 @@ struct TemplateRenderer: Sendable {
         var out = ""
         out.reserveCapacity(32_768)
         let stop = Stop()
-        render(template, frame: Frame(template: name, stop: stop), stack: &stack, into: &out)
+        render(template, frame: Frame(scope: Scope(template: name, stop: stop)), stack: &stack, into: &out)
         if let tooDeep = stop.reason { throw tooDeep }
         return out
     }
@@ -33,28 +33,47 @@ struct TemplateRenderer: Sendable {
         var reason: TooDeep?
     }
 
-    /// What a template renders with besides the context stack.
+    /// What a template renders with besides the context stack. What changes only at a partial or
+    /// a block is kept in one ``Scope`` object, so the frame copied for every section and list item
+    /// holds a single reference.
     private struct Frame {
         var sequence: SequencePosition?
-        var indentation: String?
-        var inherited: [String: CompiledTemplate]?
         var contentType: TemplateContentType = .html
-        /// The template whose nodes these are, and the partials and parents that lead to it.
-        var template: String
-        var includes: [TooDeep] = []
+        var scope: Scope
+
+        init(scope: Scope) {
+            self.scope = scope
+        }
+    }
+
+    /// The template being rendered and how it was reached: the partials and parents that lead to it,
+    /// its indentation and the blocks overridden on the way.
+    private final class Scope {
+        /// The template whose nodes these are.
+        let template: String
+        let includes: [TooDeep]
+        let indentation: String?
+        let inherited: [String: CompiledTemplate]?
         /// The template each overridden block's body was written in, for messages.
-        var blockSources: [String: String] = [:]
+        let blockSources: [String: String]
         let stop: Stop
 
-        init(template: String, stop: Stop) {
+        init(
+            template: String, includes: [TooDeep] = [], indentation: String? = nil, inherited: [String: CompiledTemplate]? = nil,
+            blockSources: [String: String] = [:], stop: Stop
+        ) {
             self.template = template
+            self.includes = includes
+            self.indentation = indentation
+            self.inherited = inherited
+            self.blockSources = blockSources
             self.stop = stop
         }
     }
 
     private func render(_ template: CompiledTemplate, frame initial: Frame, stack: inout [TemplateValue], into out: inout String) {
         var frame = initial
-        if let indentation = frame.indentation, !indentation.isEmpty {
+        if let indentation = frame.scope.indentation, !indentation.isEmpty {
             // A standalone partial's indentation goes in front of each line it writes after its first.
             var text = ""
             for node in template.nodes {
@@ -108,9 +127,16 @@ struct TemplateRenderer: Sendable {
         case .blockExpansion(let name, let defaultBody, let indentation):
             var inner = frame
             inner.sequence = nil
-            if let indentation { inner.indentation = (frame.indentation ?? "") + indentation }
-            if frame.inherited?[name] != nil, let source = frame.blockSources[name] { inner.template = source }
-            render(frame.inherited?[name] ?? defaultBody, frame: inner, stack: &stack, into: &out)
+            let scope = frame.scope
+            let overridden = scope.inherited?[name]
+            let source = overridden != nil ? scope.blockSources[name] : nil
+            if indentation != nil || source != nil {
+                inner.scope = Scope(
+                    template: source ?? scope.template, includes: scope.includes,
+                    indentation: indentation.map { (scope.indentation ?? "") + $0 } ?? scope.indentation, inherited: scope.inherited,
+                    blockSources: scope.blockSources, stop: scope.stop)
+            }
+            render(overridden ?? defaultBody, frame: inner, stack: &stack, into: &out)
         case .blockDefinition:
             break
         case .partial(let name, let dynamic, let indentation, let overrides, let at):
@@ -119,27 +145,29 @@ struct TemplateRenderer: Sendable {
                 guard case .text(let named)? = lookup(TemplateName(name, transforms: []), frame: frame, stack: stack) else { return }
                 resolved = named
             }
-            guard let template = templates[resolved], frame.stop.reason == nil else { return }
-            let include = TooDeep(template: frame.template, at: at, tag: "{{\(overrides == nil ? ">" : "<")\(dynamic ? "*" : "")\(name)}}")
-            guard frame.includes.count < Self.maxIncludes else {
+            let scope = frame.scope
+            guard let template = templates[resolved], scope.stop.reason == nil else { return }
+            let include = TooDeep(template: scope.template, at: at, tag: "{{\(overrides == nil ? ">" : "<")\(dynamic ? "*" : "")\(name)}}")
+            guard scope.includes.count < Self.maxIncludes else {
                 // The tag to blame: a partial named by the data if one is on the way (its value is
                 // what loops), else the first tag met again.
-                let chain = frame.includes + [include]
+                let chain = scope.includes + [include]
                 let repeated = chain.first { one in chain.filter { $0.template == one.template && $0.at == one.at }.count > 1 }
-                frame.stop.reason = chain.first { $0.tag.hasPrefix("{{>*") || $0.tag.hasPrefix("{{<*") } ?? repeated ?? include
+                scope.stop.reason = chain.first { $0.tag.hasPrefix("{{>*") || $0.tag.hasPrefix("{{<*") } ?? repeated ?? include
                 return
             }
-            var inner = Frame(template: resolved, stop: frame.stop)
-            inner.includes = frame.includes + [include]
-            inner.indentation = indentation.map { (frame.indentation ?? "") + $0 } ?? frame.indentation
+            var inherited = scope.inherited
+            var blockSources = scope.blockSources
             if let overrides {
                 // Blocks overridden further out win over those given here.
-                inner.inherited = frame.inherited.map { $0.merging(overrides) { outer, _ in outer } } ?? overrides
-                inner.blockSources = frame.blockSources.merging(overrides.mapValues { _ in frame.template }) { outer, _ in outer }
-            } else {
-                inner.inherited = frame.inherited
-                inner.blockSources = frame.blockSources
+                inherited = scope.inherited.map { $0.merging(overrides) { outer, _ in outer } } ?? overrides
+                blockSources = scope.blockSources.merging(overrides.mapValues { _ in scope.template }) { outer, _ in outer }
             }
+            let inner = Frame(
+                scope: Scope(
+                    template: resolved, includes: scope.includes + [include],
+                    indentation: indentation.map { (scope.indentation ?? "") + $0 } ?? scope.indentation, inherited: inherited,
+                    blockSources: blockSources, stop: scope.stop))
             render(template, frame: inner, stack: &stack, into: &out)
         case .contentType(let type, _):
             frame.contentType = type

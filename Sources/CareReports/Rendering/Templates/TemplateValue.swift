@@ -60,8 +60,10 @@ struct TemplateObject: Sendable {
     func field(_ name: String) -> TemplateValue? {
         var index = 0
         let count = names.count
+        // Lengths first: most names looked at are not the one asked for, and most differ in length.
+        let length = name.utf8.count
         while index < count {
-            if names[index] == name { return values[index] }
+            if names[index].utf8.count == length, names[index] == name { return values[index] }
             index += 1
         }
         return nil

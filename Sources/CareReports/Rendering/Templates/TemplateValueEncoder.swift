@@ -4,7 +4,8 @@
 /// container or super-encoder (a hand-written `encode(to:)`) becomes the field or item it is made for.
 enum TemplateValueEncoder {
     static func encode<T: Encodable>(_ value: T) throws -> TemplateValue {
-        if let text = value as? String { return .text(text) }
+        // A type comparison, not a dynamic cast of every value (most are structs and arrays).
+        if T.self == String.self, let text = value as? String { return .text(text) }
         let encoder = TreeEncoder()
         try value.encode(to: encoder)
         return encoder.result

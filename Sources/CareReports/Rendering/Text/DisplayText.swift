@@ -55,7 +55,8 @@ public enum DisplayText {
     /// True when every byte is printable ASCII, tab or line feed: nothing to clean.
     @inline(__always)
     static func isPlainASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }
+        func plain(_ byte: UInt8) -> Bool { (byte >= 0x20 && byte < 0x7F) || byte == 0x0A || byte == 0x09 }
+        return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(plain) } ?? text.utf8.allSatisfy(plain)
     }
 
     /// Scalars that are never written: controls but tab and line feed, DEL, C1, bidi controls,

@@ -6,8 +6,19 @@
 /// behind a prepend character such as U+0600, which joins it into one grapheme.)
 public enum HTMLEscaping {
     public static func escape(_ text: String) -> String {
-        let cleaned = DisplayText.cleaned(text)
-        if !cleaned.utf8.contains(where: needsReference) { return cleaned }
+        // Most text is plain ASCII with nothing to escape: found in one pass over its bytes.
+        var plain = true
+        var references = false
+        for byte in text.utf8 {
+            guard (byte >= 0x20 && byte < 0x7F) || byte == 0x0A || byte == 0x09 else {
+                plain = false
+                break
+            }
+            if needsReference(byte) { references = true }
+        }
+        if plain, !references { return text }
+        let cleaned = plain ? text : DisplayText.cleaned(text)
+        if !plain, !cleaned.utf8.contains(where: needsReference) { return cleaned }
         // Over UTF-8 bytes: the five characters are ASCII, and no byte of a multi-byte scalar is.
         var out: [UInt8] = []
         out.reserveCapacity(cleaned.utf8.count + 32)

@@ -23,11 +23,17 @@ public enum LabUnitText {
 
     /// The unit for display; empty for a unit that is only an annotation (`{score}` is a count, not a unit).
     public static func display(_ unit: String?) -> String {
-        guard var text = unit?.trimmingSpaces(), !text.isEmpty else { return "" }
+        guard let text = unit?.trimmingSpaces(), !text.isEmpty else { return "" }
         if text.hasPrefix("{"), text.hasSuffix("}"), !text.dropFirst().contains("{") { return "" }
         if text == "Cel" { return "°C" }
         if text == "[degF]" { return "°F" }
-        text = text.replacingOccurrences(of: "{1.73_m2}", with: "1.73 m²")
+        return isShownAsWritten(text) ? text : rewritten(text)
+    }
+
+    /// The UCUM notation rewritten for a reader (`mm[Hg]` → `mmHg`, `10*3/uL` → `×10³/µL`): what
+    /// ``display(_:)`` gives for a trimmed unit that is not an annotation alone.
+    static func rewritten(_ unit: String) -> String {
+        var text = unit.replacingOccurrences(of: "{1.73_m2}", with: "1.73 m²")
         text = annotationsUnwrapped(text)
         for (code, shown) in [("mm[Hg]", "mmHg"), ("[iU]", "IU"), ("[IU]", "IU"), ("[degF]", "°F")] {
             text = text.replacingOccurrences(of: code, with: shown)
@@ -42,6 +48,33 @@ public enum LabUnitText {
         if case .text = result.value { return LabValueText.value(result) }
         let unit = display(result.unit, words)
         return LabValueText.value(result) + (unit.isEmpty ? "" : " \(unit)")
+    }
+
+    /// True when ``display(_:)`` would give `text` back unchanged (`mmHg`, `mg/dL`, `/min`, `%`): no
+    /// brace, bracket, `*` or `^`, and no `/`-separated part that starts with `u` or ends with `m2`.
+    /// One pass over the bytes, so the common units skip the rewriting below.
+    private static func isShownAsWritten(_ text: String) -> Bool {
+        var partStart = true
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "*"), UInt8(ascii: "^"):
+                return false
+            case UInt8(ascii: "/"):
+                if beforePrevious == UInt8(ascii: "m"), previous == UInt8(ascii: "2"), !partStart { return false }
+                partStart = true
+                (beforePrevious, previous) = (0, 0)
+                continue
+            case UInt8(ascii: "u") where partStart:
+                return false
+            default:
+                break
+            }
+            partStart = false
+            (beforePrevious, previous) = (previous, byte)
+        }
+        return !(beforePrevious == UInt8(ascii: "m") && previous == UInt8(ascii: "2"))
     }
 
     /// `{beats}/min` → `beats/min`: braces removed, `_` read as a space.

@@ -132,7 +132,7 @@ public struct DisplayFormat: Sendable {
         let rounded = (value * scale).rounded() / scale
         if rounded == 0 { return "0" }
         var text = String(format: "%.\(maxDecimals)f", rounded)
-        guard text.contains(".") else { return text }  // no decimals asked for: "140" keeps its zero
+        guard text.utf8.contains(UInt8(ascii: ".")) else { return text }  // no decimals asked for: "140" keeps its zero
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text

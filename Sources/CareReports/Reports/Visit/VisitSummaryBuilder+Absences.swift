@@ -7,7 +7,7 @@ extension VisitSummaryBuilder {
     func statedAbsences(_ topic: AbsenceStatement.Topic) -> [(HealthRecord, AbsenceStatement)] {
         var latest: [String: (HealthRecord, AbsenceStatement)] = [:]
         var order: [String] = []
-        for record in sorted(context.records.healthRecords) {
+        for record in byDate {
             guard case .observation(let observation) = record.data, let absence = observation.statedAbsence, absence.topic == topic
             else { continue }
             if latest[absence.statement] == nil { order.append(absence.statement) }

@@ -5,7 +5,7 @@ extension VisitSummaryBuilder {
     /// the urgent and emergency visits and the coming ones are always listed, then the latest, and
     /// the others are named on one line ("And 3 more: …"), so none is dropped without a word.
     func appointmentLines() -> ([VisitSummary.Line], String?) {
-        let all = sorted(context.records.healthRecords).compactMap { record -> (line: VisitSummary.Line, keep: Bool, short: String)? in
+        let all = byDate.compactMap { record -> (line: VisitSummary.Line, keep: Bool, short: String)? in
             guard case .appointment(let appointment) = record.data else { return nil }
             let start = appointment.start.resolved(in: context.timeZone)
             guard start >= since || appointment.status == .scheduled && start >= context.dataUntil else { return nil }
@@ -32,8 +32,11 @@ extension VisitSummaryBuilder {
     /// An urgent-care or emergency visit, by the words of its title, specialty, location or purpose.
     static func isUrgent(_ record: HealthRecord, _ appointment: Appointment) -> Bool {
         let text = [record.title, appointment.specialty ?? "", appointment.location ?? "", appointment.purpose ?? ""].joined(separator: " ")
-        return text.range(of: #"(?i)(?<![\p{L}])(urgent|emergency|A&E|ER|urgencias?|emergencias?)(?![\p{L}])"#, options: .regularExpression) != nil
+        return urgentWords.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
+
+    /// The words of an urgent-care or emergency visit, compiled once (not per appointment).
+    private static let urgentWords = try! NSRegularExpression(pattern: #"(?i)(?<![\p{L}])(urgent|emergency|A&E|ER|urgencias?|emergencias?)(?![\p{L}])"#)
 
     /// Each lab report of the period that concludes something or notes its results, newest first:
     /// the report's title and day, then its conclusion and its normal results' notes as written.

@@ -11,7 +11,7 @@ extension VisitSummaryBuilder {
     func symptomRows() -> ([VisitSummary.SymptomRow], String?) {
         var order: [String] = []
         var groups: [String: [(HealthRecord, Symptom)]] = [:]
-        for record in sorted(context.records.healthRecords) where inPeriod(record.date) {
+        for record in byDate where inPeriod(record.date) {
             guard case .symptom(let symptom) = record.data else { continue }
             let key = symptom.name.lowercased()
             if groups[key] == nil { order.append(key) }
@@ -37,7 +37,7 @@ extension VisitSummaryBuilder {
 
     /// Falls and near-falls in the period: symptoms and notes that say so.
     func fallLines() -> [VisitSummary.Line] {
-        sorted(context.records.healthRecords).compactMap { record in
+        byDate.compactMap { record in
             guard inPeriod(record.date) else { return nil }
             let text: String
             switch record.data {

@@ -45,7 +45,7 @@ extension VisitSummaryBuilder {
     func vitalGroups(inPeriodOnly: Bool = true) -> [[(HealthRecord, Measurement)]] {
         var groups: [String: [(HealthRecord, Measurement)]] = [:]
         var order: [(rank: Int, key: String)] = []
-        for record in sorted(context.records.healthRecords) where !inPeriodOnly || inPeriod(record.date) {
+        for record in byDate where !inPeriodOnly || inPeriod(record.date) {
             guard case .measurement(let measurement) = record.data else { continue }
             let key = "\(measurement.kind.rawValue)|\(measurement.unit.lowercased())|\(measurement.kind == .other ? measurement.loinc ?? record.title : "")"
             if groups[key] == nil { order.append((Measurement.Kind.allCases.firstIndex(of: measurement.kind)!, key)) }

@@ -6,6 +6,8 @@ public struct VisitSummaryBuilder: Sendable {
     let period: VisitPeriod
     let catalog: LabCatalog
     let medications: MedicationPageBuilder
+    /// The viewer's health records by date, then id: sorted once for every section that reads them in order.
+    let byDate: [HealthRecord]
 
     /// `since` overrides the default period (see `VisitPeriod`).
     public init(context: ReportContext, since: LocalDate? = nil) {
@@ -13,6 +15,7 @@ public struct VisitSummaryBuilder: Sendable {
         self.catalog = LabCatalog(context)
         self.medications = MedicationPageBuilder(context: context, links: SiteLinks(context: context, catalog: catalog))
         self.period = VisitPeriod(context: context, since: since)
+        self.byDate = Self.sorted(context.records.healthRecords, in: context.timeZone)
     }
 
     /// The period's first instant.
@@ -20,8 +23,11 @@ public struct VisitSummaryBuilder: Sendable {
 
     func inPeriod(_ date: CareDate) -> Bool { period.contains(date.resolved(in: context.timeZone)) }
 
-    func sorted(_ records: [HealthRecord]) -> [HealthRecord] {
-        records.sorted { ($0.date.resolved(in: context.timeZone), $0.id) < ($1.date.resolved(in: context.timeZone), $1.id) }
+    /// `records` by date, then id. Each record's instant is resolved once, not in every comparison
+    /// (a calendar day's midnight is a calendar computation).
+    static func sorted(_ records: [HealthRecord], in zone: TimeZone) -> [HealthRecord] {
+        let keys = records.map { $0.date.resolved(in: zone) }
+        return records.indices.sorted { (keys[$0], records[$0].id) < (keys[$1], records[$1].id) }.map { records[$0] }
     }
 
     /// `24 Feb` within the current year, `24 Feb 2024` before it. The year is left out only when
@@ -89,7 +95,7 @@ public struct VisitSummaryBuilder: Sendable {
     }
 
     func observations(_ kind: Observation.Kind) -> [(HealthRecord, Observation)] {
-        sorted(context.records.healthRecords).compactMap { record in
+        byDate.compactMap { record in
             guard case .observation(let observation) = record.data, observation.kind == kind else { return nil }
             return (record, observation)
         }
