@@ -23,6 +23,9 @@ public final class CircleFacts: @unchecked Sendable {
     let usable: Bool
     private let lock = NSLock()
     private var weekly: [WeeklyIndexKey: WeeklyIndex] = [:]
+    /// Charts of readings, by what they are drawn from (the readings by record id: within these
+    /// facts an id is one record of this export).
+    private let charts = LockedMemo<ChartKey, String?>(limit: 2_000)
 
     /// The facts of circle `circleId` of `export` (its records only; other circles' are not looked at).
     public init(of export: CareExport, circle circleId: String) {
@@ -62,9 +65,31 @@ public final class CircleFacts: @unchecked Sendable {
         return made
     }
 
+    /// The chart `draw` makes of `readings` (records of this circle), made once for every reader who
+    /// sees the same readings with the same events, in the same language, zone and type size.
+    func chart(
+        of readings: [HealthRecord], kind: Measurement.Kind, id: String, events: [ChartEvent], context: ReportContext, draw: () -> String?
+    ) -> String? {
+        let key = ChartKey(
+            records: readings.map(\.id), kind: kind, id: id, events: events, language: context.words.language,
+            largeText: context.display.largeText, zone: context.timeZone.identifier)
+        return charts.value(key, draw)
+    }
+
     private static func address<T>(_ array: [T]) -> UnsafeRawPointer? {
         array.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
     }
+}
+
+/// What a chart of readings is drawn from.
+struct ChartKey: Hashable, Sendable {
+    let records: [String]
+    let kind: Measurement.Kind
+    let id: String
+    let events: [ChartEvent]
+    let language: String
+    let largeText: Bool
+    let zone: String
 }
 
 /// What a weekly index depends on besides the records: the end of the data, the on-time window and the zone.

@@ -131,9 +131,17 @@ extension WeeklySummaryBuilder {
                 kind: MeasurementRanges.kindName(kind, context.words), unit: LabUnitText.display(last.1.unit, context.words), latest: MeasurementRanges.valueText(last.1, context.format),
                 minimum: MeasurementRanges.valueText(low, context.format), maximum: MeasurementRanges.valueText(high, context.format),
                 outOfRange: rows.filter { $0.row.flag != nil }.count,
-                chart: charts.measurementChart(kind: kind, readings: readings, id: "week-\(kind.rawValue)", events: events),
+                chart: chart(kind: kind, readings: readings, id: "week-\(kind.rawValue)", events: events),
                 readings: rows.map(\.row), doseNote: doseNote(kind, week: week, lastReading: readings.map { $0.0.date.resolved(in: context.timeZone) }.max()))
         }
+    }
+
+    /// The chart of a week's readings: drawn once per circle for every reader who sees the same
+    /// readings (``CircleFacts``), else drawn for this reader.
+    private func chart(kind: Measurement.Kind, readings: [(HealthRecord, Measurement)], id: String, events: [ChartEvent]) -> String? {
+        let draw = { charts.measurementChart(kind: kind, readings: readings, id: id, events: events) }
+        guard let facts = context.records.facts else { return draw() }
+        return facts.chart(of: readings.map(\.0), kind: kind, id: id, events: events, context: context, draw: draw)
     }
 
     /// "First week on the new dose: …", and while too few readings exist since the change, that the
