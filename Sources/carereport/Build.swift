@@ -133,73 +133,6 @@ extension CareReport {
             }
         }
 
-        /// `--all-members`: one site per person, `OUT/USER` (of all their active circles, or of the one
-        /// they are in, laid out as a single viewer's site), only the shard's readers.
-        private func runForAllReaders(
-            _ source: ExportSource, now: Date, templates: TemplateSet, formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?)
-        ) throws {
-            let shard = try shardOption.resolved()
-            SiteOutput.restrictCleaning(to: shard)
-            let readers = try AllReaders(viewerOptions, in: source.base, shard: shard)
-            let cache = CircleCache(source)
-            let views = SiteViews()
-            var written: Set<String> = []
-            let progress = RunProgress(readers.viewers, verb: "written")
-            defer { progress.finish() }
-            // One member's files are created while the next member's pages are rendered.
-            let queue = SiteWriteQueue()
-            do {
-                for reader in readers.readers {
-                    let folder = try SiteOutput.readerPath(out, reader.userId)
-                    if reader.viewers.count == 1 {
-                        let viewer = reader.viewers[0]
-                        let circle = try cache.circle(of: viewer)
-                        let plan = try render(
-                            circle.export, viewer, now: now, templates: templates, formats: formats, period: period,
-                            earlierWritten: !written.isEmpty, facts: circle.facts, views: views)
-                        try SiteOutput.write(plan, to: folder, through: queue)
-                    } else {
-                        // Written on this thread: the sites handed to the writer thread go first.
-                        do {
-                            try queue.waitUntilWritten()
-                        } catch {
-                            Console.error(error.errorDescription ?? "error: cannot write the sites")
-                            throw ExitCode(73)
-                        }
-                        let language = languageOption.reader(userId: reader.userId, in: source.base)
-                        let renderer = try SiteOutput.render { try LocalizedRenderers.renderer(for: templates, words: language.words) }
-                        let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-                        let earlier = !written.isEmpty
-                        let site = try SiteOutput.readerStep(earlierWritten: earlier) {
-                            try ReaderSiteBuilder(
-                                output: folder, templates: templates, renderer: renderer, formats: formats, parallel: parallel,
-                                circleCount: reader.viewers.count)
-                        }
-                        for viewer in reader.viewers {
-                            let context = ReportContext(
-                                records: try cache.records(for: viewer), now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1,
-                                words: language.words, display: language.display)
-                            try SiteOutput.readerStep(earlierWritten: earlier) { try site.add(context) }
-                        }
-                        try SiteOutput.readerStep(earlierWritten: earlier) {
-                            try site.finish(readerName: source.base.readerName(reader.userId), readerKey: reader.userId)
-                        }
-                    }
-                    written.insert(reader.userId)
-                    reader.viewers.forEach(progress.done)
-                }
-            } catch {
-                // What was handed over is still written (or its staging folder removed) before exiting;
-                // a failed write (73) was said already.
-                if (error as? ExitCode)?.rawValue == 73 { try? queue.finish() } else { try? SiteOutput.finish(queue) }
-                throw error
-            }
-            try SiteOutput.finish(queue)
-            views.stats.report(readers: readers.readers.count)
-            let among = viewerOptions.circle.flatMap { source.base.circle($0) }.map { Set($0.members.map(\.userId)) }
-            try SiteOutput.removeStaleReaderSites(in: out, keeping: written, shard: shard, among: among)
-        }
-
         /// `--viewer ID` without `--circle`: one site of every circle where the reader is active (the
         /// site of one circle, as always, when that is all they read).
         private func runForReader() throws {
@@ -252,16 +185,16 @@ extension CareReport {
             try SiteOutput.write(render(export, viewer, now: now, templates: templates, formats: formats, period: period), to: folder)
         }
 
-        private func render(
+        func render(
             _ export: CareExport, _ viewer: Viewer, now: Date, templates: TemplateSet,
             formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?), earlierWritten: Bool = false, facts: CircleFacts? = nil,
-            views: SiteViews? = nil
+            views: SiteViews? = nil, workers: Int? = nil
         ) throws -> SitePlan {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export, facts: facts) else { throw ExitCode(70) }
             let reader = languageOption.reader(viewer, in: export)
             let context = ReportContext(
                 records: records, now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1, words: reader.words, display: reader.display)
-            let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            let parallel = ParallelRenderer(workers: workers ?? jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             return try SiteOutput.render(earlierWritten: earlierWritten) { () throws -> SitePlan in
                 // An --all-members run parses and checks the templates once: PageRenderer keeps the last one made.
                 let site = try SiteBuilder(context: context, templates: templates, formats: formats, parallel: parallel)

@@ -1,0 +1,145 @@
+import ArgumentParser
+import CareReports
+import Foundation
+import Templates
+
+extension CareReport.Build {
+    /// `--all-members`: one site per person, `OUT/USER` (of all their active circles, or of the one
+    /// they are in, laid out as a single viewer's site), only the shard's readers.
+    ///
+    /// The readers of one circle alone are one batch: their circle is read once, its facts worked out
+    /// once (``CircleFacts``), and readers who see exactly the same share the site's models
+    /// (``SiteModels``). A few batches are rendered at once, one per core, each on one thread; their
+    /// sites are handed to the writer thread in the readers' order. A reader of several circles is
+    /// written on its own, in its place, with its pages rendered on every core.
+    func runForAllReaders(
+        _ source: ExportSource, now: Date, templates: TemplateSet, formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?)
+    ) throws {
+        let shard = try shardOption.resolved()
+        SiteOutput.restrictCleaning(to: shard)
+        let readers = try AllReaders(viewerOptions, in: source.base, shard: shard)
+        let stats = ViewStats()
+        var written: Set<String> = []
+        let progress = RunProgress(readers.viewers, verb: "written")
+        defer { progress.finish() }
+        let workers = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let shared = SharedBuild(command: self, source: source)
+        // One member's files are created while the next members' pages are rendered.
+        let queue = SiteWriteQueue()
+        do {
+            var batches = ReaderBatch.batches(readers.readers)[...]
+            while let first = batches.first {
+                if first.circle == nil {
+                    batches.removeFirst()
+                    try writeReaderOfCircles(first.readers[0], source: source, now: now, templates: templates, formats: formats, period: period, queue: queue, earlier: !written.isEmpty)
+                    written.insert(first.readers[0].userId)
+                    first.readers[0].viewers.forEach(progress.done)
+                    continue
+                }
+                let window = Array(batches.prefix(while: { $0.circle != nil }).prefix(2 * workers))
+                batches.removeFirst(window.count)
+                let plans = try sites(of: window, shared: shared, now: now, templates: templates, formats: formats, period: period, stats: stats, workers: workers, earlier: !written.isEmpty, queue: queue)
+                for (reader, plan) in zip(window.flatMap(\.readers), plans) {
+                    try SiteOutput.write(plan, to: try SiteOutput.readerPath(out, reader.userId), through: queue)
+                    written.insert(reader.userId)
+                    reader.viewers.forEach(progress.done)
+                }
+            }
+        } catch {
+            // What was handed over is still written (or its staging folder removed) before exiting;
+            // a failed write (73) was said already.
+            if (error as? ExitCode)?.rawValue == 73 { try? queue.finish() } else { try? SiteOutput.finish(queue) }
+            throw error
+        }
+        try SiteOutput.finish(queue)
+        stats.report(readers: readers.readers.count)
+        let among = viewerOptions.circle.flatMap { source.base.circle($0) }.map { Set($0.members.map(\.userId)) }
+        try SiteOutput.removeStaleReaderSites(in: out, keeping: written, shard: shard, among: among)
+    }
+
+    /// The sites of the readers of `window` (batches of one circle each), in the readers' order,
+    /// rendered one batch per core. When one fails, the window's readers are done again one after
+    /// another on this thread, as a run on one core would, so its error is said once and the sites
+    /// before it are written.
+    private func sites(
+        of window: [ReaderBatch], shared: SharedBuild, now: Date, templates: TemplateSet, formats: Set<SiteBuilder.Format>,
+        period: (LocalDate?, LocalDate?), stats: ViewStats, workers: Int, earlier: Bool, queue: SiteWriteQueue
+    ) throws -> [SitePlan] {
+        do {
+            return try parallelMap(window, workers: workers) { batch in
+                try Console.muted {
+                    try shared.command.sites(of: batch, source: shared.source, now: now, templates: templates, formats: formats, period: period, stats: stats)
+                }
+            }.flatMap { $0 }
+        } catch {
+            let cache = CircleCache(shared.source)
+            var earlier = earlier
+            for reader in window.flatMap(\.readers) {
+                let viewer = reader.viewers[0]
+                let circle = try cache.circle(of: viewer)
+                let plan = try render(
+                    circle.export, viewer, now: now, templates: templates, formats: formats, period: period, earlierWritten: earlier,
+                    facts: circle.facts)
+                try SiteOutput.write(plan, to: try SiteOutput.readerPath(out, reader.userId), through: queue)
+                earlier = true
+            }
+            throw error  // not reached: the reader that failed fails again above
+        }
+    }
+
+    /// The sites of one batch's readers (of one circle), in their order, on this thread alone.
+    func sites(
+        of batch: ReaderBatch, source: ExportSource, now: Date, templates: TemplateSet, formats: Set<SiteBuilder.Format>,
+        period: (LocalDate?, LocalDate?), stats: ViewStats
+    ) throws -> [SitePlan] {
+        let cache = CircleCache(source)
+        let views = SiteViews(stats: stats)
+        return try batch.readers.map { reader in
+            let viewer = reader.viewers[0]
+            let circle = try cache.circle(of: viewer)
+            return try render(
+                circle.export, viewer, now: now, templates: templates, formats: formats, period: period, facts: circle.facts, views: views, workers: 1)
+        }
+    }
+
+    /// A reader of several circles: their site of every circle, written in its place (the sites
+    /// handed to the writer thread go first), its pages rendered on every core.
+    private func writeReaderOfCircles(
+        _ reader: AllReaders.Reader, source: ExportSource, now: Date, templates: TemplateSet, formats: Set<SiteBuilder.Format>,
+        period: (LocalDate?, LocalDate?), queue: SiteWriteQueue, earlier: Bool
+    ) throws {
+        let folder = try SiteOutput.readerPath(out, reader.userId)
+        do {
+            try queue.waitUntilWritten()
+        } catch {
+            Console.error(error.errorDescription ?? "error: cannot write the sites")
+            throw ExitCode(73)
+        }
+        let cache = CircleCache(source)
+        let language = languageOption.reader(userId: reader.userId, in: source.base)
+        let renderer = try SiteOutput.render { try LocalizedRenderers.renderer(for: templates, words: language.words) }
+        let parallel = ParallelRenderer(workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let site = try SiteOutput.readerStep(earlierWritten: earlier) {
+            try ReaderSiteBuilder(
+                output: folder, templates: templates, renderer: renderer, formats: formats, parallel: parallel,
+                circleCount: reader.viewers.count)
+        }
+        for viewer in reader.viewers {
+            let context = ReportContext(
+                records: try cache.records(for: viewer), now: now, onTimeWindowMinutes: onTimeWindow, from: period.0, to: period.1,
+                words: language.words, display: language.display)
+            try SiteOutput.readerStep(earlierWritten: earlier) { try site.add(context) }
+        }
+        try SiteOutput.readerStep(earlierWritten: earlier) {
+            try site.finish(readerName: source.base.readerName(reader.userId), readerKey: reader.userId)
+        }
+    }
+}
+
+/// The command and the export, handed to the worker threads of an `--all-members` build: the
+/// options are only read, and the export's reader only maps its files and reads circles again
+/// (each call decodes into models of its own), so the threads share nothing they change.
+private struct SharedBuild: @unchecked Sendable {
+    let command: CareReport.Build
+    let source: ExportSource
+}
