@@ -18,7 +18,7 @@ final class ZoneOffsets: @unchecked Sendable {
 
     private let zone: TimeZone
     private let identifier: String
-    private let lock = NSLock()
+    private let lock = SpinLock()
     private var days: [Int: Day] = [:]
 
     private init(_ zone: TimeZone, _ identifier: String) {
@@ -47,7 +47,7 @@ final class ZoneOffsets: @unchecked Sendable {
         return uniform ? offset : zone.secondsFromGMT(for: date)
     }
 
-    private static let lock = NSLock()
+    private static let lock = SpinLock()
     nonisolated(unsafe) private static var tables: [String: ZoneOffsets] = [:]
     /// The table asked for last: a run works in one zone at a time, and comparing its identifier
     /// costs less than hashing it.

@@ -143,4 +143,12 @@ import Testing
         #expect(rules > 5)
         #expect(TextWrapper.isTableRule("——  ——") == false)
     }
+
+    /// Lines found in the bytes are the lines splitting the characters at line feeds gives, empty
+    /// lines and combining marks after a line feed included.
+    @Test func linesAreThoseOfSplittingCharactersAtLineFeeds() {
+        for text in ["", "\n", "a", "a\n", "\na", "a\n\nb", "é\n\u{301}x\n", "日本\n🌷\n\n", "\n\n\n"] {
+            #expect(TextWrapper.lines(of: text) == text.split(separator: "\n", omittingEmptySubsequences: false), "\(text.debugDescription)")
+        }
+    }
 }

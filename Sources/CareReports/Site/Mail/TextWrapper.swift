@@ -18,7 +18,7 @@ public enum TextWrapper {
     public static func wrap(_ text: String, width: Int = 72) -> String {
         let width = max(width, 1)
         let normalized = text.utf8.contains(UInt8(ascii: "\r")) ? newlinesAsLineFeeds(text) : text
-        let lines = normalized.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = lines(of: normalized)
         let tableLines = tableLineIndexes(lines)
         return lines.indices
             .flatMap { tableLines.contains($0) ? [String(lines[$0])] : wrapLine(lines[$0], width: width) }
@@ -134,6 +134,21 @@ public enum TextWrapper {
             }
         }
         if !current.isEmpty || lines.isEmpty { flush() }
+        return lines
+    }
+
+    /// The text's lines, split at each line feed (empty lines kept): found in its UTF-8 bytes, which
+    /// gives what splitting its Characters gives, since a line feed is always a character of its own
+    /// once carriage returns are gone.
+    static func lines(of text: String) -> [Substring] {
+        var lines: [Substring] = []
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        while let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            lines.append(text[start..<end])
+            start = bytes.index(after: end)
+        }
+        lines.append(text[start...])
         return lines
     }
 
