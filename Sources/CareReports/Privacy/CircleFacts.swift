@@ -26,6 +26,7 @@ public final class CircleFacts: @unchecked Sendable {
     /// Charts of readings, by what they are drawn from (the readings by record id: within these
     /// facts an id is one record of this export).
     private let charts = LockedMemo<ChartKey, String?>(limit: 2_000)
+    private var dates: (zone: String, value: RecordDates)?
 
     /// The facts of circle `circleId` of `export` (its records only; other circles' are not looked at).
     public init(of export: CareExport, circle circleId: String) {
@@ -65,6 +66,21 @@ public final class CircleFacts: @unchecked Sendable {
         return made
     }
 
+    /// Each record's dates in `zone` and a note's or symptom's warning signs, worked out once.
+    func recordDates(in zone: TimeZone) -> RecordDates {
+        lock.lock()
+        if let dates, dates.zone == zone.identifier {
+            lock.unlock()
+            return dates.value
+        }
+        lock.unlock()
+        let made = RecordDates(health: health, tasks: tasks, updates: updates, zone: zone)
+        lock.lock()
+        defer { lock.unlock() }
+        dates = (zone.identifier, made)
+        return made
+    }
+
     /// The chart `draw` makes of `readings` (records of this circle), made once for every reader who
     /// sees the same readings with the same events, in the same language, zone and type size.
     func chart(
@@ -78,6 +94,35 @@ public final class CircleFacts: @unchecked Sendable {
 
     private static func address<T>(_ array: [T]) -> UnsafeRawPointer? {
         array.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    }
+}
+
+/// The dates of a circle's records in one zone, by record id, each worked out as the reports do.
+struct RecordDates: Sendable {
+    struct Health: Sendable {
+        /// `date.resolved(in:)`, `date.localDay(in:)` and that day's week.
+        let resolved: Date
+        let day: LocalDate
+        let week: ISOWeek
+        /// `EarlySigns.warningSigns` of the record.
+        let signs: Set<WarningWords.Sign>
+    }
+
+    let health: [String: Health]
+    /// The week of each task's due day and of each update's day.
+    let taskWeeks: [String: ISOWeek]
+    let updateWeeks: [String: ISOWeek]
+
+    init(health records: [HealthRecord], tasks: [CareTask], updates: [CircleUpdate], zone: TimeZone) {
+        var health: [String: Health] = [:]
+        for record in records {
+            let day = record.date.localDay(in: zone)
+            health[record.id] = Health(
+                resolved: record.date.resolved(in: zone), day: day, week: ISOWeek(containing: day), signs: EarlySigns.warningSigns(record))
+        }
+        self.health = health
+        taskWeeks = Dictionary(tasks.map { ($0.id, ISOWeek(containing: $0.dueDate.localDay(in: zone))) }, uniquingKeysWith: { a, _ in a })
+        updateWeeks = Dictionary(updates.map { ($0.id, ISOWeek(containing: $0.timestamp.localDay(in: zone))) }, uniquingKeysWith: { a, _ in a })
     }
 }
 

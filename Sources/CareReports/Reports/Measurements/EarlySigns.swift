@@ -34,14 +34,17 @@ struct EarlySigns: Sendable {
         var measurements: [(Date, Measurement)] = []
         var symptoms: [(Date, String)] = []
         var daySigns: [LocalDate: Set<WarningWords.Sign>] = [:]
+        // The circle's facts hold each record's dates and signs, worked out once for every reader.
+        let dates = context.records.facts?.recordDates(in: zone).health
         for record in context.records.healthRecords {
+            let known = dates?[record.id]
             switch record.data {
-            case .measurement(let measurement): measurements.append((record.date.resolved(in: zone), measurement))
-            case .symptom(let symptom): symptoms.append((record.date.resolved(in: zone), EarlySigns.key(symptom.name)))
+            case .measurement(let measurement): measurements.append((known?.resolved ?? record.date.resolved(in: zone), measurement))
+            case .symptom(let symptom): symptoms.append((known?.resolved ?? record.date.resolved(in: zone), EarlySigns.key(symptom.name)))
             default: break
             }
-            let signs = EarlySigns.warningSigns(record)
-            if !signs.isEmpty { daySigns[record.date.localDay(in: zone), default: []].formUnion(signs) }
+            let signs = known?.signs ?? EarlySigns.warningSigns(record)
+            if !signs.isEmpty { daySigns[known?.day ?? record.date.localDay(in: zone), default: []].formUnion(signs) }
         }
         self.measurements = measurements.sorted { $0.0 < $1.0 }
         self.symptoms = symptoms
