@@ -142,3 +142,8 @@ def test_a_generated_export_is_the_same_bytes_either_way(tmp_path):
         run(["digest", export, "--all-members", "--format", fmt, "--week", "last", "--out", alone, "--now", NOW], share=False)
         assert tree(shared) == tree(alone)
         assert len(tree(shared)) == 36
+    shared, alone = tmp_path / "site-shared", tmp_path / "site-alone"
+    run(["build", export, "--all-members", "--circle", "g2", "--out", shared, "--now", NOW])
+    run(["build", export, "--all-members", "--circle", "g2", "--out", alone, "--now", NOW], share=False)
+    assert tree(shared) == tree(alone)
+    assert len({name.split("/")[0] for name in tree(shared)}) == 6  # every active member of the circle
