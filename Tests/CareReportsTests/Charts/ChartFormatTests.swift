@@ -3,6 +3,19 @@ import Testing
 
 @Suite("Chart number and text formatting")
 struct ChartFormatTests {
+    @Test("a band's words: each {range} filled as splitting on it and joining would (ASCII by bytes, the rest by Characters)")
+    func referenceRangeFilled() {
+        let templates = [
+            "reference range {range}", "rango de referencia {range}", "{range}", "", "no marker", "{range} and {range}", "{range", "{{range}}",
+            "x\r\n{range}\r\n", "intervalo {range}\u{301} é", "e\u{301}{range}", "\u{600}{range}",
+        ]
+        for template in templates {
+            #expect(
+                ReferenceBand.filled(template, "70–99 mg/dL") == template.split(separator: "{range}", omittingEmptySubsequences: false).joined(separator: "70–99 mg/dL"),
+                "\(template)")
+        }
+    }
+
     @Test("fixed decimals, no locale, no -0")
     func fixed() {
         #expect(ChartFormat.fixed(3.14159, decimals: 2) == "3.14")

@@ -41,6 +41,10 @@ import Testing
         for _ in 0..<100_000 {
             let text = Self.randomText(&rng)
             #expect(HTMLEscaping.escape(text) == ReferenceHTMLEscaping.escape(text), "\(Array(text.unicodeScalars))")
+            // Appended after text already written (what a template does), the same escaping.
+            var written = "<p>é"
+            HTMLEscaping.append(escaping: text, to: &written)
+            #expect(written == "<p>é" + ReferenceHTMLEscaping.escape(text), "\(Array(text.unicodeScalars))")
         }
     }
 

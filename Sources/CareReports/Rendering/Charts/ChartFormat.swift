@@ -33,7 +33,8 @@ enum ChartFormat {
         return s
     }
 
-    /// ``coord(_:)`` appended to `out`, digit by digit (no string of its own).
+    /// ``coord(_:)`` appended to `out` in one piece: its characters are written right to left into
+    /// a buffer on the stack (sign, at most 13 whole digits, point and two decimals fit in 24 bytes).
     static func appendCoord(_ value: Double, to out: inout String) {
         guard value.isFinite else {
             out += "0"
@@ -41,25 +42,26 @@ enum ChartFormat {
         }
         let clamped = min(max(value, -1e12), 1e12)
         let n = Int64((clamped.magnitude * 100).rounded(.toNearestOrAwayFromZero))
-        if clamped < 0 && n != 0 { out += "-" }
-        // The whole part's digits, most significant first (at most 13 of them).
-        var whole = n / 100
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { bytes in
+            var start = bytes.count
+            func put(_ byte: UInt8) {
+                start -= 1
+                bytes[start] = byte
+            }
+            let cents = n % 100
+            if cents != 0 {
+                if cents % 10 != 0 { put(UInt8(truncatingIfNeeded: cents % 10) + 0x30) }
+                put(UInt8(truncatingIfNeeded: cents / 10) + 0x30)
+                put(UInt8(ascii: "."))
+            }
+            var whole = n / 100
             repeat {
-                buffer[15 - count] = UInt8(truncatingIfNeeded: whole % 10) + 0x30
+                put(UInt8(truncatingIfNeeded: whole % 10) + 0x30)
                 whole /= 10
-                count += 1
             } while whole > 0
-            out += String(decoding: UnsafeRawBufferPointer(rebasing: buffer[(16 - count)...]), as: UTF8.self)
-        }
-        let cents = Int(n % 100)
-        if cents != 0 {
-            out.unicodeScalars.append(".")
-            out.unicodeScalars.append(Unicode.Scalar(UInt8(0x30 + cents / 10)))
-            if cents % 10 != 0 { out.unicodeScalars.append(Unicode.Scalar(UInt8(0x30 + cents % 10))) }
+            if clamped < 0 && n != 0 { put(UInt8(ascii: "-")) }
+            out += String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
         }
     }
 

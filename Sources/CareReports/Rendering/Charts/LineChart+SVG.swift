@@ -151,7 +151,7 @@ extension LineChart {
                 anyHigh = anyHigh || f == .high
                 anyLow = anyLow || f == .low
                 let tip = "\(s.name), \(p.label): \(words.number(ChartFormat.fixed(p.y, decimals: decimals)))\(u)\(f == .normal ? "" : ", " + words.flag(f))"
-                out += shape.svg(x: xPos(p.x), y: yPos(p.y), r: f == .normal ? 3.5 : showAll ? 5 : 3.5, classes: cls, title: tip)
+                shape.svg(x: xPos(p.x), y: yPos(p.y), r: f == .normal ? 3.5 : showAll ? 5 : 3.5, classes: cls, title: tip, into: &out)
             }
             out += "</g>\n"
         }

@@ -38,6 +38,31 @@ public struct ReferenceBand: Sendable, Hashable {
         case let (nil, h?): range = "≤ \(words.number(ChartFormat.fixed(h, decimals: decimals)))\(u)"
         case (nil, nil): return words.noReferenceRange
         }
-        return words.referenceRange.split(separator: "{range}", omittingEmptySubsequences: false).joined(separator: range)
+        return Self.filled(words.referenceRange, range)
+    }
+
+    /// `template` with each `{range}` replaced by `range`. An ASCII template (the English and Spanish
+    /// ones) is searched over its bytes, where each byte is a `Character`; any other as `Character`s.
+    static func filled(_ template: String, _ range: String) -> String {
+        guard template.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return template.split(separator: "{range}", omittingEmptySubsequences: false).joined(separator: range)
+        }
+        let bytes = Array(template.utf8)
+        let marker = Array("{range}".utf8)
+        var out = ""
+        var start = 0
+        var index = 0
+        while index + marker.count <= bytes.count {
+            if bytes[index] == marker[0], Array(bytes[index..<(index + marker.count)]) == marker {
+                out += String(decoding: bytes[start..<index], as: UTF8.self)
+                out += range
+                index += marker.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        out += String(decoding: bytes[start...], as: UTF8.self)
+        return out
     }
 }

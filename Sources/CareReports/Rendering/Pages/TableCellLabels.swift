@@ -148,7 +148,8 @@ enum TableCellLabels {
         while index <= lastStart {
             guard let hit = memchr(base + index, Int32(needle[0]), lastStart - index + 1) else { return nil }
             let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + at, needle, count) == 0 { return at }
+            // The next two bytes compared here first: most `<` start another tag (`<td`, `<tr`, `<a`).
+            if count < 3 || (base[at + 1] == needle[1] && base[at + 2] == needle[2]), memcmp(base + at, needle, count) == 0 { return at }
             index = at + 1
         }
         return nil

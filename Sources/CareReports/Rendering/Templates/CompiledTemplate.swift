@@ -56,6 +56,15 @@ enum TemplateContentType: Sendable {
         case .text: DisplayText.cleaned(text)
         }
     }
+
+    /// ``escape(_:)`` appended to `out` (HTML without an escaped string of its own).
+    func escape(_ text: String, into out: inout String) {
+        switch self {
+        case .html: HTMLEscaping.append(escaping: text, to: &out)
+        case .markdown: out += MarkdownEscaping.tableCell(text)
+        case .text: out += DisplayText.cleaned(text)
+        }
+    }
 }
 
 indirect enum TemplateNode: Sendable {

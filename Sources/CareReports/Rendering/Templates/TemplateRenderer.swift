@@ -94,7 +94,7 @@ struct TemplateRenderer: Sendable {
             out += text
         case .variable(let name, let escaped, _):
             guard let value = lookup(name, frame: frame, stack: stack) else { return }
-            out += escaped ? frame.contentType.escape(value.described) : value.described
+            if escaped { frame.contentType.escape(value.described, into: &out) } else { out += value.described }
         case .section(let name, let body, _):
             switch lookup(name, frame: frame, stack: stack) {
             case .list(let items)?:

@@ -30,7 +30,7 @@ enum TemplateValue: Sendable {
         case .bool(let value): value ? "true" : "false"
         case .null: "nil"
         case .list(let items): "[" + items.map(\.quotedDescription).joined(separator: ", ") + "]"
-        case .object(let object): "(" + object.names.indices.map { "\(object.names[$0]): \(object.values[$0].quotedDescription)" }.joined(separator: ", ") + ")"
+        case .object(let object): "(" + object.fields.map { "\($0.name): \($0.value.quotedDescription)" }.joined(separator: ", ") + ")"
         }
     }
 
@@ -41,29 +41,41 @@ enum TemplateValue: Sendable {
 }
 
 /// An object's fields in the order it encodes them; the first of a name wins (as with `Mirror`).
+/// Names and values side by side in one array: a look-up that reads an object holds one reference.
 struct TemplateObject: Sendable {
-    var names: [String] = []
-    var values: [TemplateValue] = []
+    struct Field: Sendable {
+        let name: String
+        var value: TemplateValue
+    }
+
+    var fields: [Field] = []
 
     init() {}
+
+    /// An empty object with room for `capacity` fields (a view model's fields, without regrowing).
+    init(capacity: Int) {
+        fields.reserveCapacity(capacity)
+    }
 
     init(_ pairs: [(String, TemplateValue)]) {
         for (name, value) in pairs { add(name, value) }
     }
 
+    /// The fields' names, in order.
+    var names: [String] { fields.map(\.name) }
+
     mutating func add(_ name: String, _ value: TemplateValue) {
-        names.append(name)
-        values.append(value)
+        fields.append(Field(name: name, value: value))
     }
 
     @inline(__always)
     func field(_ name: String) -> TemplateValue? {
-        var index = 0
-        let count = names.count
         // Lengths first: most names looked at are not the one asked for, and most differ in length.
         let length = name.utf8.count
+        var index = 0
+        let count = fields.count
         while index < count {
-            if names[index].utf8.count == length, names[index] == name { return values[index] }
+            if fields[index].name.utf8.count == length, fields[index].name == name { return fields[index].value }
             index += 1
         }
         return nil

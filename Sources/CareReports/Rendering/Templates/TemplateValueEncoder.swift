@@ -43,20 +43,20 @@ private final class TreeEncoder: Encoder {
 }
 
 private final class ObjectBox {
-    var object = TemplateObject()
+    var object = TemplateObject(capacity: 8)
     /// Containers made for a field, filled after they are made: put in place when the value is read.
     var nested: [(index: Int, box: NestedBox)] = []
 
     var value: TemplateValue {
         guard !nested.isEmpty else { return .object(object) }
         var filled = object
-        for (index, box) in nested { filled.values[index] = box.value }
+        for (index, box) in nested { filled.fields[index].value = box.value }
         return .object(filled)
     }
 
     /// A field whose value `box` will hold.
     func add(_ name: String, _ box: NestedBox) {
-        nested.append((object.names.count, box))
+        nested.append((object.fields.count, box))
         object.add(name, .null)
     }
 }

@@ -35,6 +35,46 @@ public enum HTMLEscaping {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// ``escape(_:)`` appended to `out`: the runs between references copied as they are, with no
+    /// escaped string of its own (what a template writes for every value).
+    static func append(escaping text: String, to out: inout String) {
+        var plain = true
+        var references = false
+        for byte in text.utf8 {
+            guard (byte >= 0x20 && byte < 0x7F) || byte == 0x0A || byte == 0x09 else {
+                plain = false
+                break
+            }
+            if needsReference(byte) { references = true }
+        }
+        if plain, !references {
+            out += text
+            return
+        }
+        let cleaned = plain ? text : DisplayText.cleaned(text)
+        let bytes = cleaned.utf8
+        var run = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            let next = bytes.index(after: index)
+            if needsReference(byte) {
+                // `run` and `index` stand at ASCII bytes or the start: whole scalars of the text.
+                out += Substring(bytes[run..<index])
+                switch byte {
+                case UInt8(ascii: "&"): out += "&amp;"
+                case UInt8(ascii: "<"): out += "&lt;"
+                case UInt8(ascii: ">"): out += "&gt;"
+                case UInt8(ascii: "\""): out += "&quot;"
+                default: out += "&#39;"
+                }
+                run = next
+            }
+            index = next
+        }
+        out += Substring(bytes[run...])
+    }
+
     @inline(__always)
     private static func needsReference(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")

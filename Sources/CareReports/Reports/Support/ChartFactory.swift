@@ -122,17 +122,17 @@ struct ChartFactory: Sendable {
         // Slots due later on the day the data ends are not known yet: said so, not left blank.
         let dataDay = context.today
         let dataTime = context.format.time(context.dataUntil)
+        let timeTexts = times.map(\.description)
         var day = from
         while day <= last {
             let todays = byDay[day] ?? []
             var cells: [DoseCell] = []
             if !medication.asNeeded {
-                for time in times {
-                    let match = todays.first { event in
-                        guard let scheduled = event.scheduledAt else { return false }
-                        return context.format.time(scheduled) == time.description
-                    }
-                    cells.append(match.map(cell) ?? (day == dataDay && time.description > dataTime ? DoseCell(.afterExport) : DoseCell(.notScheduled)))
+                // Each of the day's scheduled times written once, not once per slot it is compared with.
+                let scheduledTimes = todays.map { $0.scheduledAt.map(context.format.time) }
+                for time in timeTexts {
+                    let match = scheduledTimes.firstIndex { $0 == time }.map { todays[$0] }
+                    cells.append(match.map(cell) ?? (day == dataDay && time > dataTime ? DoseCell(.afterExport) : DoseCell(.notScheduled)))
                 }
             }
             if slots.last?.label == asNeededLabel {

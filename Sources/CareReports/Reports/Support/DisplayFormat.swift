@@ -131,10 +131,27 @@ public struct DisplayFormat: Sendable {
         for _ in 0..<maxDecimals { scale *= 10 }
         let rounded = (value * scale).rounded() / scale
         if rounded == 0 { return "0" }
-        var text = String(format: "%.\(maxDecimals)f", rounded)
+        var text = fixedDecimals(value, scale: scale, decimals: maxDecimals) ?? String(format: "%.\(maxDecimals)f", rounded)
         guard text.utf8.contains(UInt8(ascii: ".")) else { return text }  // no decimals asked for: "140" keeps its zero
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    /// What `String(format: "%.{decimals}f", rounded)` writes for the `rounded` of ``number(_:maxDecimals:)``,
+    /// made from the whole number `(value × scale).rounded()` without Foundation's formatter; nil
+    /// where that could differ (a magnitude of 10⁹ or more, more than 6 decimals), left to the formatter.
+    /// Below 10⁹ a double is within 10⁻⁷ of the decimal it stands for, so both write the same digits.
+    static func fixedDecimals(_ value: Double, scale: Double, decimals: Int) -> String? {
+        guard value.isFinite, value.magnitude < 1e9, (0...6).contains(decimals) else { return nil }
+        let units = Int64((value * scale).rounded())
+        let magnitude = units.magnitude
+        let divisor = UInt64(scale)
+        var text = units < 0 ? "-" : ""
+        text += String(magnitude / divisor)
+        guard decimals > 0 else { return text }
+        let fraction = String(magnitude % divisor)
+        text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
         return text
     }
 
