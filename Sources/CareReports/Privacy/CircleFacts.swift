@@ -27,6 +27,8 @@ public final class CircleFacts: @unchecked Sendable {
     /// facts an id is one record of this export).
     private let charts = LockedMemo<ChartKey, String?>(limit: 2_000)
     private var dates: (zone: String, value: RecordDates)?
+    /// Dose calendars of medication records, by the record's id and what else they are drawn from.
+    private let calendars = LockedMemo<CalendarKey, String?>(limit: 2_000)
 
     /// The facts of circle `circleId` of `export` (its records only; other circles' are not looked at).
     public init(of export: CareExport, circle circleId: String) {
@@ -81,6 +83,16 @@ public final class CircleFacts: @unchecked Sendable {
         return made
     }
 
+    /// The dose calendar `draw` makes of medication `record` (of this circle) for `context`'s
+    /// reader, made once for every reader of the circle who sees that record, in the same language,
+    /// period, zone, clock and type size (the calendar is the record's doses alone).
+    func doseCalendar(of record: HealthRecord, context: ReportContext, draw: () -> String?) -> String? {
+        let key = CalendarKey(
+            record: record.id, language: context.words.language, largeText: context.display.largeText, zone: context.timeZone.identifier,
+            from: context.period.from, to: context.period.to, today: context.today, dataUntil: context.dataUntil, window: context.onTimeWindow)
+        return calendars.value(key, draw)
+    }
+
     /// The chart `draw` makes of `readings` (records of this circle), made once for every reader who
     /// sees the same readings with the same events, in the same language, zone and type size.
     func chart(
@@ -124,6 +136,19 @@ struct RecordDates: Sendable {
         taskWeeks = Dictionary(tasks.map { ($0.id, ISOWeek(containing: $0.dueDate.localDay(in: zone))) }, uniquingKeysWith: { a, _ in a })
         updateWeeks = Dictionary(updates.map { ($0.id, ISOWeek(containing: $0.timestamp.localDay(in: zone))) }, uniquingKeysWith: { a, _ in a })
     }
+}
+
+/// What a dose calendar is drawn from besides its record.
+struct CalendarKey: Hashable, Sendable {
+    let record: String
+    let language: String
+    let largeText: Bool
+    let zone: String
+    let from: LocalDate?
+    let to: LocalDate?
+    let today: LocalDate
+    let dataUntil: Date
+    let window: TimeInterval
 }
 
 /// What a chart of readings is drawn from.

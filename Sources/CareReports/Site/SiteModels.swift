@@ -24,9 +24,16 @@ public final class SiteModels: Sendable {
         weekly = WeeklySummaryBuilder(context: context, links: links, catalog: catalog)
         index = IndexPageBuilder(context: context, links: links, weekly: weekly)
         medications = MedicationPageBuilder(context: context, links: links)
-        labs = LabPageBuilder(
-            context: context, links: links, catalog: catalog, explanations: LabExplanations(templates.files[LabExplanations.file] ?? ""))
+        labs = LabPageBuilder(context: context, links: links, catalog: catalog, explanations: Self.explanations(templates))
     }
+
+    /// The lab explanations of `templates`, read once per run (every reader's site has them).
+    static func explanations(_ templates: TemplateSet) -> LabExplanations {
+        let text = templates.files[LabExplanations.file] ?? ""
+        return explained.value(Array(text.utf8)) { LabExplanations(text) }
+    }
+
+    private static let explained = LockedMemo<[UInt8], LabExplanations>(limit: 4)
 
     /// True when these models are those of `context`'s reader too: their view is the same.
     func fit(_ context: ReportContext) -> Bool {

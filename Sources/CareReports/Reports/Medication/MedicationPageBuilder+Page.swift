@@ -24,11 +24,19 @@ extension MedicationPageBuilder {
             overall: context.hasDoseLog(record, medication) ? Adherence(slots).summary(context.format) : noDoseLog,
             onTimeWindow: windowText, weeks: context.hasDoseLog(record, medication) ? weekRows(slots) : [],
             asNeeded: medication.asNeeded, dayUses: dayUses(slots, maximum: medication.maxDailyDoses),
-            calendar: charts.doseCalendar(medication: medication, slots: slots, id: "doses"),
+            calendar: calendar(record, medication, slots: slots),
             doses: slots.map(doseRow))
     }
 
     /// Links to the orders before and after this one in its medicine's dose history, visible ones only.
+    /// The record's dose calendar: drawn once per circle for every reader who sees the record
+    /// (``CircleFacts``), else drawn for this reader.
+    private func calendar(_ record: HealthRecord, _ medication: Medication, slots: [DoseEvent]) -> String? {
+        let draw = { charts.doseCalendar(medication: medication, slots: slots, id: "doses") }
+        guard let facts = context.records.facts else { return draw() }
+        return facts.doseCalendar(of: record, context: context, draw: draw)
+    }
+
     func doseChanges(_ recordId: String, history: DoseHistory) -> [MedicationPage.DoseChange] {
         guard let chain = history.chain(containing: recordId) else { return [] }
         let orders = Dictionary(chain.orders.map { ($0.record.id, $0.medication) }, uniquingKeysWith: { a, _ in a })
