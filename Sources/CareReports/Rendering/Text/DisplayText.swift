@@ -17,7 +17,7 @@ public enum DisplayText {
 
     /// `text` with what ``DisplayText`` drops removed and right-to-left text isolated.
     public static func cleaned(_ text: String) -> String {
-        if isPlainASCII(text) { return text }
+        if isPlainASCII(text) || !needsCleaning(text) { return text }
         var (out, rightToLeft) = strip(text)
         if rightToLeft {
             out.insert(isolateStart, at: out.startIndex)
@@ -29,7 +29,13 @@ public enum DisplayText {
     /// `text` with what ``DisplayText`` drops removed, and nothing added: for a terminal, or a line
     /// that must stay valid JSON.
     public static func stripped(_ text: String) -> String {
-        isPlainASCII(text) ? text : String(strip(text).scalars)
+        isPlainASCII(text) || !needsCleaning(text) ? text : String(strip(text).scalars)
+    }
+
+    /// False when ``strip(_:)`` would give every scalar back and isolate nothing (most text with
+    /// accents, dashes or symbols): read without building a copy.
+    private static func needsCleaning(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0 == "\r" || isDropped($0) || isRightToLeft($0) }
     }
 
     private static func strip(_ text: String) -> (scalars: String.UnicodeScalarView, rightToLeft: Bool) {

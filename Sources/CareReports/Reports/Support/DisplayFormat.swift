@@ -57,9 +57,8 @@ public struct DisplayFormat: Sendable {
     /// "date unknown" when the source says so.
     public func dateTime(_ date: CareDate) -> String {
         switch date {
-        case .instant(let instant): "\(day(LocalDate(instant, in: timeZone))), \(time(instant))"
-        case .stated(let instant, let offset):
-            DisplayFormat(timeZone: TimeZone(secondsFromGMT: offset) ?? timeZone, words: words).dateTime(.instant(instant))
+        case .instant(let instant): dayAndTime(instant, in: timeZone)
+        case .stated(let instant, let offset): dayAndTime(instant, in: TimeZone(secondsFromGMT: offset) ?? timeZone)
         case .day, .partial, .unknown: self.date(date)
         }
     }
@@ -102,9 +101,19 @@ public struct DisplayFormat: Sendable {
     /// `2 h 15 min`, `45 min` (the same symbols in Spanish).
     public func duration(minutes: Int) -> String { Self.duration(minutes: minutes) }
 
+    /// `Tue 14 Jan 2025, 08:30` in `zone`: the zone's offset read once for the day and the time.
+    private func dayAndTime(_ instant: Date, in zone: TimeZone) -> String {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + zone.offset(at: instant)
+        return "\(day(LocalDate(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down))))), \(Self.clock(seconds))"
+    }
+
     /// `08:30` in the export's zone.
     public func time(_ instant: Date) -> String {
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.offset(at: instant)
+        Self.clock(Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.offset(at: instant))
+    }
+
+    /// `08:30` for local seconds since the epoch.
+    private static func clock(_ seconds: Int) -> String {
         let minutes = ((seconds % 86_400) + 86_400) % 86_400 / 60
         return (minutes / 60 < 10 ? "0" : "") + "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
     }
