@@ -7,15 +7,7 @@
 public enum HTMLEscaping {
     public static func escape(_ text: String) -> String {
         // Most text is plain ASCII with nothing to escape: found in one pass over its bytes.
-        var plain = true
-        var references = false
-        for byte in text.utf8 {
-            guard (byte >= 0x20 && byte < 0x7F) || byte == 0x0A || byte == 0x09 else {
-                plain = false
-                break
-            }
-            if needsReference(byte) { references = true }
-        }
+        let (plain, references) = scanned(text)
         if plain, !references { return text }
         let cleaned = plain ? text : DisplayText.cleaned(text)
         if !plain, !cleaned.utf8.contains(where: needsReference) { return cleaned }
@@ -35,18 +27,21 @@ public enum HTMLEscaping {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Whether `text` is printable ASCII (with tab and line feed) alone, and whether it holds one of
+    /// the five characters that become references (read until the first byte that is not plain).
+    private static func scanned(_ text: String) -> (plain: Bool, references: Bool) {
+        var references = false
+        for byte in text.utf8 {
+            guard (byte >= 0x20 && byte < 0x7F) || byte == 0x0A || byte == 0x09 else { return (false, references) }
+            if needsReference(byte) { references = true }
+        }
+        return (true, references)
+    }
+
     /// ``escape(_:)`` appended to `out`: the runs between references copied as they are, with no
     /// escaped string of its own (what a template writes for every value).
     static func append(escaping text: String, to out: inout String) {
-        var plain = true
-        var references = false
-        for byte in text.utf8 {
-            guard (byte >= 0x20 && byte < 0x7F) || byte == 0x0A || byte == 0x09 else {
-                plain = false
-                break
-            }
-            if needsReference(byte) { references = true }
-        }
+        let (plain, references) = scanned(text)
         if plain, !references {
             out += text
             return
