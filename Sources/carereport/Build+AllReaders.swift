@@ -9,9 +9,9 @@ extension CareReport.Build {
     ///
     /// The readers of one circle alone are one batch: their circle is read once, its facts worked out
     /// once (``CircleFacts``), and readers who see exactly the same share the site's models
-    /// (``SiteModels``). A few batches are rendered at once, one per core, each on one thread; their
-    /// sites are handed to the writer thread in the readers' order. A reader of several circles is
-    /// written on its own, in its place, with its pages rendered on every core.
+    /// (``SiteModels``). Batches are rendered one per core, each on one thread, a few ahead at most
+    /// (``OrderedPipeline``); their sites are handed to the writer thread in the readers' order. A
+    /// reader of several circles is written on its own, in its place, with its pages rendered on every core.
     func runForAllReaders(
         _ source: ExportSource, now: Date, templates: TemplateSet, formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?)
     ) throws {
@@ -27,23 +27,33 @@ extension CareReport.Build {
         // One member's files are created while the next members' pages are rendered.
         let queue = SiteWriteQueue()
         do {
-            var batches = ReaderBatch.batches(readers.readers)[...]
-            while let first = batches.first {
-                if first.circle == nil {
-                    batches.removeFirst()
-                    try writeReaderOfCircles(first.readers[0], source: source, now: now, templates: templates, formats: formats, period: period, queue: queue, earlier: !written.isEmpty)
-                    written.insert(first.readers[0].userId)
-                    first.readers[0].viewers.forEach(progress.done)
-                    continue
+            let batches = ReaderBatch.batches(readers.readers)
+            // A batch of one circle is rendered on a worker thread, quietly (its failure is done again
+            // below, and said); a reader of several circles is written here, in its place.
+            let pipeline = OrderedPipeline(batches) { batch -> [SitePlan] in
+                guard batch.circle != nil else { return [] }
+                return try Console.muted {
+                    try shared.command.sites(of: batch, source: shared.source, now: now, templates: templates, formats: formats, period: period, stats: stats)
                 }
-                let window = Array(batches.prefix(while: { $0.circle != nil }).prefix(2 * workers))
-                batches.removeFirst(window.count)
-                let plans = try sites(of: window, shared: shared, now: now, templates: templates, formats: formats, period: period, stats: stats, workers: workers, earlier: !written.isEmpty, queue: queue)
-                for (reader, plan) in zip(window.flatMap(\.readers), plans) {
+            }
+            let failed = try pipeline.run(workers: workers, ahead: 2 * workers) { index, plans in
+                let batch = batches[index]
+                if batch.circle == nil {
+                    let reader = batch.readers[0]
+                    try writeReaderOfCircles(reader, source: source, now: now, templates: templates, formats: formats, period: period, queue: queue, earlier: !written.isEmpty)
+                    written.insert(reader.userId)
+                    reader.viewers.forEach(progress.done)
+                    return
+                }
+                for (reader, plan) in zip(batch.readers, plans) {
                     try SiteOutput.write(plan, to: try SiteOutput.readerPath(out, reader.userId), through: queue)
                     written.insert(reader.userId)
                     reader.viewers.forEach(progress.done)
                 }
+            }
+            if let failed {
+                try again(batches[failed.index], source: source, now: now, templates: templates, formats: formats, period: period, earlier: !written.isEmpty, queue: queue)
+                throw failed.error  // not reached: the reader that failed fails again above
             }
         } catch {
             // What was handed over is still written (or its staging folder removed) before exiting;
@@ -57,33 +67,21 @@ extension CareReport.Build {
         try SiteOutput.removeStaleReaderSites(in: out, keeping: written, shard: shard, among: among)
     }
 
-    /// The sites of the readers of `window` (batches of one circle each), in the readers' order,
-    /// rendered one batch per core. When one fails, the window's readers are done again one after
-    /// another on this thread, as a run on one core would, so its error is said once and the sites
-    /// before it are written.
-    private func sites(
-        of window: [ReaderBatch], shared: SharedBuild, now: Date, templates: TemplateSet, formats: Set<SiteBuilder.Format>,
-        period: (LocalDate?, LocalDate?), stats: ViewStats, workers: Int, earlier: Bool, queue: SiteWriteQueue
-    ) throws -> [SitePlan] {
-        do {
-            return try parallelMap(window, workers: workers) { batch in
-                try Console.muted {
-                    try shared.command.sites(of: batch, source: shared.source, now: now, templates: templates, formats: formats, period: period, stats: stats)
-                }
-            }.flatMap { $0 }
-        } catch {
-            let cache = CircleCache(shared.source)
-            var earlier = earlier
-            for reader in window.flatMap(\.readers) {
-                let viewer = reader.viewers[0]
-                let circle = try cache.circle(of: viewer)
-                let plan = try render(
-                    circle.export, viewer, now: now, templates: templates, formats: formats, period: period, earlierWritten: earlier,
-                    facts: circle.facts)
-                try SiteOutput.write(plan, to: try SiteOutput.readerPath(out, reader.userId), through: queue)
-                earlier = true
-            }
-            throw error  // not reached: the reader that failed fails again above
+    /// A batch that failed on a worker thread, done again here reader by reader, as a run on one
+    /// core would: its error is said once, and the sites before it are written.
+    private func again(
+        _ batch: ReaderBatch, source: ExportSource, now: Date, templates: TemplateSet, formats: Set<SiteBuilder.Format>,
+        period: (LocalDate?, LocalDate?), earlier: Bool, queue: SiteWriteQueue
+    ) throws {
+        let cache = CircleCache(source)
+        var earlier = earlier
+        for reader in batch.readers {
+            let viewer = reader.viewers[0]
+            let circle = try cache.circle(of: viewer)
+            let plan = try render(
+                circle.export, viewer, now: now, templates: templates, formats: formats, period: period, earlierWritten: earlier, facts: circle.facts)
+            try SiteOutput.write(plan, to: try SiteOutput.readerPath(out, reader.userId), through: queue)
+            earlier = true
         }
     }
 

@@ -9,9 +9,9 @@ extension CareReport.DigestCommand {
     ///
     /// The work goes circle by circle: the readers of one circle alone are one batch (their circle is
     /// read once, and readers who see exactly the same records share one digest, said for each), a
-    /// reader of several circles is a batch of their own. Batches are worked out on every core a few
-    /// at a time (so memory holds a few circles, however many the export has), and their digests are
-    /// put in the outbox in the readers' order.
+    /// reader of several circles is a batch of their own. Batches are worked out on every core, a few
+    /// ahead at most (``OrderedPipeline``: memory holds a few circles, however many the export has),
+    /// and their digests are put in the outbox in the readers' order.
     func runForAllReaders(_ source: ExportSource, out: String, now: Date, renderer: TemplateSet, palette: MailPalette) throws {
         let suffix = ["markdown": "md", "html": "html", "email": "eml"][format.rawValue]!
         let shard = try shardOption.resolved()
@@ -28,40 +28,29 @@ extension CareReport.DigestCommand {
         let workers = ProcessInfo.processInfo.activeProcessorCount
         let shared = SharedRun(command: self, source: source)
         var written = Set<String>()
-        var start = 0
-        while start < batches.count {
-            let window = Array(batches[start..<min(batches.count, start + 2 * workers)])
-            start += window.count
-            // Worked out on every core, quietly: a batch that fails is done again below, one reader
-            // after another as before, so its error is said exactly once and nothing of it is added.
-            let jobs: [ParallelRenderer.Job] = window.map { batch in
-                { @Sendable in
-                    try Console.muted {
-                        try shared.command.messages(of: batch, source: shared.source, now: now, renderer: renderer, palette: palette, stats: stats)
-                    }
-                }
+        // Worked out on every core, quietly: a batch that fails is done again below, one reader after
+        // another as before, so its error is said exactly once and nothing of it is added.
+        let pipeline = OrderedPipeline(batches) { batch in
+            try Console.muted {
+                try shared.command.messages(of: batch, source: shared.source, now: now, renderer: renderer, palette: palette, stats: stats)
             }
-            let done: [(path: String, text: String)]
-            do {
-                done = try ParallelRenderer(workers: workers).run(jobs)
-            } catch {
-                for batch in window {
-                    for reader in batch.readers {
-                        warnIfUnaddressed(reader, in: source, progress: progress)
-                        _ = try messages(of: ReaderBatch(readers: [reader], circle: batch.circle), source: source, now: now, renderer: renderer, palette: palette, stats: stats)
-                    }
-                }
-                throw error  // not reached: the batch that failed fails again above
-            }
-            var next = done.makeIterator()
-            for reader in window.flatMap(\.readers) {
+        }
+        let failed = try pipeline.run(workers: workers, ahead: 2 * workers) { index, messages in
+            for (reader, message) in zip(batches[index].readers, messages) {
                 warnIfUnaddressed(reader, in: source, progress: progress)
-                guard let message = next.next() else { throw ExitCode(70) }
                 _ = try SiteOutput.readerPath(out, reader.userId)  // checks the id again: one safe file name
                 try SiteOutput.add(message.text, as: "\(reader.userId).\(suffix)", to: outbox)
                 written.insert(reader.userId)
                 reader.viewers.forEach(progress.done)
             }
+        }
+        if let failed {
+            let batch = batches[failed.index]
+            for reader in batch.readers {
+                warnIfUnaddressed(reader, in: source, progress: progress)
+                _ = try messages(of: ReaderBatch(readers: [reader], circle: batch.circle), source: source, now: now, renderer: renderer, palette: palette, stats: stats)
+            }
+            throw failed.error  // not reached: the batch that failed fails again above
         }
         try SiteOutput.commit(outbox)
         stats.report(readers: readers.readers.count)
