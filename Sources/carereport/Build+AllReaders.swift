@@ -76,10 +76,7 @@ extension CareReport.Build {
         let cache = CircleCache(source)
         var earlier = earlier
         for reader in batch.readers {
-            let viewer = reader.viewers[0]
-            let circle = try cache.circle(of: viewer)
-            let plan = try render(
-                circle.export, viewer, now: now, templates: templates, formats: formats, period: period, earlierWritten: earlier, facts: circle.facts)
+            let plan = try site(of: reader, from: cache, now: now, templates: templates, formats: formats, period: period, earlier: earlier)
             try SiteOutput.write(plan, to: try SiteOutput.readerPath(out, reader.userId), through: queue)
             earlier = true
         }
@@ -91,13 +88,22 @@ extension CareReport.Build {
         period: (LocalDate?, LocalDate?), stats: ViewStats
     ) throws -> [SitePlan] {
         let cache = CircleCache(source)
-        let views = SiteViews(stats: stats)
+        let views = SharedViews<SiteModels>(stats: stats)
         return try batch.readers.map { reader in
-            let viewer = reader.viewers[0]
-            let circle = try cache.circle(of: viewer)
-            return try render(
-                circle.export, viewer, now: now, templates: templates, formats: formats, period: period, facts: circle.facts, views: views, workers: 1)
+            try site(of: reader, from: cache, now: now, templates: templates, formats: formats, period: period, views: views, workers: 1)
         }
+    }
+
+    /// The site of a reader of one circle, from `cache`'s model of it and its facts.
+    private func site(
+        of reader: AllReaders.Reader, from cache: CircleCache, now: Date, templates: TemplateSet, formats: Set<SiteBuilder.Format>,
+        period: (LocalDate?, LocalDate?), earlier: Bool = false, views: SharedViews<SiteModels>? = nil, workers: Int? = nil
+    ) throws -> SitePlan {
+        let viewer = reader.viewers[0]
+        let circle = try cache.circle(of: viewer)
+        return try render(
+            circle.export, viewer, now: now, templates: templates, formats: formats, period: period, earlierWritten: earlier,
+            facts: circle.facts, views: views, workers: workers)
     }
 
     /// A reader of several circles: their site of every circle, written in its place (the sites

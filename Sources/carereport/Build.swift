@@ -188,7 +188,7 @@ extension CareReport {
         func render(
             _ export: CareExport, _ viewer: Viewer, now: Date, templates: TemplateSet,
             formats: Set<SiteBuilder.Format>, period: (LocalDate?, LocalDate?), earlierWritten: Bool = false, facts: CircleFacts? = nil,
-            views: SiteViews? = nil, workers: Int? = nil
+            views: SharedViews<SiteModels>? = nil, workers: Int? = nil
         ) throws -> SitePlan {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export, facts: facts) else { throw ExitCode(70) }
             let reader = languageOption.reader(viewer, in: export)
@@ -199,7 +199,7 @@ extension CareReport {
                 // An --all-members run parses and checks the templates once: PageRenderer keeps the last one made.
                 let site = try SiteBuilder(context: context, templates: templates, formats: formats, parallel: parallel)
                 guard let views else { return try site.build() }
-                return try site.build(with: views.models(for: context, templates: templates))
+                return try site.build(with: views.value(for: context) { SiteModels(context: context, templates: templates) }.value)
             }
         }
     }

@@ -39,7 +39,7 @@ extension CareReport.DigestCommand {
             for (reader, message) in zip(batches[index].readers, messages) {
                 warnIfUnaddressed(reader, in: source, progress: progress)
                 _ = try SiteOutput.readerPath(out, reader.userId)  // checks the id again: one safe file name
-                try SiteOutput.add(message.text, as: "\(reader.userId).\(suffix)", to: outbox)
+                try SiteOutput.add(message, as: "\(reader.userId).\(suffix)", to: outbox)
                 written.insert(reader.userId)
                 reader.viewers.forEach(progress.done)
             }
@@ -70,25 +70,24 @@ extension CareReport.DigestCommand {
         source.base.user(reader.userId)?.email.flatMap { email in (try? MailAddress(parsing: email)) != nil ? email : nil }
     }
 
-    /// The digests of one batch's readers, in their order (as (user id, message)).
+    /// The digests of one batch's readers, in their order.
     func messages(
         of batch: ReaderBatch, source: ExportSource, now: Date, renderer: TemplateSet, palette: MailPalette, stats: ViewStats
-    ) throws -> [(path: String, text: String)] {
+    ) throws -> [String] {
         guard let circle = batch.circle else {
             let reader = batch.readers[0]
             let run = ReaderRun(source: source, viewers: reader.viewers, userId: reader.userId)
             let message = try readerDigest(
                 run, now: now, renderer: renderer, palette: palette, recipients: address(of: reader, in: source).map { [$0] } ?? [])
-            return [(reader.userId, message)]
+            return [message]
         }
         let export = try source.export(ofCircle: circle)
-        let views = DigestViews(sharing: ViewStats.sharing, stats: stats)
+        let views = SharedViews<Digest>(stats: stats)
         let facts = ViewStats.sharing ? CircleFacts(of: export, circle: circle) : nil
         return try batch.readers.map { reader in
-            let message = try digest(
+            try digest(
                 for: reader.viewers[0], in: export, now: now, renderer: renderer, palette: palette,
                 recipients: address(of: reader, in: source).map { [$0] } ?? [], views: views, facts: facts)
-            return (reader.userId, message)
         }
     }
 }
@@ -99,88 +98,4 @@ extension CareReport.DigestCommand {
 private struct SharedRun: @unchecked Sendable {
     let command: CareReport.DigestCommand
     let source: ExportSource
-}
-
-/// The readers of an `--all-members` run worked out together: those of one circle who read that
-/// circle alone (`circle` set), or one reader of several circles (`circle` nil).
-struct ReaderBatch: Sendable {
-    let readers: [AllReaders.Reader]
-    let circle: String?
-
-    /// The readers in their order, cut into batches: a run of readers of the same one circle, or a
-    /// reader of several circles alone.
-    static func batches(_ readers: [AllReaders.Reader]) -> [ReaderBatch] {
-        var batches: [ReaderBatch] = []
-        for reader in readers {
-            guard reader.viewers.count == 1 else {
-                batches.append(ReaderBatch(readers: [reader], circle: nil))
-                continue
-            }
-            let circle = reader.viewers[0].circleId
-            if let last = batches.last, last.circle == circle {
-                batches[batches.count - 1] = ReaderBatch(readers: last.readers + [reader], circle: circle)
-            } else {
-                batches.append(ReaderBatch(readers: [reader], circle: circle))
-            }
-        }
-        return batches
-    }
-}
-
-/// The digests built in one circle, by what their readers see (`ViewKey`): a reader who sees exactly
-/// what an earlier reader saw gets that digest, said for them (`Digest.personalised(for:)`).
-final class DigestViews {
-    private var built: [ViewKey: Digest] = [:]
-    private let sharing: Bool
-    private let stats: ViewStats
-
-    init(sharing: Bool, stats: ViewStats) {
-        self.sharing = sharing
-        self.stats = stats
-    }
-
-    /// The digest for `context`'s reader: the one of an equal view, else `build()`'s.
-    func digest(for context: ReportContext, build: () -> Digest) -> Digest {
-        guard sharing else {
-            stats.count(shared: false)
-            return build()
-        }
-        let key = ViewKey(context.records, language: context.words.language, display: context.display)
-        if let found = built[key] {
-            stats.count(shared: true)
-            return found.personalised(for: context)
-        }
-        let digest = build()
-        built[key] = digest
-        stats.count(shared: false)
-        return digest
-    }
-}
-
-/// How many readers' summaries were built and how many were shared with a reader who sees the same,
-/// said on standard error when `CAREREPORT_STATS=1` (for tests and benchmarks; a run says nothing
-/// otherwise). `CAREREPORT_SHARE_VIEWS=0` builds every reader's own from their visible records alone,
-/// with no view shared and no circle fact (``CircleFacts``) worked out once: the outputs are the same
-/// bytes (the tests compare both ways).
-final class ViewStats: @unchecked Sendable {
-    private let lock = NSLock()
-    private var builtCount = 0
-    private var sharedCount = 0
-
-    /// False when `CAREREPORT_SHARE_VIEWS=0`.
-    static let sharing = ProcessInfo.processInfo.environment["CAREREPORT_SHARE_VIEWS"] != "0"
-
-    func count(shared: Bool) {
-        lock.lock()
-        if shared { sharedCount += 1 } else { builtCount += 1 }
-        lock.unlock()
-    }
-
-    /// "carereport: stats: 6 readers, 5 views built, 1 shared" when `CAREREPORT_STATS=1`.
-    func report(readers: Int) {
-        guard ProcessInfo.processInfo.environment["CAREREPORT_STATS"] == "1" else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        Console.error("carereport: stats: \(readers) readers, \(builtCount) views built, \(sharedCount) shared")
-    }
 }

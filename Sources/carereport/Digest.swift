@@ -206,15 +206,15 @@ extension CareReport {
         /// and said for this reader, instead of being built again.
         func digest(
             for viewer: Viewer, in export: CareExport, now: Date, renderer templates: TemplateSet, palette: MailPalette, recipients: [String],
-            earlierWritten: Bool = false, views: DigestViews? = nil, facts: CircleFacts? = nil
+            earlierWritten: Bool = false, views: SharedViews<Digest>? = nil, facts: CircleFacts? = nil
         ) throws -> String {
             guard let records = PrivacyPolicy.visibleRecords(for: viewer, in: export, facts: facts) else { throw ExitCode(70) }
             let reader = languageOption.reader(viewer, in: export)
             let context = ReportContext(records: records, now: now, words: reader.words, display: reader.display)
             guard let isoWeek = DigestBuilder.week(week, today: LocalDate(now, in: export.timeZone)) else { throw ExitCode(64) }
             var digest: Digest
-            if let views {
-                digest = views.digest(for: context) { DigestBuilder(context: context).build(isoWeek) }
+            if let shared = views?.value(for: context, make: { DigestBuilder(context: context).build(isoWeek) }) {
+                digest = shared.reused ? shared.value.personalised(for: context) : shared.value
             } else {
                 digest = DigestBuilder(context: context).build(isoWeek)
             }

@@ -21,12 +21,13 @@ public final class CircleFacts: @unchecked Sendable {
     private let source: (health: [HealthRecord], tasks: [CareTask], updates: [CircleUpdate])
     /// False when two records of the circle share an id (or ids equal as Unicode): nothing is shared then.
     let usable: Bool
-    private let lock = NSLock()
-    private var weekly: [WeeklyIndexKey: WeeklyIndex] = [:]
+    /// The weekly index over all the circle's records, by clock, window and zone.
+    private let weekly = LockedMemo<WeeklyIndexKey, WeeklyIndex>(limit: 4)
     /// Charts of readings, by what they are drawn from (the readings by record id: within these
     /// facts an id is one record of this export).
     private let charts = LockedMemo<ChartKey, String?>(limit: 2_000)
-    private var dates: (zone: String, value: RecordDates)?
+    /// Each record's dates, by zone.
+    private let dates = LockedMemo<String, RecordDates>(limit: 4)
     /// Dose calendars of medication records, by the record's id and what else they are drawn from.
     private let calendars = LockedMemo<CalendarKey, String?>(limit: 2_000)
 
@@ -54,33 +55,12 @@ public final class CircleFacts: @unchecked Sendable {
     /// The weekly index over all the circle's records for `context`'s clock and window, made once.
     func allRecordsIndex(for context: ReportContext) -> WeeklyIndex {
         let key = WeeklyIndexKey(dataUntil: context.dataUntil, window: context.onTimeWindow, zone: context.timeZone.identifier)
-        lock.lock()
-        if let found = weekly[key] {
-            lock.unlock()
-            return found
-        }
-        lock.unlock()
-        let made = WeeklyIndex(health: health, tasks: tasks, updates: updates, context: context)
-        lock.lock()
-        defer { lock.unlock() }
-        if let found = weekly[key] { return found }
-        weekly[key] = made
-        return made
+        return weekly.value(key) { WeeklyIndex(health: health, tasks: tasks, updates: updates, context: context) }
     }
 
     /// Each record's dates in `zone` and a note's or symptom's warning signs, worked out once.
     func recordDates(in zone: TimeZone) -> RecordDates {
-        lock.lock()
-        if let dates, dates.zone == zone.identifier {
-            lock.unlock()
-            return dates.value
-        }
-        lock.unlock()
-        let made = RecordDates(health: health, tasks: tasks, updates: updates, zone: zone)
-        lock.lock()
-        defer { lock.unlock() }
-        dates = (zone.identifier, made)
-        return made
+        dates.value(zone.identifier) { RecordDates(health: health, tasks: tasks, updates: updates, zone: zone) }
     }
 
     /// The dose calendar `draw` makes of medication `record` (of this circle) for `context`'s
@@ -106,35 +86,6 @@ public final class CircleFacts: @unchecked Sendable {
 
     private static func address<T>(_ array: [T]) -> UnsafeRawPointer? {
         array.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
-    }
-}
-
-/// The dates of a circle's records in one zone, by record id, each worked out as the reports do.
-struct RecordDates: Sendable {
-    struct Health: Sendable {
-        /// `date.resolved(in:)`, `date.localDay(in:)` and that day's week.
-        let resolved: Date
-        let day: LocalDate
-        let week: ISOWeek
-        /// `EarlySigns.warningSigns` of the record.
-        let signs: Set<WarningWords.Sign>
-    }
-
-    let health: [String: Health]
-    /// The week of each task's due day and of each update's day.
-    let taskWeeks: [String: ISOWeek]
-    let updateWeeks: [String: ISOWeek]
-
-    init(health records: [HealthRecord], tasks: [CareTask], updates: [CircleUpdate], zone: TimeZone) {
-        var health: [String: Health] = [:]
-        for record in records {
-            let day = record.date.localDay(in: zone)
-            health[record.id] = Health(
-                resolved: record.date.resolved(in: zone), day: day, week: ISOWeek(containing: day), signs: EarlySigns.warningSigns(record))
-        }
-        self.health = health
-        taskWeeks = Dictionary(tasks.map { ($0.id, ISOWeek(containing: $0.dueDate.localDay(in: zone))) }, uniquingKeysWith: { a, _ in a })
-        updateWeeks = Dictionary(updates.map { ($0.id, ISOWeek(containing: $0.timestamp.localDay(in: zone))) }, uniquingKeysWith: { a, _ in a })
     }
 }
 

@@ -16,9 +16,6 @@ public struct SiteBuilder: Sendable {
     /// When set, `build()` also leaves the feed and calendar models here (for a reader's site of
     /// several circles, whose own feed and calendar gather every circle's).
     public var feedsKept: KeptFeeds? = nil
-    /// The models of a reader who sees exactly what this one sees (``SiteModels``): used instead of
-    /// being computed again, each page said for this reader. Ignored when their view is not this one's.
-    public var models: SiteModels? = nil
 
     public init(
         context: ReportContext, templates: TemplateSet, formats: Set<Format> = Set(Format.allCases),
@@ -41,7 +38,7 @@ public struct SiteBuilder: Sendable {
     }
 
     public func build() throws(RenderError) -> SitePlan {
-        try build(with: models.flatMap { $0.fit(context) ? $0 : nil } ?? SiteModels(context: context, templates: templates))
+        try build(with: SiteModels(context: context, templates: templates))
     }
 
     /// The site from `models` (this reader's, or those of a reader who sees exactly the same): pages

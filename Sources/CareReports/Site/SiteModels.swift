@@ -4,8 +4,6 @@
 /// said again for each (``ChromedPage``). What is personal beyond that (the feed and calendar, whose
 /// ids name the reader, the workload page and the visit summary) is made for each reader.
 public final class SiteModels: Sendable {
-    /// The view these models were made for.
-    public let key: ViewKey
     /// The reader they were made for (whose pages need nothing said again).
     let madeFor: Viewer
     let catalog: LabCatalog
@@ -17,7 +15,6 @@ public final class SiteModels: Sendable {
 
     /// The models of `context`'s view, with `templates`' lab explanations.
     public init(context: ReportContext, templates: TemplateSet) {
-        key = ViewKey(context.records, language: context.words.language, display: context.display)
         madeFor = context.records.viewer
         catalog = LabCatalog(context)
         links = SiteLinks(context: context, catalog: catalog)
@@ -35,10 +32,6 @@ public final class SiteModels: Sendable {
 
     private static let explained = LockedMemo<[UInt8], LabExplanations>(limit: 4)
 
-    /// True when these models are those of `context`'s reader too: their view is the same.
-    func fit(_ context: ReportContext) -> Bool {
-        key == ViewKey(context.records, language: context.words.language, display: context.display)
-    }
 }
 
 /// A page model with the chrome that names its reader.
