@@ -22,6 +22,9 @@ public struct ViewKey: Hashable, Sendable {
     let generic: Bool
     let language: String
     let display: ReaderPreferences
+    /// `records` hashed once, in bulk: a key is hashed on every look-up and again when the table
+    /// grows, and hashing the ids byte by byte cost more than the look-up.
+    private let fingerprint: Int
 
     /// The key of `records` read in `language` with `display`.
     public init(_ records: VisibleRecords, language: String, display: ReaderPreferences) {
@@ -43,10 +46,26 @@ public struct ViewKey: Hashable, Sendable {
         records.tasks.forEach { add($0.id) }
         records.updates.forEach { add($0.id) }
         self.records = bytes
+        var hasher = Hasher()
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        fingerprint = hasher.finalize()
         counts = [records.healthRecords.count, records.tasks.count, records.updates.count]
         namedFor = PersonNames.namesEveryoneInFull(viewer) ? nil : viewer.userId
         generic = viewer.userId == nil
         self.language = language
         self.display = display
+    }
+
+    public static func == (a: ViewKey, b: ViewKey) -> Bool {
+        a.fingerprint == b.fingerprint && a.records == b.records && a.counts == b.counts && a.circleId == b.circleId
+            && a.roles == b.roles && a.permissions == b.permissions && a.namedFor == b.namedFor && a.generic == b.generic
+            && a.language == b.language && a.display == b.display
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fingerprint)
+        hasher.combine(circleId)
+        hasher.combine(namedFor)
+        hasher.combine(language)
     }
 }

@@ -22,6 +22,10 @@ extension DoseTimeline {
 /// circle by circle, so the memo is emptied when it holds 100,000 dose slots (about 10 MB; memory
 /// stays bounded however many circles the export has, and a timeline of decades is not kept).
 enum TimelineMemo {
+    /// Equal keys have every field equal; the hash leaves out the medication (a look-up would
+    /// otherwise walk its whole log of doses to hash it), so the views of one order record that see
+    /// different doses share a bucket and are told apart by `==`, which compares the whole
+    /// medication (quickly when both hold the same export's arrays).
     struct Key: Hashable, Sendable {
         let record: [UInt8]
         let medication: Medication
@@ -29,6 +33,14 @@ enum TimelineMemo {
         let now: Date
         let zone: String
         let window: TimeInterval
+
+        func hash(into hasher: inout Hasher) {
+            record.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(medication.administrations.count)
+            hasher.combine(now)
+            hasher.combine(zone)
+            hasher.combine(window)
+        }
     }
 
     static let shared = LockedMemo<Key, DoseTimeline>(limit: 100_000) { $0.slots.count }
