@@ -102,8 +102,22 @@ extension DecodingContext {
 
     /// Whether `date` falls within `plausibleYears` (read in UTC: a day's zone moves it a few hours at most).
     static func isPlausible(_ date: CareDate) -> Bool {
-        plausibleYears.contains(date.localDay(in: utc).year)
+        switch date {
+        case .instant(let instant):
+            // Every record has dates: its local day in UTC is within the years exactly when the
+            // instant is within their first and last second (no calendar is worked out).
+            plausibleSeconds.contains(instant.timeIntervalSince1970)
+        default:
+            plausibleYears.contains(date.localDay(in: utc).year)
+        }
     }
+
+    /// The seconds since 1970 (UTC) from the first of `plausibleYears` to before the year after the last.
+    static let plausibleSeconds: Range<Double> = {
+        let first = LocalDate(year: plausibleYears.lowerBound, month: 1, day: 1)!.daysSinceEpoch
+        let beyond = LocalDate(year: plausibleYears.upperBound + 1, month: 1, day: 1)!.daysSinceEpoch
+        return Double(first) * 86_400..<Double(beyond) * 86_400
+    }()
 
     private static let utc = TimeZone(identifier: "UTC")!
 

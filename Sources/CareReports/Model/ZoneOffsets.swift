@@ -9,19 +9,20 @@ extension TimeZone {
     func offset(at date: Date) -> Int { ZoneOffsets.table(for: self).offset(at: date) }
 }
 
-/// One zone's offsets by UTC day, filled as days are asked for.
-final class ZoneOffsets: @unchecked Sendable {
+/// One zone's offsets by UTC day, filled as days are asked for, for one thread: each thread keeps
+/// tables of its own (``ZoneOffsetTables``), so looking a day up takes no lock. (A table shared by
+/// the threads of an `--all-members` run had two cores spinning on its lock.)
+final class ZoneOffsets {
     private enum Day {
         case uniform(Int)
         case changing
     }
 
     private let zone: TimeZone
-    private let identifier: String
-    private let lock = SpinLock()
+    let identifier: String
     private var days: [Int: Day] = [:]
 
-    private init(_ zone: TimeZone, _ identifier: String) {
+    init(_ zone: TimeZone, _ identifier: String) {
         self.zone = zone
         self.identifier = identifier
     }
@@ -30,10 +31,7 @@ final class ZoneOffsets: @unchecked Sendable {
         let seconds = date.timeIntervalSince1970
         guard seconds.magnitude < 1e11 else { return zone.secondsFromGMT(for: date) }
         let day = Int((seconds / 86_400).rounded(.down))
-        lock.lock()
-        let known = days[day]
-        lock.unlock()
-        switch known {
+        switch days[day] {
         case .uniform(let offset)?: return offset
         case .changing?: return zone.secondsFromGMT(for: date)
         case nil: break
@@ -41,27 +39,47 @@ final class ZoneOffsets: @unchecked Sendable {
         let start = Date(timeIntervalSince1970: Double(day) * 86_400)
         let offset = zone.secondsFromGMT(for: start)
         let uniform = zone.secondsFromGMT(for: start.addingTimeInterval(86_399)) == offset
-        lock.lock()
         days[day] = uniform ? .uniform(offset) : .changing
-        lock.unlock()
         return uniform ? offset : zone.secondsFromGMT(for: date)
     }
 
-    private static let lock = SpinLock()
-    nonisolated(unsafe) private static var tables: [String: ZoneOffsets] = [:]
+    /// The calling thread's table of `zone` (by identifier: one per zone and thread for the whole run).
+    static func table(for zone: TimeZone) -> ZoneOffsets { ZoneOffsetTables.current.table(for: zone) }
+}
+
+/// The zone tables of one thread, held in the thread's own storage and released when it ends.
+final class ZoneOffsetTables {
+    private var tables: [String: ZoneOffsets] = [:]
     /// The table asked for last: a run works in one zone at a time, and comparing its identifier
     /// costs less than hashing it.
-    nonisolated(unsafe) private static var last: ZoneOffsets?
+    private var last: ZoneOffsets?
 
-    /// The table of `zone` (by identifier: one per zone for the whole run).
-    static func table(for zone: TimeZone) -> ZoneOffsets {
+    func table(for zone: TimeZone) -> ZoneOffsets {
         let identifier = zone.identifier
-        lock.lock()
-        defer { lock.unlock() }
         if let last, last.identifier == identifier { return last }
         let table = tables[identifier] ?? ZoneOffsets(zone, identifier)
         tables[identifier] = table
         last = table
         return table
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let made = pthread_key_create(&key) { pointer in
+            guard let pointer else { return }
+            Unmanaged<ZoneOffsetTables>.fromOpaque(pointer).release()
+        }
+        precondition(made == 0, "no thread-specific storage for zone offsets")
+        return key
+    }()
+
+    /// The calling thread's tables, made on its first call.
+    static var current: ZoneOffsetTables {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<ZoneOffsetTables>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let tables = ZoneOffsetTables()
+        pthread_setspecific(key, Unmanaged.passRetained(tables).toOpaque())
+        return tables
     }
 }

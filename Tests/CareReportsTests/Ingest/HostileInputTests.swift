@@ -105,6 +105,16 @@ import Testing
             #expect(DecodingContext.isPlausible(date) == plausible, "\(text)")
             _ = date.localDay(in: zone)
         }
+        // An instant is checked against the years' first and last second, without a calendar: the
+        // same answer as its UTC day's year, at the edges and anywhere.
+        for (seconds, plausible) in [(-2_208_988_800.0, true), (-2_208_988_800.001, false), (4_133_980_799.999, true), (4_133_980_800.0, false)] {
+            #expect(DecodingContext.isPlausible(.instant(Date(timeIntervalSince1970: seconds))) == plausible, "\(seconds)")
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let date = Date(timeIntervalSince1970: Double.random(in: -2.3e9...4.2e9, using: &generator))
+            #expect(DecodingContext.isPlausible(.instant(date)) == (1900...2100).contains(LocalDate(date, in: zone).year), "\(date)")
+        }
     }
 
     @Test func aCheckedCountNeverTraps() {

@@ -50,4 +50,28 @@ import Testing
             }
         }
     }
+
+    /// Threads at once (each has tables of its own, so none waits for another): every one gets ICU's
+    /// answers, in two zones taken turn about.
+    @Test func threadsAtOnceGetTheSameAnswers() throws {
+        let zones = try ["America/Los_Angeles", "Pacific/Chatham"].map { try #require(TimeZone(identifier: $0)) }
+        let wrong = LockedCount()
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            var t = 1_704_067_200.0 + Double(thread) * 3_600
+            while t < 1_735_689_600 {
+                let date = Date(timeIntervalSince1970: t)
+                for zone in zones where zone.offset(at: date) != zone.secondsFromGMT(for: date) { wrong.add() }
+                t += 7_200
+            }
+        }
+        #expect(wrong.value == 0)
+    }
+}
+
+/// A count that threads add to.
+private final class LockedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
 }
