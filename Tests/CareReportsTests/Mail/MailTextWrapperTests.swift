@@ -151,4 +151,28 @@ import Testing
             #expect(TextWrapper.lines(of: text) == text.split(separator: "\n", omittingEmptySubsequences: false), "\(text.debugDescription)")
         }
     }
+
+    /// Where every scalar is a Character of its own below U+0300 (English, Spanish), widths are
+    /// scalar counts and words are split at space bytes: the same as Character by Character, and
+    /// anything else (combining marks, CR LF, wide and emoji characters) is not taken for simple.
+    @Test func simpleTextIsMeasuredAndSplitAsCharactersAre() {
+        let pieces = ["a", " ", "  ", "é", "ñ", "¿", "°C", "µg", "ǅ", "\u{2B0}", "\u{301}", "e\u{301}", " \u{301}", "\r", "\r\n", "\t", "日", "🌷", "❤\u{FE0F}", "—", "x"]
+        var generator = SystemRandomNumberGenerator()
+        var simple = 0
+        for _ in 0..<4_000 {
+            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let characters = text.reduce(0) { $0 + TextWrapper.displayWidth($1) }
+            #expect(TextWrapper.displayWidth(text) == characters, "\(text.debugDescription)")
+            if let count = TextWrapper.simpleScalars(text) {
+                simple += 1
+                #expect(count == text.count, "\(text.debugDescription)")
+                let bytes = TextWrapper.simpleWords(Substring(text)).map { "\($0.gap)|\($0.word)" }
+                let reference = TextWrapper.charactersWords(Substring(text)).map { "\($0.gap)|\($0.word)" }
+                #expect(bytes == reference, "\(text.debugDescription)")
+            }
+        }
+        #expect(simple > 100)
+        for text in ["e\u{301}", " \u{301}", "a\r\nb", "日本", "🌷", "❤\u{FE0F}"] { #expect(TextWrapper.simpleScalars(text) == nil, "\(text.debugDescription)") }
+        #expect(TextWrapper.simpleScalars("Presión 120/80 mmHg, 37,5 °C") == 28)
+    }
 }

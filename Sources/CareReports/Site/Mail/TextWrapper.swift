@@ -61,9 +61,28 @@ public enum TextWrapper {
 
     /// Columns a string takes in a fixed-width font (see the type's note).
     public static func displayWidth<S: StringProtocol>(_ text: S) -> Int {
-        // ASCII without CR: one Character per byte, each one column.
-        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) { return text.utf8.count }
+        // One Character per scalar, each one column (see `simpleScalars`).
+        if let count = simpleScalars(text) { return count }
         return text.reduce(0) { $0 + displayWidth($1) }
+    }
+
+    /// The number of scalars of `text` when each is a Character of its own one column wide: no
+    /// carriage return (CR LF is one Character) and every scalar below U+0300, where the combining
+    /// marks and every wide character begin (ASCII, Latin-1 and Latin Extended: what English and
+    /// Spanish are written in). Nil otherwise: then Characters are counted one by one.
+    static func simpleScalars<S: StringProtocol>(_ text: S) -> Int? {
+        var count = 0
+        for byte in text.utf8 {
+            if byte < 0x80 {
+                if byte == UInt8(ascii: "\r") { return nil }
+                count += 1
+            } else if byte >= 0xC0 {
+                // The lead byte of a scalar: 0xCC 0x80 is U+0300.
+                if byte >= 0xCC { return nil }
+                count += 1
+            }
+        }
+        return count
     }
 
     static func displayWidth(_ character: Character) -> Int {
@@ -195,6 +214,28 @@ public enum TextWrapper {
 
     /// Words with the spaces before them.
     private static func words(_ text: Substring) -> [(gap: Substring, word: Substring)] {
+        // Where every scalar is a Character of its own, spaces are found in the bytes.
+        simpleScalars(text) != nil ? simpleWords(text) : charactersWords(text)
+    }
+
+    /// `words` of a text whose every scalar is a Character (`simpleScalars`), split at its space bytes.
+    static func simpleWords(_ text: Substring) -> [(gap: Substring, word: Substring)] {
+        var result: [(Substring, Substring)] = []
+        let bytes = text.utf8
+        let space = UInt8(ascii: " ")
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let gapStart = index
+            while index < bytes.endIndex && bytes[index] == space { bytes.formIndex(after: &index) }
+            let wordStart = index
+            while index < bytes.endIndex && bytes[index] != space { bytes.formIndex(after: &index) }
+            if wordStart < index { result.append((text[gapStart..<wordStart], text[wordStart..<index])) }
+        }
+        return result
+    }
+
+    /// `words` found Character by Character, for the tests that compare both ways.
+    static func charactersWords(_ text: Substring) -> [(gap: Substring, word: Substring)] {
         var result: [(Substring, Substring)] = []
         var index = text.startIndex
         while index < text.endIndex {
