@@ -1,6 +1,7 @@
 import Foundation
 
-/// The dates of a circle's records in one zone, by record id, each worked out as the reports do.
+/// The dates of a circle's records in one zone, each worked out as the reports do, by the record's
+/// position in the circle's arrays (``CircleFacts``: `health`, `tasks`, `updates`).
 struct RecordDates: Sendable {
     struct Health: Sendable {
         /// `date.resolved(in:)`, `date.localDay(in:)` and that day's week.
@@ -11,20 +12,22 @@ struct RecordDates: Sendable {
         let signs: Set<WarningWords.Sign>
     }
 
-    let health: [String: Health]
+    let health: [Health]
     /// The week of each task's due day and of each update's day.
-    let taskWeeks: [String: ISOWeek]
-    let updateWeeks: [String: ISOWeek]
+    let taskWeeks: [ISOWeek]
+    let updateWeeks: [ISOWeek]
+    /// The positions of the measurements, ordered by their resolved date (records of one date in
+    /// the circle's order: the sort is stable), as `EarlySigns` orders a reader's readings.
+    let measurementsByDate: [Int]
 
     init(health records: [HealthRecord], tasks: [CareTask], updates: [CircleUpdate], zone: TimeZone) {
-        var health: [String: Health] = [:]
-        for record in records {
+        let dates = records.map { record in
             let day = record.date.localDay(in: zone)
-            health[record.id] = Health(
-                resolved: record.date.resolved(in: zone), day: day, week: ISOWeek(containing: day), signs: EarlySigns.warningSigns(record))
+            return Health(resolved: record.date.resolved(in: zone), day: day, week: ISOWeek(containing: day), signs: EarlySigns.warningSigns(record))
         }
-        self.health = health
-        taskWeeks = Dictionary(tasks.map { ($0.id, ISOWeek(containing: $0.dueDate.localDay(in: zone))) }, uniquingKeysWith: { a, _ in a })
-        updateWeeks = Dictionary(updates.map { ($0.id, ISOWeek(containing: $0.timestamp.localDay(in: zone))) }, uniquingKeysWith: { a, _ in a })
+        health = dates
+        taskWeeks = tasks.map { ISOWeek(containing: $0.dueDate.localDay(in: zone)) }
+        updateWeeks = updates.map { ISOWeek(containing: $0.timestamp.localDay(in: zone)) }
+        measurementsByDate = records.indices.filter { records[$0].type == .measurement }.sorted { dates[$0].resolved < dates[$1].resolved }
     }
 }

@@ -31,22 +31,35 @@ struct EarlySigns: Sendable {
     init(_ context: ReportContext, changes: MedicationChangeMarks? = nil) {
         zone = context.timeZone
         format = context.format
-        var measurements: [(Date, Measurement)] = []
-        var symptoms: [(Date, String)] = []
+        var symptoms: [(date: Date, name: String)] = []
         var daySigns: [LocalDate: Set<WarningWords.Sign>] = [:]
-        // The circle's facts hold each record's dates and signs, worked out once for every reader.
-        let dates = context.records.facts?.recordDates(in: zone).health
-        for record in context.records.healthRecords {
-            let known = dates?[record.id]
-            switch record.data {
-            case .measurement(let measurement): measurements.append((known?.resolved ?? record.date.resolved(in: zone), measurement))
-            case .symptom(let symptom): symptoms.append((known?.resolved ?? record.date.resolved(in: zone), EarlySigns.key(symptom.name)))
-            default: break
+        if let facts = context.records.facts, let positions = context.records.positions {
+            // The circle's facts hold each record's dates and signs, and its readings in time
+            // order, worked out once for every reader: this reader's are those they see.
+            let dates = facts.recordDates(in: zone)
+            for position in positions.health {
+                let record = facts.health[position]
+                let known = dates.health[position]
+                if case .symptom(let symptom) = record.data { symptoms.append((known.resolved, EarlySigns.key(symptom.name))) }
+                if !known.signs.isEmpty { daySigns[known.day, default: []].formUnion(known.signs) }
             }
-            let signs = known?.signs ?? EarlySigns.warningSigns(record)
-            if !signs.isEmpty { daySigns[known?.day ?? record.date.localDay(in: zone), default: []].formUnion(signs) }
+            measurements = dates.measurementsByDate.compactMap { position in
+                guard positions.healthMask[position], case .measurement(let measurement) = facts.health[position].data else { return nil }
+                return (dates.health[position].resolved, measurement)
+            }
+        } else {
+            var readings: [(date: Date, measurement: Measurement)] = []
+            for record in context.records.healthRecords {
+                switch record.data {
+                case .measurement(let measurement): readings.append((record.date.resolved(in: zone), measurement))
+                case .symptom(let symptom): symptoms.append((record.date.resolved(in: zone), EarlySigns.key(symptom.name)))
+                default: break
+                }
+                let signs = EarlySigns.warningSigns(record)
+                if !signs.isEmpty { daySigns[record.date.localDay(in: zone), default: []].formUnion(signs) }
+            }
+            measurements = readings.sorted { $0.date < $1.date }
         }
-        self.measurements = measurements.sorted { $0.0 < $1.0 }
         self.symptoms = symptoms
         self.daySigns = daySigns
         var regimen: [Measurement.Kind: [Date]] = [:]

@@ -8,6 +8,7 @@ public struct DoseTimeline: Sendable {
     /// `orderedAt` is the order record's `date`: when it carries a time on the start day, no dose is due before it.
     public init(_ medication: Medication, orderedAt: CareDate? = nil, now: Date, timeZone: TimeZone, onTimeWindow: TimeInterval) {
         var byTime: [Date: Administration] = [:]
+        byTime.reserveCapacity(medication.administrations.count)
         var unscheduled: [Administration] = []
         for entry in medication.administrations {
             if let scheduled = entry.scheduledAt?.resolved(in: timeZone), !medication.asNeeded, byTime[scheduled] == nil {
@@ -17,6 +18,7 @@ public struct DoseTimeline: Sendable {
             }
         }
         var slots: [DoseEvent] = []
+        slots.reserveCapacity(medication.administrations.count)
         let course = MedicationCourse(medication, orderedAt: orderedAt, timeZone: timeZone)
         for due in DoseTimeline.expectedTimes(medication, course: course, now: now, timeZone: timeZone) {
             if let entry = byTime.removeValue(forKey: due) {
@@ -36,7 +38,11 @@ public struct DoseTimeline: Sendable {
                 }
             slots.append(DoseEvent(scheduledAt: nil, takenAt: taken, outcome: outcome, administration: entry))
         }
-        self.slots = slots.sorted { $0.moment < $1.moment }
+        // Most often already in time order (the scheduled times come in order, and a log has no
+        // extra entries): sorting it again would leave it as it is (the sort is stable), so it is
+        // sorted only when it is not.
+        let ordered = zip(slots, slots.dropFirst()).allSatisfy { !($1.moment < $0.moment) }
+        self.slots = ordered ? slots : slots.sorted { $0.moment < $1.moment }
     }
 
     private static func slot(_ entry: Administration, scheduled: Date, timeZone: TimeZone, window: TimeInterval) -> DoseEvent {

@@ -9,11 +9,17 @@ public struct SiteLinks: Sendable {
     public init(context: ReportContext, catalog: LabCatalog) {
         let records = context.records
         var weeks = Set<ISOWeek>()
-        // The circle's facts hold each record's week, worked out once for every reader.
-        let dates = records.facts?.recordDates(in: context.timeZone)
-        for record in records.healthRecords { weeks.insert(dates?.health[record.id]?.week ?? ISOWeek(containing: context.day(record.date))) }
-        for task in records.tasks { weeks.insert(dates?.taskWeeks[task.id] ?? ISOWeek(containing: context.day(task.dueDate))) }
-        for update in records.updates { weeks.insert(dates?.updateWeeks[update.id] ?? ISOWeek(containing: context.day(update.timestamp))) }
+        if let facts = records.facts, let positions = records.positions {
+            // The circle's facts hold each record's week, worked out once for every reader.
+            let dates = facts.recordDates(in: context.timeZone)
+            for position in positions.health { weeks.insert(dates.health[position].week) }
+            for position in positions.tasks { weeks.insert(dates.taskWeeks[position]) }
+            for position in positions.updates { weeks.insert(dates.updateWeeks[position]) }
+        } else {
+            for record in records.healthRecords { weeks.insert(ISOWeek(containing: context.day(record.date))) }
+            for task in records.tasks { weeks.insert(ISOWeek(containing: context.day(task.dueDate))) }
+            for update in records.updates { weeks.insert(ISOWeek(containing: context.day(update.timestamp))) }
+        }
         let (from, to) = context.period
         self.weeks = weeks.filter { week in from.map { week.sunday >= $0 } ?? true && to.map { week.monday <= $0 } ?? true }.sorted()
 

@@ -19,6 +19,8 @@ final class WeeklyIndex: Sendable {
         /// The timeline's dose slots in time order (none when the order has no dose log to count).
         let timeline: [DoseEvent]
         let zone: TimeZone
+        /// The order's position in the records the index was made from.
+        let position: Int
 
         /// The slots whose moment falls in `week` in the circle's zone, in time order. The slots are
         /// sorted by moment, and no zone is as much as a day from UTC, so only those within two days of
@@ -49,33 +51,39 @@ final class WeeklyIndex: Sendable {
         let dueDay: LocalDate
         /// The week the task belongs to (`WeeklySummaryBuilder.week(of:in:)`).
         let week: ISOWeek
+        /// The task's position in the tasks the index was made from.
+        let position: Int
     }
 
     /// Every task, sorted by (due date resolved in the circle's zone, id).
     let sortedTasks: [TaskEntry]
     /// Every health record, sorted by (date resolved in the circle's zone, id).
     let sortedHealth: [HealthRecord]
+    /// Their positions in the records the index was made from (only in an index of all the
+    /// circle's records, which readers' indexes are filtered from; empty in those).
+    private let sortedHealthPositions: [Int]
     /// The medication orders, in `sortedHealth` order.
     let medications: [MedicationEntry]
     /// The sorted records of each week, filed by `WeeklySummaryBuilder.weekDate(of:)`, and the
-    /// updates of each week, sorted by (time resolved in the circle's zone, id): the viewer's own, or
-    /// the circle's with the ids the viewer sees.
-    private let healthByWeek: [ISOWeek: [HealthRecord]]
-    private let updatesByWeek: [ISOWeek: [CircleUpdate]]
-    private let visible: (health: Set<String>, updates: Set<String>)?
+    /// updates of each week, sorted by (time resolved in the circle's zone, id), each with its
+    /// position in the records the index was made from: the viewer's own, or the circle's, of which
+    /// the viewer sees those of `visible`.
+    private let healthByWeek: [ISOWeek: [(record: HealthRecord, position: Int)]]
+    private let updatesByWeek: [ISOWeek: [(update: CircleUpdate, position: Int)]]
+    private let visible: VisiblePositions?
 
     /// The sorted health records filed under `week`.
     func health(in week: ISOWeek) -> [HealthRecord] {
         let all = healthByWeek[week] ?? []
-        guard let visible else { return all }
-        return all.filter { visible.health.contains($0.id) }
+        guard let visible else { return all.map(\.record) }
+        return all.compactMap { visible.healthMask[$0.position] ? $0.record : nil }
     }
 
     /// The sorted updates of `week`.
     func updates(in week: ISOWeek) -> [CircleUpdate] {
         let all = updatesByWeek[week] ?? []
-        guard let visible else { return all }
-        return all.filter { visible.updates.contains($0.id) }
+        guard let visible else { return all.map(\.update) }
+        return all.compactMap { visible.updateMask[$0.position] ? $0.update : nil }
     }
 
     /// The index of `context`'s visible records: the circle's index over all its records filtered
@@ -83,27 +91,27 @@ final class WeeklyIndex: Sendable {
     /// by record or sorted on a total order, see ``CircleFacts``), else worked out from them.
     convenience init(_ context: ReportContext) {
         let records = context.records
-        guard let facts = records.facts else {
+        guard let facts = records.facts, let visible = records.positions else {
             self.init(health: records.healthRecords, tasks: records.tasks, updates: records.updates, context: context)
             return
         }
         let all = facts.allRecordsIndex(for: context)
-        let health = Set(records.healthRecords.map(\.id))
-        let tasks = Set(records.tasks.map(\.id))
         self.init(
-            sortedTasks: all.sortedTasks.filter { tasks.contains($0.task.id) },
-            sortedHealth: all.sortedHealth.filter { health.contains($0.id) },
-            medications: all.medications.filter { health.contains($0.record.id) },
-            healthByWeek: all.healthByWeek, updatesByWeek: all.updatesByWeek,
-            visible: (health, Set(records.updates.map(\.id))))
+            sortedTasks: all.sortedTasks.filter { visible.taskMask[$0.position] },
+            sortedHealth: zip(all.sortedHealth, all.sortedHealthPositions).compactMap { visible.healthMask[$1] ? $0 : nil },
+            sortedHealthPositions: [],
+            medications: all.medications.filter { visible.healthMask[$0.position] },
+            healthByWeek: all.healthByWeek, updatesByWeek: all.updatesByWeek, visible: visible)
     }
 
     private init(
-        sortedTasks: [TaskEntry], sortedHealth: [HealthRecord], medications: [MedicationEntry], healthByWeek: [ISOWeek: [HealthRecord]],
-        updatesByWeek: [ISOWeek: [CircleUpdate]], visible: (health: Set<String>, updates: Set<String>)?
+        sortedTasks: [TaskEntry], sortedHealth: [HealthRecord], sortedHealthPositions: [Int], medications: [MedicationEntry],
+        healthByWeek: [ISOWeek: [(record: HealthRecord, position: Int)]], updatesByWeek: [ISOWeek: [(update: CircleUpdate, position: Int)]],
+        visible: VisiblePositions?
     ) {
         self.sortedTasks = sortedTasks
         self.sortedHealth = sortedHealth
+        self.sortedHealthPositions = sortedHealthPositions
         self.medications = medications
         self.healthByWeek = healthByWeek
         self.updatesByWeek = updatesByWeek
@@ -113,30 +121,34 @@ final class WeeklyIndex: Sendable {
     /// The index of these records, worked out from them.
     init(health: [HealthRecord], tasks: [CareTask], updates: [CircleUpdate], context: ReportContext) {
         let zone = context.timeZone
-        let keyed = health.map { (key: ($0.date.resolved(in: zone), $0.id), record: $0) }
-        sortedHealth = keyed.sorted { $0.key < $1.key }.map(\.record)
-        var byWeek: [ISOWeek: [HealthRecord]] = [:]
+        let keyed = health.indices.map { (key: (health[$0].date.resolved(in: zone), health[$0].id), position: $0) }
+        sortedHealthPositions = keyed.sorted { $0.key < $1.key }.map(\.position)
+        sortedHealth = sortedHealthPositions.map { health[$0] }
+        var byWeek: [ISOWeek: [(record: HealthRecord, position: Int)]] = [:]
         var medications: [MedicationEntry] = []
-        for record in sortedHealth {
-            byWeek[ISOWeek(containing: context.day(WeeklySummaryBuilder.weekDate(of: record))), default: []].append(record)
+        for position in sortedHealthPositions {
+            let record = health[position]
+            byWeek[ISOWeek(containing: context.day(WeeklySummaryBuilder.weekDate(of: record))), default: []].append((record, position))
             guard case .medication(let medication) = record.data else { continue }
             let timeline = DoseTimeline.memoized(
                 record: record.id, medication, orderedAt: record.date, now: context.dataUntil, timeZone: zone, onTimeWindow: context.onTimeWindow)
             medications.append(MedicationEntry(
                 record: record, medication: medication, start: context.day(medication.startDate),
-                end: medication.endDate.map(context.day), timeline: context.hasDoseLog(record, medication) ? timeline.slots : [], zone: zone))
+                end: medication.endDate.map(context.day), timeline: context.hasDoseLog(record, medication) ? timeline.slots : [], zone: zone,
+                position: position))
         }
         healthByWeek = byWeek
-        sortedTasks = tasks.map { task in
-            TaskEntry(task: task, due: task.dueDate.resolved(in: zone), dueDay: context.day(task.dueDate),
-                week: WeeklySummaryBuilder.week(of: task, in: context))
+        sortedTasks = tasks.indices.map { position in
+            let task = tasks[position]
+            return TaskEntry(task: task, due: task.dueDate.resolved(in: zone), dueDay: context.day(task.dueDate),
+                week: WeeklySummaryBuilder.week(of: task, in: context), position: position)
         }.sorted { ($0.due, $0.task.id) < ($1.due, $1.task.id) }
-        var updatesInWeek: [ISOWeek: [(key: (Date, String), update: CircleUpdate)]] = [:]
-        for update in updates {
+        var updatesInWeek: [ISOWeek: [(key: (Date, String), update: CircleUpdate, position: Int)]] = [:]
+        for (position, update) in updates.enumerated() {
             updatesInWeek[ISOWeek(containing: context.day(update.timestamp)), default: []]
-                .append(((update.timestamp.resolved(in: zone), update.id), update))
+                .append(((update.timestamp.resolved(in: zone), update.id), update, position))
         }
-        updatesByWeek = updatesInWeek.mapValues { $0.sorted { $0.key < $1.key }.map(\.update) }
+        updatesByWeek = updatesInWeek.mapValues { $0.sorted { $0.key < $1.key }.map { ($0.update, $0.position) } }
         self.medications = medications
         visible = nil
     }
