@@ -30,6 +30,10 @@ public final class CircleFacts: @unchecked Sendable {
     private let dates = LockedMemo<String, RecordDates>(limit: 4)
     /// Dose calendars of medication records, by the record's id and what else they are drawn from.
     private let calendars = LockedMemo<CalendarKey, String?>(limit: 2_000)
+    /// Medication change marks, by the medication records they are made from and how they are said.
+    private let marks = LockedMemo<ChangeMarksKey, MedicationChangeMarks>(limit: 64)
+    /// The positions of the medication records in `health`.
+    private let medicationPositions: [Int]
 
     /// The facts of circle `circleId` of `export` (its records only; other circles' are not looked at).
     public init(of export: CareExport, circle circleId: String) {
@@ -42,6 +46,8 @@ public final class CircleFacts: @unchecked Sendable {
         let healthIds = Set(health.map(\.id))
         let taskIds = Set(tasks.map(\.id))
         let updateIds = Set(updates.map(\.id))
+        let circleHealth = health
+        medicationPositions = circleHealth.indices.filter { circleHealth[$0].type == .medication }
         usable = healthIds.count == health.count && taskIds.count == tasks.count && updateIds.count == updates.count
     }
 
@@ -73,6 +79,16 @@ public final class CircleFacts: @unchecked Sendable {
         return calendars.value(key, draw)
     }
 
+    /// The medication change marks of `context`'s reader, made once for every reader of the circle
+    /// who sees the same medication records (they are made from those alone), in the same
+    /// language, zone and day.
+    func changeMarks(for context: ReportContext, positions: VisiblePositions) -> MedicationChangeMarks {
+        let key = ChangeMarksKey(
+            medications: medicationPositions.filter { positions.healthMask[$0] }, language: context.words.language,
+            zone: context.timeZone.identifier, today: context.today)
+        return marks.value(key) { MedicationChangeMarks(context: context) }
+    }
+
     /// The chart `draw` makes of `readings` (records of this circle), made once for every reader who
     /// sees the same readings with the same events, in the same language, zone and type size.
     func chart(
@@ -100,6 +116,14 @@ struct CalendarKey: Hashable, Sendable {
     let today: LocalDate
     let dataUntil: Date
     let window: TimeInterval
+}
+
+/// What medication change marks are made from: the positions of the medication records seen.
+struct ChangeMarksKey: Hashable, Sendable {
+    let medications: [Int]
+    let language: String
+    let zone: String
+    let today: LocalDate
 }
 
 /// What a chart of readings is drawn from.

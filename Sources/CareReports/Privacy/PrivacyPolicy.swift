@@ -13,10 +13,10 @@ public enum PrivacyPolicy {
             let named = viewer.userId.map(record.visibleTo.contains) ?? false
             return .decide(.H5, named, named ? "restricted record shared with the viewer" : "restricted record not shared with the viewer")
         case .caregivers:
-            let caregiver = viewer.roles.contains(.caregiver)
+            let caregiver = viewer.has(.caregiver)
             return .decide(.H6, caregiver, caregiver ? "caregivers' record, the viewer is a caregiver" : "caregivers' record, the viewer is not a caregiver")
         case .circle:
-            let allowed = viewer.roles.contains(.caregiver) || viewer.roles.contains(.organizer)
+            let allowed = viewer.has(.caregiver) || viewer.has(.organizer)
             return .decide(.H7, allowed, allowed ? "circle record, visible to caregivers and organizers" : "circle record, not shown to supporters")
         }
     }
@@ -25,10 +25,10 @@ public enum PrivacyPolicy {
     public static func decide(_ task: CareTask, for viewer: Viewer) -> AccessDecision {
         guard task.careCircleId == viewer.circleId else { return .hidden(.T1, "another circle's task") }
         if viewer.permissions.viewTasks == false { return .hidden(.T2, "the member may not view tasks") }
-        if viewer.isCareRecipient || viewer.roles.contains(.caregiver) || viewer.roles.contains(.organizer) {
+        if viewer.isCareRecipient || viewer.has(.caregiver) || viewer.has(.organizer) {
             return .visible(.T3, "care recipients, caregivers and organizers see every task")
         }
-        if viewer.roles.contains(.supporter) {
+        if viewer.has(.supporter) {
             let assigned = viewer.userId != nil && task.assignedTo?.userId == viewer.userId
             return .decide(.T4, assigned, assigned ? "assigned to the viewer" : "not assigned to the viewer")
         }
@@ -48,7 +48,7 @@ public enum PrivacyPolicy {
             let allowed = viewer.isCareRecipient || named
             return .decide(.U5, allowed, allowed ? "restricted update shared with the viewer" : "restricted update not shared with the viewer")
         case .caregivers:
-            let allowed = viewer.isCareRecipient || viewer.roles.contains(.caregiver)
+            let allowed = viewer.isCareRecipient || viewer.has(.caregiver)
             return .decide(.U6, allowed, allowed ? "caregivers' update, the viewer may see it" : "caregivers' update, the viewer is not a caregiver")
         case .circle:
             return .visible(.U7, "circle update, every active member sees it")

@@ -204,4 +204,14 @@ struct PrivacyViewerResolutionTests {
             try ViewerRequest(.member(userId: "u-rec", narrowedTo: nil)).resolve(in: CareExport())
         }
     }
+
+    /// The roles the policy asks about are the viewer's roles, for every set of roles.
+    @Test func aViewerHasExactlyItsRoles() {
+        for bits in 0..<(1 << Role.allCases.count) {
+            let roles = Set(Role.allCases.enumerated().filter { bits & (1 << $0.offset) != 0 }.map(\.element))
+            let viewer = Viewer(circleId: "c", userId: "u", roles: roles)
+            for role in Role.allCases { #expect(viewer.has(role) == roles.contains(role), "\(roles) \(role)") }
+            #expect(viewer.isCareRecipient == roles.contains(.careRecipient))
+        }
+    }
 }

@@ -66,7 +66,7 @@ public struct DigestBuilder {
         let summary = weekly.build(week)
         let chrome = summary.page
         let range = weekly.rangeText(week)
-        let changes = doseChanges(week, links: links)
+        let changes = doseChanges(week, links: links, history: context.records.facts != nil ? weekly.changeMarks.history : nil)
         let attention = summary.attention.count
         let words = context.words
         let values = ["circle": chrome.circleName, "week": "\(week.week)", "range": range]
@@ -104,8 +104,11 @@ public struct DigestBuilder {
     }
 
     /// The week's changes of dose or schedule between two orders of one medicine (see `DoseHistory`).
-    func doseChanges(_ week: ISOWeek, links: SiteLinks) -> [String] {
-        let history = MedicationPageBuilder(context: context, links: links).doseHistory
+    /// `history` is the reader's dose history when already made (the same: with the circle's facts
+    /// ids are unique, and a history orders each medicine's orders by start and id, whatever order
+    /// they come in).
+    func doseChanges(_ week: ISOWeek, links: SiteLinks, history: DoseHistory? = nil) -> [String] {
+        let history = history ?? MedicationPageBuilder(context: context, links: links).doseHistory
         return history.chains.flatMap { chain -> [String] in
             let prescribers = Dictionary(chain.orders.map { ($0.record.id, $0.medication.prescriber) }, uniquingKeysWith: { a, _ in a })
             return chain.changes.compactMap { change in

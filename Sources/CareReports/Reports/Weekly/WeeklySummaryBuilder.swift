@@ -18,7 +18,9 @@ public struct WeeklySummaryBuilder: Sendable {
         self.links = links
         self.catalog = catalog
         self.charts = ChartFactory(context: context)
-        let changeMarks = MedicationChangeMarks(context: context)
+        let records = context.records
+        let changeMarks = records.facts.flatMap { facts in records.positions.map { facts.changeMarks(for: context, positions: $0) } }
+            ?? MedicationChangeMarks(context: context)
         self.changeMarks = changeMarks
         self.signs = EarlySigns(context, changes: changeMarks)
         self.index = WeeklyIndex(context)
