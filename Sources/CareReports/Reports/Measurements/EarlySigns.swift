@@ -146,6 +146,17 @@ struct EarlySigns: Sendable {
     /// ``baselineReadings``, there is no usual value yet.
     func readingsSinceChange(_ kind: Measurement.Kind, at moment: Date) -> Int? {
         guard let start = regimenStart(kind, at: moment) else { return nil }
+        // The readings at or after `start` and at or before `moment` (before the next instant
+        // after it), found by halving the sorted readings.
+        let after = Date(timeIntervalSinceReferenceDate: moment.timeIntervalSinceReferenceDate.nextUp)
+        var count = 0
+        for index in measurements(from: start, before: after).indices where measurements[index].measurement.kind == kind { count += 1 }
+        return count
+    }
+
+    /// `readingsSinceChange` as a pass over every reading, for the test that compares both.
+    func readingsSinceChangeByPass(_ kind: Measurement.Kind, at moment: Date) -> Int? {
+        guard let start = regimenStart(kind, at: moment) else { return nil }
         return measurements.filter { $0.measurement.kind == kind && $0.date >= start && $0.date <= moment }.count
     }
 

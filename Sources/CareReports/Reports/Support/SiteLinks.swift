@@ -12,9 +12,16 @@ public struct SiteLinks: Sendable {
         if let facts = records.facts, let positions = records.positions {
             // The circle's facts hold each record's week, worked out once for every reader.
             let dates = facts.recordDates(in: context.timeZone)
-            for position in positions.health { weeks.insert(dates.health[position].week) }
-            for position in positions.tasks { weeks.insert(dates.taskWeeks[position]) }
-            for position in positions.updates { weeks.insert(dates.updateWeeks[position]) }
+            // Records come mostly in date order: a week like the one before is not inserted again.
+            var last: ISOWeek?
+            func add(_ week: ISOWeek) {
+                guard week != last else { return }
+                weeks.insert(week)
+                last = week
+            }
+            for position in positions.health { add(dates.health[position].week) }
+            for position in positions.tasks { add(dates.taskWeeks[position]) }
+            for position in positions.updates { add(dates.updateWeeks[position]) }
         } else {
             for record in records.healthRecords { weeks.insert(ISOWeek(containing: context.day(record.date))) }
             for task in records.tasks { weeks.insert(ISOWeek(containing: context.day(task.dueDate))) }
