@@ -72,6 +72,9 @@ public struct HealthRecord: Sendable, Hashable {
     /// The record's `type` as written in the export.
     public var type: HealthRecordType { data.type }
 
+    /// The same for this record and its copies, different for any other record while it lives.
+    var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+
     public static func == (a: HealthRecord, b: HealthRecord) -> Bool {
         if a.storage === b.storage { return true }
         return a.id == b.id && a.title == b.title && a.description == b.description && a.date == b.date && a.careRecipientId == b.careRecipientId

@@ -175,4 +175,23 @@ import Testing
         for text in ["e\u{301}", " \u{301}", "a\r\nb", "日本", "🌷", "❤\u{FE0F}"] { #expect(TextWrapper.simpleScalars(text) == nil, "\(text.debugDescription)") }
         #expect(TextWrapper.simpleScalars("Presión 120/80 mmHg, 37,5 °C") == 28)
     }
+
+    /// A simple line (see `simpleScalars`) is wrapped over its bytes exactly as Character by
+    /// Character: list markers, indents, code, tables, URLs and addresses, words cut to the width.
+    @Test func simpleLinesWrapAsCharactersDo() {
+        let pieces = ["word", "año", "°C", "x", " ", "  ", "- ", "* ", "+ ", "12. ", "3) ", "|", "\t", "www.example.org/a/b", "https://x.y/zzzzzzzzzz",
+                      "ana@example.org", "mailto:a@b.c", "(www.a.b)", "Supercalifragilisticexpialidocious", "µg/día", "ñññññññññññññññ", "1234567890"]
+        var generator = SystemRandomNumberGenerator()
+        var wrapped = 0
+        for _ in 0..<5_000 {
+            let line = (0..<Int.random(in: 0...14, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            guard TextWrapper.simpleScalars(line) != nil else { continue }
+            for width in [1, 5, 12, 30] {
+                let bytes = TextWrapper.simpleWrapLine(Substring(line), width: width)
+                #expect(bytes == TextWrapper.charactersWrapLine(Substring(line), width: width), "\(line.debugDescription) \(width)")
+                if bytes.count > 1 { wrapped += 1 }
+            }
+        }
+        #expect(wrapped > 1_000)
+    }
 }

@@ -23,9 +23,9 @@ import Testing
         for number in 0..<160 {
             var moment = start.addingTimeInterval(Double(Int.random(in: 0..<(30 * 24), using: &generator)) * 3_600)
             if number % 17 == 0 { moment = medicineStart }
-            let reading: Measurement = number % 3 == 0
-                ? Measurement(kind: .temperature, value: 36.5 + Double(number % 7) / 10, unit: "°C")
-                : Measurement(kind: .bloodPressure, systolic: 120 + Double(number % 30), diastolic: 80, unit: "mmHg")
+            let reading: CareReports.Measurement = number % 3 == 0
+                ? CareReports.Measurement(kind: .temperature, value: 36.5 + Double(number % 7) / 10, unit: "°C")
+                : CareReports.Measurement(kind: .bloodPressure, systolic: 120 + Double(number % 30), diastolic: 80, unit: "mmHg")
             records.append(record("m-\(number)", at: moment, .measurement(reading), number % 5 == 0 ? .restricted : .circle, visibleTo: ["u-cg"]))
         }
         records.append(record("med", at: medicineStart, .medication(Medication(

@@ -27,6 +27,7 @@ struct EarlySigns: Sendable {
     private let regimenChanges: [Measurement.Kind: [Date]]
     private let zone: TimeZone
     private let format: DisplayFormat
+    private let flags = FlagMemo()
 
     init(_ context: ReportContext, changes: MedicationChangeMarks? = nil) {
         zone = context.timeZone
@@ -70,7 +71,13 @@ struct EarlySigns: Sendable {
     }
 
     /// The reading's flag: the usual adult range first, then the person's own usual values.
+    /// `measurement` is the record's own; each record's flag is worked out once (a week's summary
+    /// asks for it for the table of readings and twice for the needs-attention list).
     func flag(_ record: HealthRecord, _ measurement: Measurement) -> Flag? {
+        flags.value(record) { ownFlag(record, measurement) }
+    }
+
+    private func ownFlag(_ record: HealthRecord, _ measurement: Measurement) -> Flag? {
         if let direction = MeasurementRanges.flag(measurement) { return Flag(direction: direction, reason: nil) }
         let moment = record.date.resolved(in: zone)
         switch measurement.kind {
@@ -197,4 +204,18 @@ struct EarlySigns: Sendable {
     }
 
     private static func key(_ name: String) -> String { name.trimmingSpaces().lowercased() }
+}
+
+/// The flags of one reader's readings, by record: each record is kept with its flag, so its
+/// identity stays its own while the memo lives.
+private final class FlagMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flags: [ObjectIdentifier: (record: HealthRecord, flag: EarlySigns.Flag?)] = [:]
+
+    func value(_ record: HealthRecord, _ compute: () -> EarlySigns.Flag?) -> EarlySigns.Flag? {
+        if let found = lock.withLock({ flags[record.identity] }) { return found.flag }
+        let flag = compute()
+        lock.withLock { flags[record.identity] = (record, flag) }
+        return flag
+    }
 }

@@ -7,28 +7,54 @@ public struct DoseTimeline: Sendable {
 
     /// `orderedAt` is the order record's `date`: when it carries a time on the start day, no dose is due before it.
     public init(_ medication: Medication, orderedAt: CareDate? = nil, now: Date, timeZone: TimeZone, onTimeWindow: TimeInterval) {
-        var byTime: [Date: Administration] = [:]
-        byTime.reserveCapacity(medication.administrations.count)
-        var unscheduled: [Administration] = []
-        for entry in medication.administrations {
-            if let scheduled = entry.scheduledAt?.resolved(in: timeZone), !medication.asNeeded, byTime[scheduled] == nil {
-                byTime[scheduled] = entry
-            } else {
-                unscheduled.append(entry)
+        // The log's entries by scheduled time (the first entry of a time; the others, and every
+        // entry of an as-needed medicine, are unscheduled), sorted by that time to be found by halving.
+        let log = medication.administrations
+        var scheduled: [(due: Date, entry: Int)] = []
+        var unscheduled: [Int] = []
+        if !medication.asNeeded {
+            for (index, entry) in log.enumerated() {
+                if let due = entry.scheduledAt?.resolved(in: timeZone) { scheduled.append((due, index)) } else { unscheduled.append(index) }
             }
+            scheduled.sort { $0.due != $1.due ? $0.due < $1.due : $0.entry < $1.entry }
+            var first: [(due: Date, entry: Int)] = []
+            first.reserveCapacity(scheduled.count)
+            for item in scheduled {
+                if let last = first.last, last.due == item.due { unscheduled.append(item.entry) } else { first.append(item) }
+            }
+            scheduled = first
+            unscheduled.sort()
+        } else {
+            unscheduled = Array(log.indices)
+        }
+        var matched = [Bool](repeating: false, count: scheduled.count)
+        func entry(due: Date) -> Int? {
+            var low = 0
+            var high = scheduled.count
+            while low < high {
+                let middle = (low + high) / 2
+                if scheduled[middle].due < due { low = middle + 1 } else { high = middle }
+            }
+            guard low < scheduled.count, scheduled[low].due == due, !matched[low] else { return nil }
+            matched[low] = true
+            return scheduled[low].entry
         }
         var slots: [DoseEvent] = []
-        slots.reserveCapacity(medication.administrations.count)
+        slots.reserveCapacity(log.count)
         let course = MedicationCourse(medication, orderedAt: orderedAt, timeZone: timeZone)
         for due in DoseTimeline.expectedTimes(medication, course: course, now: now, timeZone: timeZone) {
-            if let entry = byTime.removeValue(forKey: due) {
-                slots.append(DoseTimeline.slot(entry, scheduled: due, timeZone: timeZone, window: onTimeWindow))
+            if let index = entry(due: due) {
+                slots.append(DoseTimeline.slot(log[index], scheduled: due, timeZone: timeZone, window: onTimeWindow))
             } else {
                 slots.append(DoseEvent(scheduledAt: due, takenAt: nil, outcome: .notRecorded, administration: nil))
             }
         }
-        for (due, entry) in byTime { slots.append(DoseTimeline.slot(entry, scheduled: due, timeZone: timeZone, window: onTimeWindow)) }
-        for entry in unscheduled {
+        // Logged at a time the schedule has not (in time order: each has a time of its own).
+        for (position, item) in scheduled.enumerated() where !matched[position] {
+            slots.append(DoseTimeline.slot(log[item.entry], scheduled: item.due, timeZone: timeZone, window: onTimeWindow))
+        }
+        for index in unscheduled {
+            let entry = log[index]
             let taken = entry.takenAt?.resolved(in: timeZone)
             let outcome: DoseEvent.Outcome =
                 switch entry.status {
