@@ -194,4 +194,15 @@ import Testing
         }
         #expect(wrapped > 1_000)
     }
+
+    /// A cell is made one line by turning tabs and every kind of line break into spaces; a cell with
+    /// none is kept as it is (found in its bytes), the same as mapping its Characters.
+    @Test func cellsAreMadeOneLineAsCharactersAre() {
+        let pieces = ["a", "é", " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}", "\u{2027}", "\u{2030}", "Â", "…", "日"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(TextWrapper.singleLine(text) == String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }), "\(text.debugDescription)")
+        }
+    }
 }

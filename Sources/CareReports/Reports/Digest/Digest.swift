@@ -123,7 +123,11 @@ public struct DigestBuilder {
     /// nothing in a cell is read as markup, and the fence is longer than any run of backticks in it,
     /// so no cell can close it. (Fenced rather than indented keeps rows within 78 columns.)
     static func codeBlock(_ table: String) -> String {
-        let lines = table.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayText.cleaned(String($0)) }
+        // A table's cells hold no line breaks (`TextWrapper.table` made them spaces), so its lines
+        // are found at its line feed bytes; with a carriage return, Character by Character.
+        let split = table.utf8.contains(UInt8(ascii: "\r"))
+            ? table.split(separator: "\n", omittingEmptySubsequences: false) : TextWrapper.lines(of: table)
+        let lines = split.map { DisplayText.cleaned(String($0)) }
         var longestRun = 0
         for line in lines {
             var run = 0

@@ -373,8 +373,23 @@ public enum TextWrapper {
 
     // MARK: - Cells
 
-    private static func singleLine(_ text: String) -> String {
-        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    static func singleLine(_ text: String) -> String {
+        hasLineBreakOrTab(text) ? String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }) : text
+    }
+
+    /// True when `text` may hold a tab or a Character that `isNewline` (LF, VT, FF, CR, NEL U+0085,
+    /// LS U+2028, PS U+2029): looked for in its bytes.
+    private static func hasLineBreakOrTab(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            if (0x09...0x0D).contains(byte) { return true }
+            if previous == 0xC2 && byte == 0x85 { return true }
+            if beforePrevious == 0xE2 && previous == 0x80 && (byte == 0xA8 || byte == 0xA9) { return true }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
     }
 
     private static func truncate(_ text: String, to limit: Int) -> String {
