@@ -19,6 +19,8 @@ struct RecordDates: Sendable {
     /// The positions of the measurements, ordered by their resolved date (records of one date in
     /// the circle's order: the sort is stable), as `EarlySigns` orders a reader's readings.
     let measurementsByDate: [Int]
+    /// Those readings, in that order, with their resolved dates.
+    let readings: [(date: Date, measurement: Measurement)]
 
     init(health records: [HealthRecord], tasks: [CareTask], updates: [CircleUpdate], zone: TimeZone) {
         let dates = records.map { record in
@@ -28,6 +30,11 @@ struct RecordDates: Sendable {
         health = dates
         taskWeeks = tasks.map { ISOWeek(containing: $0.dueDate.localDay(in: zone)) }
         updateWeeks = updates.map { ISOWeek(containing: $0.timestamp.localDay(in: zone)) }
-        measurementsByDate = records.indices.filter { records[$0].type == .measurement }.sorted { dates[$0].resolved < dates[$1].resolved }
+        let byDate = records.indices.filter { records[$0].type == .measurement }.sorted { dates[$0].resolved < dates[$1].resolved }
+        measurementsByDate = byDate
+        readings = byDate.compactMap { position in
+            guard case .measurement(let measurement) = records[position].data else { return nil }
+            return (dates[position].resolved, measurement)
+        }
     }
 }

@@ -19,7 +19,8 @@ struct EarlySigns: Sendable {
     /// A fall in systolic pressure below the usual that counts as low for this person: 20 mmHg.
     static let systolicDrop = 20.0
 
-    private let measurements: [(date: Date, measurement: Measurement)]
+    /// The reader's readings in time order.
+    private let measurements: SortedReadings
     private let symptoms: [(date: Date, name: String)]
     /// Each day's signs told by symptoms and notes (dizziness, a fall, …), to explain a reading that day.
     private let daySigns: [LocalDate: Set<WarningWords.Sign>]
@@ -44,10 +45,8 @@ struct EarlySigns: Sendable {
                 if case .symptom(let symptom) = record.data { symptoms.append((known.resolved, EarlySigns.key(symptom.name))) }
                 if !known.signs.isEmpty { daySigns[known.day, default: []].formUnion(known.signs) }
             }
-            measurements = dates.measurementsByDate.compactMap { position in
-                guard positions.healthMask[position], case .measurement(let measurement) = facts.health[position].data else { return nil }
-                return (dates.health[position].resolved, measurement)
-            }
+            let order = dates.measurementsByDate
+            measurements = SortedReadings(all: dates.readings, visible: order.indices.filter { positions.healthMask[order[$0]] })
         } else {
             var readings: [(date: Date, measurement: Measurement)] = []
             for record in context.records.healthRecords {
@@ -59,7 +58,8 @@ struct EarlySigns: Sendable {
                 let signs = EarlySigns.warningSigns(record)
                 if !signs.isEmpty { daySigns[record.date.localDay(in: zone), default: []].formUnion(signs) }
             }
-            measurements = readings.sorted { $0.date < $1.date }
+            let sorted = readings.sorted { $0.date < $1.date }
+            measurements = SortedReadings(all: sorted, visible: Array(sorted.indices))
         }
         self.symptoms = symptoms
         self.daySigns = daySigns
@@ -108,9 +108,12 @@ struct EarlySigns: Sendable {
     /// since the last change of a medicine acting on it (the usual of the current regimen).
     private func baseline(_ measurement: Measurement, before moment: Date, value: (Measurement) -> Double?) -> Double? {
         let from = max(moment.addingTimeInterval(-Double(EarlySigns.lookBackDays) * 86_400), regimenStart(measurement.kind, at: moment) ?? .distantPast)
-        let values = measurements(from: from, before: moment)
-            .filter { $0.measurement.kind == measurement.kind && $0.measurement.unit == measurement.unit }
-            .compactMap { value($0.measurement) }.sorted()
+        var values: [Double] = []
+        for index in measurements.range(from: from, before: moment) {
+            let reading = measurements[index].measurement
+            if reading.kind == measurement.kind, reading.unit == measurement.unit, let number = value(reading) { values.append(number) }
+        }
+        values.sort()
         guard values.count >= EarlySigns.baselineReadings else { return nil }
         let middle = values.count / 2
         return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
@@ -120,28 +123,15 @@ struct EarlySigns: Sendable {
     /// the readings in the same unit over ``lookBackDays`` before it; nil below ``baselineReadings``.
     func systolicUsual(before start: Date, unit: String) -> Double? {
         let from = start.addingTimeInterval(-Double(EarlySigns.lookBackDays) * 86_400)
-        let values = measurements(from: from, before: start)
-            .filter { $0.measurement.kind == .bloodPressure && $0.measurement.unit == unit }
-            .compactMap(\.measurement.systolic).sorted()
+        var values: [Double] = []
+        for index in measurements.range(from: from, before: start) {
+            let reading = measurements[index].measurement
+            if reading.kind == .bloodPressure, reading.unit == unit, let systolic = reading.systolic { values.append(systolic) }
+        }
+        values.sort()
         guard values.count >= EarlySigns.baselineReadings else { return nil }
         let middle = values.count / 2
         return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
-    }
-
-    /// The readings taken at or after `from` and before `end`, in time order: the slice of the
-    /// sorted readings between the two (found by halving, not by a pass over all of them).
-    private func measurements(from: Date, before end: Date) -> ArraySlice<(date: Date, measurement: Measurement)> {
-        func firstIndex(notBefore moment: Date) -> Int {
-            var low = 0
-            var high = measurements.count
-            while low < high {
-                let middle = (low + high) / 2
-                if measurements[middle].date < moment { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
-        let start = firstIndex(notBefore: from)
-        return measurements[start..<max(start, firstIndex(notBefore: end))]
     }
 
     /// The start of the day of the last medicine change acting on `kind` at or before `moment`.
@@ -157,14 +147,14 @@ struct EarlySigns: Sendable {
         // after it), found by halving the sorted readings.
         let after = Date(timeIntervalSinceReferenceDate: moment.timeIntervalSinceReferenceDate.nextUp)
         var count = 0
-        for index in measurements(from: start, before: after).indices where measurements[index].measurement.kind == kind { count += 1 }
+        for index in measurements.range(from: start, before: after) where measurements[index].measurement.kind == kind { count += 1 }
         return count
     }
 
     /// `readingsSinceChange` as a pass over every reading, for the test that compares both.
     func readingsSinceChangeByPass(_ kind: Measurement.Kind, at moment: Date) -> Int? {
         guard let start = regimenStart(kind, at: moment) else { return nil }
-        return measurements.filter { $0.measurement.kind == kind && $0.date >= start && $0.date <= moment }.count
+        return (0..<measurements.count).map { measurements[$0] }.filter { $0.measurement.kind == kind && $0.date >= start && $0.date <= moment }.count
     }
 
     /// True when a symptom or note of the reading's day tells of what a low reading explains:
@@ -217,5 +207,33 @@ private final class FlagMemo: @unchecked Sendable {
         let flag = compute()
         lock.withLock { flags[record.identity] = (record, flag) }
         return flag
+    }
+}
+
+/// Readings in time order: the reader's own, or the circle's (shared by its readers, see
+/// ``RecordDates``) of which the reader sees those at `visible`: no reader copies them.
+struct SortedReadings: Sendable {
+    let all: [(date: Date, measurement: Measurement)]
+    /// Increasing indexes into `all`.
+    let visible: [Int]
+
+    var count: Int { visible.count }
+
+    subscript(index: Int) -> (date: Date, measurement: Measurement) { all[visible[index]] }
+
+    /// The indexes (into the visible readings) of those taken at or after `from` and before `end`,
+    /// found by halving.
+    func range(from: Date, before end: Date) -> Range<Int> {
+        func firstIndex(notBefore moment: Date) -> Int {
+            var low = 0
+            var high = visible.count
+            while low < high {
+                let middle = (low + high) / 2
+                if all[visible[middle]].date < moment { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let start = firstIndex(notBefore: from)
+        return start..<max(start, firstIndex(notBefore: end))
     }
 }
