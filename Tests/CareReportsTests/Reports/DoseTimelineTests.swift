@@ -19,30 +19,25 @@ import Testing
                 unscheduled.append(entry)
             }
         }
-        var slots: [DoseEvent] = []
-        let course = MedicationCourse(medication, orderedAt: nil, timeZone: zone)
-        for due in DoseTimeline.expectedTimes(medication, course: course, now: now, timeZone: zone) {
-            if let entry = byTime.removeValue(forKey: due) {
-                let taken = entry.takenAt?.resolved(in: zone)
-                let outcome: DoseEvent.Outcome = switch entry.status {
-                case .taken: abs((taken.map { $0.timeIntervalSince(due) } ?? 0)) <= 3_600 ? .onTime : .late
-                case .missed: .missed
-                case .skipped: .skipped
-                }
-                slots.append(DoseEvent(scheduledAt: due, takenAt: taken, outcome: outcome, administration: entry))
-            } else {
-                slots.append(DoseEvent(scheduledAt: due, takenAt: nil, outcome: .notRecorded, administration: nil))
-            }
-        }
-        for (due, entry) in byTime {
+        func slot(_ entry: Administration, _ due: Date) -> DoseEvent {
             let taken = entry.takenAt?.resolved(in: zone)
             let outcome: DoseEvent.Outcome = switch entry.status {
             case .taken: abs((taken.map { $0.timeIntervalSince(due) } ?? 0)) <= 3_600 ? .onTime : .late
             case .missed: .missed
             case .skipped: .skipped
             }
-            slots.append(DoseEvent(scheduledAt: due, takenAt: taken, outcome: outcome, administration: entry))
+            return DoseEvent(scheduledAt: due, takenAt: taken, outcome: outcome, administration: entry)
         }
+        var slots: [DoseEvent] = []
+        let course = MedicationCourse(medication, orderedAt: nil, timeZone: zone)
+        for due in DoseTimeline.expectedTimes(medication, course: course, now: now, timeZone: zone) {
+            if let entry = byTime.removeValue(forKey: due) {
+                slots.append(slot(entry, due))
+            } else {
+                slots.append(DoseEvent(scheduledAt: due, takenAt: nil, outcome: .notRecorded, administration: nil))
+            }
+        }
+        for (due, entry) in byTime { slots.append(slot(entry, due)) }
         for entry in unscheduled {
             let outcome: DoseEvent.Outcome = switch entry.status {
             case .taken: .asNeeded

@@ -66,25 +66,6 @@ public enum TextWrapper {
         return text.reduce(0) { $0 + displayWidth($1) }
     }
 
-    /// The number of scalars of `text` when each is a Character of its own one column wide: no
-    /// carriage return (CR LF is one Character) and every scalar below U+0300, where the combining
-    /// marks and every wide character begin (ASCII, Latin-1 and Latin Extended: what English and
-    /// Spanish are written in). Nil otherwise: then Characters are counted one by one.
-    static func simpleScalars<S: StringProtocol>(_ text: S) -> Int? {
-        var count = 0
-        for byte in text.utf8 {
-            if byte < 0x80 {
-                if byte == UInt8(ascii: "\r") { return nil }
-                count += 1
-            } else if byte >= 0xC0 {
-                // The lead byte of a scalar: 0xCC 0x80 is U+0300.
-                if byte >= 0xCC { return nil }
-                count += 1
-            }
-        }
-        return count
-    }
-
     static func displayWidth(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
@@ -161,104 +142,6 @@ public enum TextWrapper {
         return lines
     }
 
-    /// `wrapLine` for a line whose every scalar is a Character one column wide (`simpleScalars`),
-    /// worked out over its bytes: a column is a scalar, that is a byte that does not continue one.
-    static func simpleWrapLine(_ line: Substring, width: Int) -> [String] {
-        let bytes = Array(line.utf8)
-        let count = bytes.count
-        let space = UInt8(ascii: " ")
-        func columns(_ range: Range<Int>) -> Int {
-            var columns = 0
-            for index in range where bytes[index] & 0xC0 != 0x80 { columns += 1 }
-            return columns
-        }
-        if columns(0..<count) <= width { return [String(line)] }
-        var indentEnd = 0
-        while indentEnd < count && bytes[indentEnd] == space { indentEnd += 1 }
-        let marker = simpleListMarker(bytes, at: indentEnd)
-        // Four spaces start a code block, unless a list marker follows (a nested list item: wrap it).
-        let fourSpaces = count >= 4 && bytes[0..<4].allSatisfy { $0 == space }
-        if (indentEnd < count && bytes[indentEnd] == UInt8(ascii: "|")) || (fourSpaces && marker == 0) || bytes.first == UInt8(ascii: "\t") {
-            return [String(line)]
-        }
-        var contentStart = indentEnd + marker
-        while contentStart < count && bytes[contentStart] == space { contentStart += 1 }
-        let firstPrefix = Array(bytes[0..<contentStart])
-        let continuationPrefix = [UInt8](repeating: space, count: columns(0..<contentStart))
-        let available = max(width - columns(0..<contentStart), 1)
-
-        var lines: [String] = []
-        var prefix = firstPrefix
-        var current: [UInt8] = []
-        var currentWidth = 0
-        func flush() {
-            var text = prefix + current
-            while text.last == space { text.removeLast() }
-            lines.append(String(decoding: text, as: UTF8.self))
-            prefix = continuationPrefix
-            current = []
-            currentWidth = 0
-        }
-        func start(_ word: Range<Int>) {
-            let wordWidth = columns(word)
-            if wordWidth <= available || isUnbreakable(bytes[word]) {
-                current = Array(bytes[word])
-                currentWidth = wordWidth
-                return
-            }
-            var index = word.lowerBound
-            while index < word.upperBound {
-                var end = index + 1
-                while end < word.upperBound && bytes[end] & 0xC0 == 0x80 { end += 1 }
-                if currentWidth > 0 && currentWidth + 1 > available { flush() }
-                current += bytes[index..<end]
-                currentWidth += 1
-                index = end
-            }
-        }
-        var index = contentStart
-        while index < count {
-            let gapStart = index
-            while index < count && bytes[index] == space { index += 1 }
-            let wordStart = index
-            while index < count && bytes[index] != space { index += 1 }
-            guard wordStart < index else { continue }
-            let word = wordStart..<index
-            let wordWidth = columns(word)
-            let gapWidth = wordStart - gapStart
-            if current.isEmpty {
-                start(word)
-            } else if currentWidth + gapWidth + wordWidth <= available {
-                current += bytes[gapStart..<index]
-                currentWidth += gapWidth + wordWidth
-            } else {
-                flush()
-                start(word)
-            }
-        }
-        if !current.isEmpty || lines.isEmpty { flush() }
-        return lines
-    }
-
-    /// `listMarker` over the bytes of a simple line (whose bullets are ASCII: `•` is not simple).
-    private static func simpleListMarker(_ bytes: [UInt8], at start: Int) -> Int {
-        let space = UInt8(ascii: " ")
-        if start + 1 < bytes.count, [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+")].contains(bytes[start]), bytes[start + 1] == space {
-            return 2
-        }
-        var digits = 0
-        while start + digits < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[start + digits]) { digits += 1 }
-        guard (1...9).contains(digits) else { return 0 }
-        let rest = start + digits
-        return rest + 1 < bytes.count && [UInt8(ascii: "."), UInt8(ascii: ")")].contains(bytes[rest]) && bytes[rest + 1] == space ? digits + 2 : 0
-    }
-
-    /// `isUnbreakable` over a word's bytes.
-    private static func isUnbreakable(_ word: ArraySlice<UInt8>) -> Bool {
-        word.contains(UInt8(ascii: "@")) || word.firstRange(of: "://".utf8) != nil || word.starts(with: "www.".utf8)
-            || word.starts(with: "mailto:".utf8) || word.starts(with: "<www.".utf8) || word.starts(with: "(www.".utf8)
-    }
-
     /// The text's lines, split at each line feed (empty lines kept): found in its UTF-8 bytes, which
     /// gives what splitting its Characters gives, since a line feed is always a character of its own
     /// once carriage returns are gone.
@@ -321,22 +204,6 @@ public enum TextWrapper {
         simpleScalars(text) != nil ? simpleWords(text) : charactersWords(text)
     }
 
-    /// `words` of a text whose every scalar is a Character (`simpleScalars`), split at its space bytes.
-    static func simpleWords(_ text: Substring) -> [(gap: Substring, word: Substring)] {
-        var result: [(Substring, Substring)] = []
-        let bytes = text.utf8
-        let space = UInt8(ascii: " ")
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let gapStart = index
-            while index < bytes.endIndex && bytes[index] == space { bytes.formIndex(after: &index) }
-            let wordStart = index
-            while index < bytes.endIndex && bytes[index] != space { bytes.formIndex(after: &index) }
-            if wordStart < index { result.append((text[gapStart..<wordStart], text[wordStart..<index])) }
-        }
-        return result
-    }
-
     /// `words` found Character by Character, for the tests that compare both ways.
     static func charactersWords(_ text: Substring) -> [(gap: Substring, word: Substring)] {
         var result: [(Substring, Substring)] = []
@@ -375,21 +242,6 @@ public enum TextWrapper {
 
     static func singleLine(_ text: String) -> String {
         hasLineBreakOrTab(text) ? String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }) : text
-    }
-
-    /// True when `text` may hold a tab or a Character that `isNewline` (LF, VT, FF, CR, NEL U+0085,
-    /// LS U+2028, PS U+2029): looked for in its bytes.
-    private static func hasLineBreakOrTab(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        var beforePrevious: UInt8 = 0
-        for byte in text.utf8 {
-            if (0x09...0x0D).contains(byte) { return true }
-            if previous == 0xC2 && byte == 0x85 { return true }
-            if beforePrevious == 0xE2 && previous == 0x80 && (byte == 0xA8 || byte == 0xA9) { return true }
-            beforePrevious = previous
-            previous = byte
-        }
-        return false
     }
 
     private static func truncate(_ text: String, to limit: Int) -> String {
