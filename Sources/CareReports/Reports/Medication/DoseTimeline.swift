@@ -93,11 +93,12 @@ public struct DoseTimeline: Sendable {
         guard first <= last, last.daysSinceEpoch - first.daysSinceEpoch < 366 * 30 else { return [] }
         var times: [Date] = []
         var day = first
+        // The zone's table of offsets, asked once for the whole course.
+        let offsets = ZoneOffsets.table(for: timeZone)
         while day <= last {
             if schedule.daysOfWeek.isEmpty || schedule.daysOfWeek.contains(day.isoWeekday) {
-                let midnight = day.midnight(in: timeZone)
                 for time in schedule.times {
-                    let due = DoseTimeline.localTime(day: day, midnight: midnight, time: time, zone: timeZone)
+                    let due = DoseTimeline.localTime(day: day, time: time, offsets: offsets)
                     if course.covers(due), due <= now { times.append(due) }
                 }
             }
@@ -106,10 +107,15 @@ public struct DoseTimeline: Sendable {
         return times
     }
 
-    /// The instant of `time` on `day` in `zone` (DST-aware).
+    /// The instant of `time` on `day` in `zone` (DST-aware). (`midnight` is not needed.)
     static func localTime(day: LocalDate, midnight: Date, time: TimeOfDay, zone: TimeZone) -> Date {
+        localTime(day: day, time: time, offsets: ZoneOffsets.table(for: zone))
+    }
+
+    /// The instant of `time` on `day` in the zone of `offsets` (DST-aware).
+    static func localTime(day: LocalDate, time: TimeOfDay, offsets: ZoneOffsets) -> Date {
         let utcGuess = Date(timeIntervalSince1970: Double(day.daysSinceEpoch * 86_400 + time.hour * 3600 + time.minute * 60))
-        let first = utcGuess.addingTimeInterval(-Double(zone.offset(at: utcGuess)))
-        return utcGuess.addingTimeInterval(-Double(zone.offset(at: first)))
+        let first = utcGuess.addingTimeInterval(-Double(offsets.offset(at: utcGuess)))
+        return utcGuess.addingTimeInterval(-Double(offsets.offset(at: first)))
     }
 }
