@@ -156,7 +156,8 @@ import Testing
     /// scalar counts and words are split at space bytes: the same as Character by Character, and
     /// anything else (combining marks, CR LF, wide and emoji characters) is not taken for simple.
     @Test func simpleTextIsMeasuredAndSplitAsCharactersAre() {
-        let pieces = ["a", " ", "  ", "é", "ñ", "¿", "°C", "µg", "ǅ", "\u{2B0}", "\u{301}", "e\u{301}", " \u{301}", "\r", "\r\n", "\t", "日", "🌷", "❤\u{FE0F}", "—", "x"]
+        let pieces = ["a", " ", "  ", "é", "ñ", "¿", "°C", "µg", "ǅ", "\u{2B0}", "\u{301}", "e\u{301}", " \u{301}", "\r", "\r\n", "\t", "日", "🌷", "❤\u{FE0F}", "—", "x",
+                      "…", "•", "→", "≥", "€", "‼", "↔", "↔\u{FE0F}", "\u{200B}", "\u{200D}", "\u{2028}", "\u{202E}", "\u{2060}", "\u{20D7}", "a\u{20DD}", "\u{2002}", "⌚", "\u{2300}", "\u{1100}"]
         var generator = SystemRandomNumberGenerator()
         var simple = 0
         for _ in 0..<4_000 {
@@ -172,14 +173,18 @@ import Testing
             }
         }
         #expect(simple > 100)
-        for text in ["e\u{301}", " \u{301}", "a\r\nb", "日本", "🌷", "❤\u{FE0F}"] { #expect(TextWrapper.simpleScalars(text) == nil, "\(text.debugDescription)") }
+        for text in ["e\u{301}", " \u{301}", "a\r\nb", "日本", "🌷", "❤\u{FE0F}", "a\u{200D}b", "x\u{20D7}", "⌚"] {
+            #expect(TextWrapper.simpleScalars(text) == nil, "\(text.debugDescription)")
+        }
+        #expect(TextWrapper.simpleScalars("Lisinopril 10 → 20 mg — 3 días… •") == 33)
         #expect(TextWrapper.simpleScalars("Presión 120/80 mmHg, 37,5 °C") == 28)
     }
 
     /// A simple line (see `simpleScalars`) is wrapped over its bytes exactly as Character by
     /// Character: list markers, indents, code, tables, URLs and addresses, words cut to the width.
     @Test func simpleLinesWrapAsCharactersDo() {
-        let pieces = ["word", "año", "°C", "x", " ", "  ", "- ", "* ", "+ ", "12. ", "3) ", "|", "\t", "www.example.org/a/b", "https://x.y/zzzzzzzzzz",
+        let pieces = ["word", "año", "°C", "x", " ", "  ", "- ", "* ", "+ ", "• ", "•", "12. ", "3) ", "|", "\t", "www.example.org/a/b", "https://x.y/zzzzzzzzzz",
+                      "10 → 20 mg", "—", "…", "“quoted”", "≥140", "€5", "x\u{20D7}",
                       "ana@example.org", "mailto:a@b.c", "(www.a.b)", "Supercalifragilisticexpialidocious", "µg/día", "ñññññññññññññññ", "1234567890"]
         var generator = SystemRandomNumberGenerator()
         var wrapped = 0

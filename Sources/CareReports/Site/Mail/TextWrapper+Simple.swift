@@ -3,22 +3,41 @@
 /// Character by Character, the same (the tests compare both ways), without walking Characters.
 extension TextWrapper {
     /// The number of scalars of `text` when each is a Character of its own one column wide: no
-    /// carriage return (CR LF is one Character) and every scalar below U+0300, where the combining
-    /// marks and every wide character begin (ASCII, Latin-1 and Latin Extended: what English and
-    /// Spanish are written in). Nil otherwise: then Characters are counted one by one.
+    /// carriage return (CR LF is one Character), every scalar below U+0300, where the combining marks
+    /// and every wide character begin (ASCII, Latin-1 and Latin Extended: what English and Spanish
+    /// are written in), or one of the punctuation, currency, arrow and operator blocks whose every
+    /// character stands alone and is shown one column wide (`simpleSymbol`: dashes, quotes, `•`,
+    /// `…`, `€`, `→`, `≥`). Nil otherwise: then Characters are counted one by one.
     static func simpleScalars<S: StringProtocol>(_ text: S) -> Int? {
         var count = 0
-        for byte in text.utf8 {
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
             if byte < 0x80 {
                 if byte == UInt8(ascii: "\r") { return nil }
-                count += 1
-            } else if byte >= 0xC0 {
-                // The lead byte of a scalar: 0xCC 0x80 is U+0300.
-                if byte >= 0xCC { return nil }
-                count += 1
+            } else if byte == 0xE2 {
+                guard let second = iterator.next(), let third = iterator.next(), simpleSymbol(second, third) else { return nil }
+            } else if byte >= 0xCC {
+                // 0xCC 0x80 is U+0300.
+                return nil
+            } else if byte < 0xC0 {
+                continue  // a byte that continues a scalar
             }
+            count += 1
         }
         return count
+    }
+
+    /// True for the scalar 0xE2 `second` `third` (U+2000–U+2FFF) when it is in U+2000–U+200A
+    /// (spaces), U+2010–U+2027 (dashes, quotes, bullet, ellipsis), U+2030–U+205F, U+20A0–U+20CF
+    /// (currency), U+2190–U+21FF (arrows) or U+2200–U+22FF (operators): never a mark, a joiner or
+    /// a control, never wide and never shown as an emoji on its own.
+    static func simpleSymbol(_ second: UInt8, _ third: UInt8) -> Bool {
+        let scalar = 0x2000 | (UInt32(second & 0x3F) << 6) | UInt32(third & 0x3F)
+        guard second & 0xC0 == 0x80, third & 0xC0 == 0x80 else { return false }
+        switch scalar {
+        case 0x2000...0x200A, 0x2010...0x2027, 0x2030...0x205F, 0x20A0...0x20CF, 0x2190...0x21FF, 0x2200...0x22FF: return true
+        default: return false
+        }
     }
 
     /// `wrapLine` for a line whose every scalar is a Character one column wide (`simpleScalars`),
@@ -100,12 +119,14 @@ extension TextWrapper {
         return lines
     }
 
-    /// `listMarker` over the bytes of a simple line (whose bullets are ASCII: `•` is not simple).
+    /// `listMarker` over the bytes of a simple line, as a length in bytes.
     static func simpleListMarker(_ bytes: [UInt8], at start: Int) -> Int {
         let space = UInt8(ascii: " ")
         if start + 1 < bytes.count, [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+")].contains(bytes[start]), bytes[start + 1] == space {
             return 2
         }
+        // "• ": the bullet is three bytes.
+        if start + 3 < bytes.count, bytes[start..<(start + 3)].elementsEqual([0xE2, 0x80, 0xA2]), bytes[start + 3] == space { return 4 }
         var digits = 0
         while start + digits < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[start + digits]) { digits += 1 }
         guard (1...9).contains(digits) else { return 0 }
