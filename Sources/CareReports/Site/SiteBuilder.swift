@@ -126,10 +126,9 @@ public struct SiteBuilder: Sendable {
     public var visitStyles: String { templates.visitStyles }
 
     private func page(_ model: any Encodable & Sendable, _ link: String, template: String) throws(RenderError) -> [(path: String, text: String)] {
-        var files: [(path: String, text: String)] = []
-        for format in Format.allCases where formats.contains(format) {
-            files.append(("\(link).\(format.rawValue)", try renderer.render(model, template: "\(format.rawValue).\(template)")))
-        }
-        return files
+        // The model is encoded once for both formats.
+        let chosen = Format.allCases.filter(formats.contains)
+        let pages = try renderer.render(model, templates: chosen.map { "\($0.rawValue).\(template)" })
+        return zip(chosen, pages).map { format, text in ("\(link).\(format.rawValue)", text) }
     }
 }

@@ -57,12 +57,13 @@ enum TemplateContentType: Sendable {
         }
     }
 
-    /// ``escape(_:)`` appended to `out` (HTML without an escaped string of its own).
-    func escape(_ text: String, into out: inout String) {
+    /// ``escape(_:)``'s UTF-8 bytes appended to `out` (what ``TemplateRenderer`` writes; HTML
+    /// without an escaped string of its own).
+    func escape(_ text: String, into out: inout [UInt8]) {
         switch self {
         case .html: HTMLEscaping.append(escaping: text, to: &out)
-        case .markdown: out += MarkdownEscaping.tableCell(text)
-        case .text: out += DisplayText.cleaned(text)
+        case .markdown: out.append(contentsOf: MarkdownEscaping.tableCell(text).utf8)
+        case .text: out.append(contentsOf: DisplayText.cleaned(text).utf8)
         }
     }
 }
