@@ -85,8 +85,8 @@ public final class ReaderSiteBuilder {
         var plan = SitePlan()
         do {
             let chosen = SiteBuilder.Format.allCases.filter(formats.contains)
-            let pages = try renderer.render(home, templates: chosen.map { "\($0.rawValue).reader-home" })
-            for (format, text) in zip(chosen, pages) { plan.add("index.\(format.rawValue)", text) }
+            let pages = try renderer.renderUTF8(home, templates: chosen.map { "\($0.rawValue).reader-home" })
+            for (format, bytes) in zip(chosen, pages) { plan.add("index.\(format.rawValue)", bytes: bytes) }
         } catch {
             site.abandon()
             throw error

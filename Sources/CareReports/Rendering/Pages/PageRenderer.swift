@@ -53,8 +53,13 @@ public struct PageRenderer: Sendable {
     /// model is turned into its ``TemplateValue`` once, and the same errors come in the same order
     /// as rendering it with each template one after another.
     public func render<Model: Encodable>(_ model: Model, templates names: [String]) throws(RenderError) -> [String] {
+        try renderUTF8(model, templates: names).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``render(_:templates:)``'s pages as their UTF-8 bytes, for a file (no String made and read back).
+    func renderUTF8<Model: Encodable>(_ model: Model, templates names: [String]) throws(RenderError) -> [[UInt8]] {
         var value: TemplateValue?
-        var pages: [String] = []
+        var pages: [[UInt8]] = []
         pages.reserveCapacity(names.count)
         for name in names {
             try checkOnce(Model.self, template: name)
@@ -84,7 +89,7 @@ public struct PageRenderer: Sendable {
     }
 
     /// `value` rendered with the template `name`, its HTML tables' cells labelled.
-    private func renderValue(_ value: TemplateValue, template name: String) throws(RenderError) -> String {
+    private func renderValue(_ value: TemplateValue, template name: String) throws(RenderError) -> [UInt8] {
         let rendered: [UInt8]?
         do {
             rendered = try compiled.renderUTF8(value, template: name)
@@ -96,8 +101,7 @@ public struct PageRenderer: Sendable {
             throw placeInSource?(mistake) ?? mistake
         }
         guard let bytes = rendered else { throw .templateMissing(name) }
-        // One String made from the page's bytes, after its tables are labelled.
-        return String(decoding: name.hasPrefix("html.") ? TableCellLabels.label(bytes) : bytes, as: UTF8.self)
+        return name.hasPrefix("html.") ? TableCellLabels.label(bytes) : bytes
     }
 
     private static let lastMade = LastRenderer()
