@@ -68,8 +68,18 @@ enum TemplateContentType: Sendable {
     }
 }
 
+/// A template's literal text as its UTF-8 bytes, made once when it is parsed (what the renderer
+/// copies into every page).
+struct TemplateText: Sendable {
+    let utf8: [UInt8]
+
+    init(_ string: String) {
+        utf8 = Array(string.utf8)
+    }
+}
+
 indirect enum TemplateNode: Sendable {
-    case text(String)
+    case text(TemplateText)
     case variable(TemplateName, escaped: Bool, at: TemplatePosition)
     case section(TemplateName, CompiledTemplate, at: TemplatePosition)
     case invertedSection(TemplateName, CompiledTemplate, at: TemplatePosition)

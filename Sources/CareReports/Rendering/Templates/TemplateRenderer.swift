@@ -98,7 +98,7 @@ struct TemplateRenderer: Sendable {
     private func render(_ node: TemplateNode, frame: inout Frame, stack: inout [TemplateValue], into out: inout [UInt8]) {
         switch node {
         case .text(let text):
-            out.append(contentsOf: text.utf8)
+            out += text.utf8
         case .variable(let name, let escaped, _):
             guard let value = lookup(name, frame: frame, stack: stack) else { return }
             if escaped { frame.contentType.escape(value.described, into: &out) } else { out.append(contentsOf: value.described.utf8) }

@@ -42,13 +42,29 @@ public enum HTMLEscaping {
     /// template writes for every value): plain text copied whole, else byte by byte (the five
     /// characters are ASCII, and no byte of a multi-byte scalar is).
     static func append(escaping text: String, to out: inout [UInt8]) {
+        // Read in place: printable ASCII is copied whole or escaped byte by byte; anything else is cleaned first.
+        let done = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var references = false
+            for byte in bytes {
+                guard (byte >= 0x20 && byte < 0x7F) || byte == 0x0A || byte == 0x09 else { return false }
+                if needsReference(byte) { references = true }
+            }
+            if references { appendEscaping(bytes, to: &out) } else { out.append(contentsOf: bytes) }
+            return true
+        }
+        guard done != true else { return }
         let (plain, references) = scanned(text)
         if plain, !references {
             out.append(contentsOf: text.utf8)
             return
         }
         let cleaned = plain ? text : DisplayText.cleaned(text)
-        for byte in cleaned.utf8 {
+        appendEscaping(cleaned.utf8, to: &out)
+    }
+
+    /// `bytes` (cleaned text) with the five characters written as references.
+    private static func appendEscaping<Bytes: Sequence<UInt8>>(_ bytes: Bytes, to out: inout [UInt8]) {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
