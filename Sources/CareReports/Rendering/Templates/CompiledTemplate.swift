@@ -62,7 +62,7 @@ enum TemplateContentType: Sendable {
     func escape(_ text: String, into out: inout [UInt8]) {
         switch self {
         case .html: HTMLEscaping.append(escaping: text, to: &out)
-        case .markdown: out.append(contentsOf: MarkdownEscaping.tableCell(text).utf8)
+        case .markdown: MarkdownEscaping.append(tableCell: text, to: &out)
         case .text: out.append(contentsOf: DisplayText.cleaned(text).utf8)
         }
     }

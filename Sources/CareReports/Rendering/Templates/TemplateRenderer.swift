@@ -91,7 +91,9 @@ struct TemplateRenderer: Sendable {
             }
             out += text
         } else {
-            for node in template.nodes { render(node, frame: &frame, stack: &stack, into: &out) }
+            // By index: each node read in place rather than copied out of the array by an iterator.
+            let nodes = template.nodes
+            for index in nodes.indices { render(nodes[index], frame: &frame, stack: &stack, into: &out) }
         }
     }
 
