@@ -19,14 +19,17 @@ private final class TreeEncoder: Encoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    var single: TemplateValue = .null
-    var isObject = false
-    var object = TemplateObject()
-    var isList = false
-    var items: [TemplateValue] = []
+    // Unchecked: each encoder is used by the one thread encoding its value, one container call at
+    // a time (a nested value has an encoder of its own), so the run-time exclusivity check (a
+    // thread-local access set per field written) only costs time.
+    @exclusivity(unchecked) var single: TemplateValue = .null
+    @exclusivity(unchecked) var isObject = false
+    @exclusivity(unchecked) var object = TemplateObject()
+    @exclusivity(unchecked) var isList = false
+    @exclusivity(unchecked) var items: [TemplateValue] = []
     /// Values made for a field or an item, filled after they are made.
-    var nestedFields: [(index: Int, encoder: TreeEncoder)] = []
-    var nestedItems: [(index: Int, encoder: TreeEncoder)] = []
+    @exclusivity(unchecked) var nestedFields: [(index: Int, encoder: TreeEncoder)] = []
+    @exclusivity(unchecked) var nestedItems: [(index: Int, encoder: TreeEncoder)] = []
 
     var result: TemplateValue {
         if isObject {
