@@ -48,6 +48,16 @@ import Testing
         #expect(alone != nil && together == alone)
     }
 
+    @Test func aPageIsKeptInAnArrayOfItsOwnSize() {
+        var page: [UInt8] = []
+        page.reserveCapacity(65_536)
+        page.append(contentsOf: "<p>é</p>".utf8)
+        let fitted = PageRenderer.fitted(page)
+        #expect(fitted == page && fitted.capacity < 1_024)
+        let full = [UInt8](repeating: 0x61, count: 4_096)
+        #expect(PageRenderer.fitted(full) == full)
+    }
+
     @Test func aLineFeedEndsTheTextAsTheStringsLastCharacterSays() {
         var rng = EscapingSplitMix(seed: 61)
         let scalars: [Unicode.Scalar] = ["\n", "\r", "a", "\u{301}", "\u{600}", "\u{200D}", "é", "😀", " "]

@@ -101,7 +101,15 @@ public struct PageRenderer: Sendable {
             throw placeInSource?(mistake) ?? mistake
         }
         guard let bytes = rendered else { throw .templateMissing(name) }
-        return name.hasPrefix("html.") ? TableCellLabels.label(bytes) : bytes
+        return Self.fitted(name.hasPrefix("html.") ? TableCellLabels.label(bytes) : bytes)
+    }
+
+    /// `page` in an array of its own size when the one it was rendered into has much room to spare
+    /// (a page starts with room for 64 KiB): a site's pages are held until they are written, and
+    /// room left in each would grow the memory a build needs.
+    static func fitted(_ page: [UInt8]) -> [UInt8] {
+        guard page.capacity > page.count + page.count / 16 + 256 else { return page }
+        return page.withUnsafeBufferPointer { Array($0) }
     }
 
     private static let lastMade = LastRenderer()
