@@ -3,7 +3,7 @@ import Foundation
 /// Runs independent rendering jobs on every core and returns their results in job order, so the
 /// output is byte-identical to running them one after another.
 public struct ParallelRenderer: Sendable {
-    public typealias Job = @Sendable () throws -> [(path: String, text: String)]
+    public typealias Job = @Sendable () throws -> [SitePlan.File]
 
     /// How many jobs run at once; 1 renders on the calling thread only.
     public let workers: Int
@@ -12,7 +12,7 @@ public struct ParallelRenderer: Sendable {
         self.workers = max(1, workers)
     }
 
-    public func run(_ jobs: [Job]) throws -> [(path: String, text: String)] {
+    public func run(_ jobs: [Job]) throws -> [SitePlan.File] {
         let results = ResultSlots(count: jobs.count)
         if workers == 1 || jobs.count < 2 {
             for (index, job) in jobs.enumerated() { results.set(index, Result { try job() }) }
@@ -24,7 +24,7 @@ public struct ParallelRenderer: Sendable {
                 }
             }
         }
-        var output: [(path: String, text: String)] = []
+        var output: [SitePlan.File] = []
         for result in results.all() { output += try result.get() }
         return output
     }
@@ -33,17 +33,17 @@ public struct ParallelRenderer: Sendable {
 /// A lock-protected array of results, one slot per job.
 private final class ResultSlots: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [Result<[(path: String, text: String)], any Error>?]
+    private var slots: [Result<[SitePlan.File], any Error>?]
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    func set(_ index: Int, _ result: Result<[(path: String, text: String)], any Error>) {
+    func set(_ index: Int, _ result: Result<[SitePlan.File], any Error>) {
         lock.lock()
         slots[index] = result
         lock.unlock()
     }
 
-    func all() -> [Result<[(path: String, text: String)], any Error>] {
+    func all() -> [Result<[SitePlan.File], any Error>] {
         lock.lock()
         defer { lock.unlock() }
         return slots.map { $0! }

@@ -84,9 +84,9 @@ public final class ReaderSiteBuilder {
         let home = ReaderHomePage(readerName: readerName, circles: overviews, moment: first.moment)
         var plan = SitePlan()
         do {
-            for format in SiteBuilder.Format.allCases where formats.contains(format) {
-                plan.add("index.\(format.rawValue)", try renderer.render(home, template: "\(format.rawValue).reader-home"))
-            }
+            let chosen = SiteBuilder.Format.allCases.filter(formats.contains)
+            let pages = try renderer.renderUTF8(home, templates: chosen.map { "\($0.rawValue).reader-home" })
+            for (format, bytes) in zip(chosen, pages) { plan.add("index.\(format.rawValue)", bytes: bytes) }
         } catch {
             site.abandon()
             throw error

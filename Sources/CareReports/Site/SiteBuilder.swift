@@ -49,7 +49,7 @@ public struct SiteBuilder: Sendable {
         let context = self.context
         // Said again only for a reader the models were not made for (the same words otherwise).
         let personal = models.madeFor == context.records.viewer ? nil : context
-        @Sendable func page(_ model: any ChromedPage & Encodable & Sendable, _ link: String, template: String) throws(RenderError) -> [(path: String, text: String)] {
+        @Sendable func page(_ model: any ChromedPage & Encodable & Sendable, _ link: String, template: String) throws(RenderError) -> [SitePlan.File] {
             try self.page(personal.map { model.personalised(for: $0) } ?? model, link, template: template)
         }
 
@@ -70,7 +70,7 @@ public struct SiteBuilder: Sendable {
             jobs.append { [renderer, templates] () throws in
                 // The inlined style sheet is put together inside the job, not serially before the jobs.
                 let visit = VisitSummaryBuilder(context: context).build(styles: templates.visitStyles)
-                return [("visit.html", try renderer.render(visit, template: "html.visit"))]
+                return [SitePlan.File(path: "visit.html", bytes: try renderer.renderUTF8(visit, templates: ["html.visit"])[0])]
             }
         }
         for week in links.weeks {
@@ -94,11 +94,11 @@ public struct SiteBuilder: Sendable {
         jobs.append { [feeds, feedsKept] () throws in
             let (feed, calendar) = (feeds.feed(), feeds.calendar())
             feedsKept?.keep(feed, calendar)
-            return [("feed.xml", feed.xml()), ("calendar.ics", calendar.text())]
+            return [SitePlan.File(path: "feed.xml", bytes: Array(feed.xml().utf8)), SitePlan.File(path: "calendar.ics", bytes: Array(calendar.text().utf8))]
         }
         var plan = SitePlan()
         do {
-            for file in try parallel.run(jobs) { plan.add(file.path, file.text) }
+            for file in try parallel.run(jobs) { plan.add(file) }
         } catch let error as RenderError {
             throw error
         } catch {
@@ -125,11 +125,10 @@ public struct SiteBuilder: Sendable {
     /// The visit page's style sheet, inlined so the page also works on its own.
     public var visitStyles: String { templates.visitStyles }
 
-    private func page(_ model: any Encodable & Sendable, _ link: String, template: String) throws(RenderError) -> [(path: String, text: String)] {
-        var files: [(path: String, text: String)] = []
-        for format in Format.allCases where formats.contains(format) {
-            files.append(("\(link).\(format.rawValue)", try renderer.render(model, template: "\(format.rawValue).\(template)")))
-        }
-        return files
+    private func page(_ model: any Encodable & Sendable, _ link: String, template: String) throws(RenderError) -> [SitePlan.File] {
+        // The model is encoded once for both formats, and each page kept as the bytes it was written in.
+        let chosen = Format.allCases.filter(formats.contains)
+        let pages = try renderer.renderUTF8(model, templates: chosen.map { "\($0.rawValue).\(template)" })
+        return zip(chosen, pages).map { format, bytes in SitePlan.File(path: "\(link).\(format.rawValue)", bytes: bytes) }
     }
 }

@@ -9,11 +9,16 @@ public struct SitePlan: Sendable {
 
     public init() {}
 
+    /// A file made elsewhere (a rendered page's bytes).
+    public mutating func add(_ file: File) {
+        files.append(file)
+    }
+
     public mutating func add(_ path: String, _ text: String) {
         files.append(File(path: path, bytes: Array(text.utf8)))
     }
 
-    /// A file that is not text: an attachment copied into the site.
+    /// A file given as its bytes: an attachment copied into the site, a page rendered into UTF-8.
     public mutating func add(_ path: String, bytes: [UInt8]) {
         files.append(File(path: path, bytes: bytes))
     }

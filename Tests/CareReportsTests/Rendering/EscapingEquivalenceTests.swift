@@ -33,6 +33,10 @@ import Testing
             let text = Self.randomText(&rng)
             #expect(MarkdownEscaping.inline(text) == ReferenceMarkdownEscaping.escape(text, backslash: "\\\\"), "\(Array(text.unicodeScalars))")
             #expect(MarkdownEscaping.tableCell(text) == ReferenceMarkdownEscaping.escape(text, backslash: "&#92;"), "\(Array(text.unicodeScalars))")
+            // Appended as bytes after text already written (what a Markdown template does), the same escaping.
+            var written = Array("| é".utf8)
+            MarkdownEscaping.append(tableCell: text, to: &written)
+            #expect(written == Array(("| é" + ReferenceMarkdownEscaping.escape(text, backslash: "&#92;")).utf8), "\(Array(text.unicodeScalars))")
         }
     }
 
@@ -42,9 +46,9 @@ import Testing
             let text = Self.randomText(&rng)
             #expect(HTMLEscaping.escape(text) == ReferenceHTMLEscaping.escape(text), "\(Array(text.unicodeScalars))")
             // Appended after text already written (what a template does), the same escaping.
-            var written = "<p>é"
+            var written = Array("<p>é".utf8)
             HTMLEscaping.append(escaping: text, to: &written)
-            #expect(written == "<p>é" + ReferenceHTMLEscaping.escape(text), "\(Array(text.unicodeScalars))")
+            #expect(written == Array(("<p>é" + ReferenceHTMLEscaping.escape(text)).utf8), "\(Array(text.unicodeScalars))")
         }
     }
 

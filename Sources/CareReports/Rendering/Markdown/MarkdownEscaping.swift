@@ -22,6 +22,17 @@ public enum MarkdownEscaping {
         escape(text, backslash: "&#92;")
     }
 
+    /// ``tableCell(_:)``'s UTF-8 bytes appended to `out` (what a Markdown template writes for every
+    /// value): text that needs nothing done copied as it is, with no escaped string of its own.
+    static func append(tableCell text: String, to out: inout [UInt8]) {
+        var cleaned = DisplayText.cleaned(text)
+        cleaned.makeContiguousUTF8()
+        let done: Void? = cleaned.utf8.withContiguousStorageIfAvailable { bytes in
+            if needsNoEscaping(bytes) { out.append(contentsOf: bytes) } else { out += escapeBytes(bytes, backslash: "&#92;") }
+        }
+        if done == nil { out.append(contentsOf: tableCell(text).utf8) }
+    }
+
     /// The shared escaping; `backslash` is what a literal backslash becomes.
     ///
     /// It works over UTF-8 bytes: every character it looks at or writes is ASCII, and no byte of a
@@ -32,12 +43,12 @@ public enum MarkdownEscaping {
         var cleaned = DisplayText.cleaned(text)
         cleaned.makeContiguousUTF8()
         func escaped(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-            needsNoEscaping(bytes) ? cleaned : escapeBytes(bytes, backslash: backslash)
+            needsNoEscaping(bytes) ? cleaned : String(decoding: escapeBytes(bytes, backslash: backslash), as: UTF8.self)
         }
         return cleaned.utf8.withContiguousStorageIfAvailable(escaped) ?? Array(cleaned.utf8).withUnsafeBufferPointer(escaped)
     }
 
-    private static func escapeBytes(_ input: UnsafeBufferPointer<UInt8>, backslash: String) -> String {
+    private static func escapeBytes(_ input: UnsafeBufferPointer<UInt8>, backslash: String) -> [UInt8] {
         // One line, no leading blanks (four of them would start an indented code block).
         var line: [UInt8] = []
         line.reserveCapacity(input.count)
@@ -73,7 +84,7 @@ public enum MarkdownEscaping {
             }
         }
         defuseLeadingMarker(&out)
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Whether `bytes` come out of the escaping unchanged: printable ASCII or any scalar but a line

@@ -46,25 +46,53 @@ public struct PageRenderer: Sendable {
 
     /// Renders `model` with the template `name` (e.g. `html/week`).
     public func render<Model: Encodable>(_ model: Model, template name: String) throws(RenderError) -> String {
-        // Checked once per template and model type: the check reads the type, not the model.
-        let key = CheckedModels.Key(template: name, type: ObjectIdentifier(Model.self))
-        if !checked.contains(key) {
-            do {
-                try check.check(Model.self, template: name)
-            } catch {
-                throw placeInSource?(error) ?? error
+        try render(model, templates: [name])[0]
+    }
+
+    /// Renders `model` with each of the templates `names` in turn (a page's HTML and Markdown): the
+    /// model is turned into its ``TemplateValue`` once, and the same errors come in the same order
+    /// as rendering it with each template one after another.
+    public func render<Model: Encodable>(_ model: Model, templates names: [String]) throws(RenderError) -> [String] {
+        try renderUTF8(model, templates: names).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``render(_:templates:)``'s pages as their UTF-8 bytes, for a file (no String made and read back).
+    func renderUTF8<Model: Encodable>(_ model: Model, templates names: [String]) throws(RenderError) -> [[UInt8]] {
+        var value: TemplateValue?
+        var pages: [[UInt8]] = []
+        pages.reserveCapacity(names.count)
+        for name in names {
+            try checkOnce(Model.self, template: name)
+            if value == nil {
+                do {
+                    value = try TemplateValueEncoder.encode(model)
+                } catch {
+                    throw .modelEncoding(type: "\(Model.self)", template: name)
+                }
             }
-            checked.insert(key)
+            pages.append(try renderValue(value!, template: name))
         }
-        let value: TemplateValue
+        return pages
+    }
+
+    /// Checks `template` against `Model` the first time the pair is met: the check reads the type,
+    /// not the model.
+    private func checkOnce<Model: Encodable>(_: Model.Type, template name: String) throws(RenderError) {
+        let key = CheckedModels.Key(template: name, type: ObjectIdentifier(Model.self))
+        guard !checked.contains(key) else { return }
         do {
-            value = try TemplateValueEncoder.encode(model)
+            try check.check(Model.self, template: name)
         } catch {
-            throw .modelEncoding(type: "\(Model.self)", template: name)
+            throw placeInSource?(error) ?? error
         }
-        let rendered: String?
+        checked.insert(key)
+    }
+
+    /// `value` rendered with the template `name`, its HTML tables' cells labelled.
+    private func renderValue(_ value: TemplateValue, template name: String) throws(RenderError) -> [UInt8] {
+        let rendered: [UInt8]?
         do {
-            rendered = try compiled.render(value, template: name)
+            rendered = try compiled.renderUTF8(value, template: name)
         } catch {
             let mistake = RenderError.templateReference(
                 file: path(error.template), line: error.at.line, column: error.at.column,
@@ -72,8 +100,16 @@ public struct PageRenderer: Sendable {
                     + "(a partial named by the data, or a parent included again from its own block) never ends")
             throw placeInSource?(mistake) ?? mistake
         }
-        guard let text = rendered else { throw .templateMissing(name) }
-        return name.hasPrefix("html.") ? TableCellLabels.label(text) : text
+        guard let bytes = rendered else { throw .templateMissing(name) }
+        return Self.fitted(name.hasPrefix("html.") ? TableCellLabels.label(bytes) : bytes)
+    }
+
+    /// `page` in an array of its own size when the one it was rendered into has much room to spare
+    /// (a page starts with room for 64 KiB): a site's pages are held until they are written, and
+    /// room left in each would grow the memory a build needs.
+    static func fitted(_ page: [UInt8]) -> [UInt8] {
+        guard page.capacity > page.count + page.count / 16 + 256 else { return page }
+        return page.withUnsafeBufferPointer { Array($0) }
     }
 
     private static let lastMade = LastRenderer()

@@ -7,54 +7,61 @@ import Foundation
 enum TableCellLabels {
     /// `html` with `data-label` on the cells of every `<table class="data…">` that has a `<thead>`.
     static func label(_ html: String) -> String {
-        // Over the page's UTF-8 bytes, in place (a search through `String`'s Foundation `contains`
-        // made a UTF-16 copy of every page); the text between tables is copied as it is.
-        var page = html
-        return page.withUTF8 { bytes -> String in
-            guard var table = find("<table class=\"data", in: bytes, from: 0) else { return html }
-            var out = ""
+        String(decoding: label(Array(html.utf8)), as: UTF8.self)
+    }
+
+    /// ``label(_:)-(String)`` over a page's UTF-8 bytes (what ``PageRenderer`` renders into): the page
+    /// itself when it has no data table, else one copy with the labels added, table by table in place
+    /// (every cut is at an ASCII `<`, so the bytes stay whole scalars).
+    static func label(_ page: [UInt8]) -> [UInt8] {
+        page.withUnsafeBufferPointer { bytes -> [UInt8] in
+            guard var table = find("<table class=\"data", in: bytes, from: 0) else { return page }
+            var out: [UInt8] = []
             out.reserveCapacity(bytes.count + bytes.count / 8)
             var index = 0
             while true {
                 let end = find("</table>", in: bytes, from: table) ?? bytes.count
-                // Both ends are at an ASCII `<` (or the end): whole scalars of the page.
-                out += Substring(html.utf8[html.utf8.index(html.utf8.startIndex, offsetBy: index)..<html.utf8.index(html.utf8.startIndex, offsetBy: table)])
-                out += String(decoding: labelled(Array(bytes[table..<end])), as: UTF8.self)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<table]))
+                labelled(UnsafeBufferPointer(rebasing: bytes[table..<end]), into: &out)
                 index = end
                 guard let next = find("<table class=\"data", in: bytes, from: index) else { break }
                 table = next
             }
-            out += Substring(html.utf8[html.utf8.index(html.utf8.startIndex, offsetBy: index)...])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index...]))
             return out
         }
     }
 
-    /// One table (from `<table` to before `</table>`) with its body cells labelled.
-    private static func labelled(_ table: [UInt8]) -> [UInt8] {
+    /// One table (from `<table` to before `</table>`) with its body cells labelled, appended to `out`.
+    private static func labelled(_ table: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         guard let headStart = find("<thead", in: table, from: 0), let headEnd = find("</thead>", in: table, from: headStart) else {
-            return table
+            out.append(contentsOf: table)
+            return
         }
-        let headings = self.headings(Array(table[headStart..<headEnd]))
-        guard headings.contains(where: { !$0.isEmpty }) else { return table }
-        var out = Array(table[..<headEnd])
+        let headings = self.headings(UnsafeBufferPointer(rebasing: table[headStart..<headEnd]))
+        guard headings.contains(where: { !$0.isEmpty }) else {
+            out.append(contentsOf: table)
+            return
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: table[..<headEnd]))
         var index = headEnd
         var column = 0
         while index < table.count {
             // Up to the next tag in one copy: only a tag can start a row or a cell.
-            guard let tag = table[index...].firstIndex(of: UInt8(ascii: "<")) else {
-                out += table[index...]
+            guard let tag = firstIndex(of: UInt8(ascii: "<"), in: table, from: index) else {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: table[index...]))
                 break
             }
             if tag > index {
-                out += table[index..<tag]
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: table[index..<tag]))
                 index = tag
             }
             if starts("<tr", table, at: index), boundary(table, index + 3) {
                 column = 0
             } else if starts("<td", table, at: index) || starts("<th", table, at: index), boundary(table, index + 3) {
-                let close = table[index...].firstIndex(of: UInt8(ascii: ">")) ?? table.count
-                let attributes = Array(table[(index + 3)..<close])
-                out += table[index..<(index + 3)]
+                let close = firstIndex(of: UInt8(ascii: ">"), in: table, from: index) ?? table.count
+                let attributes = UnsafeBufferPointer(rebasing: table[(index + 3)..<close])
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: table[index..<(index + 3)]))
                 if starts("<td", table, at: index), column < headings.count, !headings[column].isEmpty,
                     find("data-label=", in: attributes, from: 0) == nil
                 {
@@ -69,27 +76,26 @@ enum TableCellLabels {
             out.append(table[index])
             index += 1
         }
-        return out
     }
 
     /// The text of each column's heading (a heading spanning columns counted for each), already
     /// escaped as the page's text is, with quotes escaped for an attribute.
-    private static func headings(_ head: [UInt8]) -> [[UInt8]] {
+    private static func headings(_ head: UnsafeBufferPointer<UInt8>) -> [[UInt8]] {
         var result: [[UInt8]] = []
         var index = 0
         while let cell = find("<th", in: head, from: index) {
             guard boundary(head, cell + 3) else { index = cell + 3; continue }
-            let open = head[cell...].firstIndex(of: UInt8(ascii: ">")) ?? head.count
+            let open = firstIndex(of: UInt8(ascii: ">"), in: head, from: cell) ?? head.count
             let next = [find("<th", in: head, from: open), find("</tr", in: head, from: open)].compactMap { $0 }.min() ?? head.count
-            let text = plainText(Array(head[min(open + 1, head.count)..<next]))
-            for _ in 0..<span(Array(head[(cell + 3)..<open])) { result.append(text) }
+            let text = plainText(UnsafeBufferPointer(rebasing: head[min(open + 1, head.count)..<next]))
+            for _ in 0..<span(UnsafeBufferPointer(rebasing: head[(cell + 3)..<open])) { result.append(text) }
             index = next
         }
         return result
     }
 
     /// The cell's content without its tags, white space collapsed, `"` escaped.
-    private static func plainText(_ content: [UInt8]) -> [UInt8] {
+    private static func plainText(_ content: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         var inTag = false
         var space = false
@@ -107,8 +113,16 @@ enum TableCellLabels {
         return out
     }
 
+    /// Where `byte` first occurs in `bytes` at or after `start` (found by `memchr`).
+    private static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < bytes.count, let base = bytes.baseAddress, let hit = memchr(base + start, Int32(byte), bytes.count - start) else {
+            return nil
+        }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
     /// A cell's `colspan` (1 when absent or not a small number).
-    private static func span(_ attributes: [UInt8]) -> Int {
+    private static func span(_ attributes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let at = find("colspan=\"", in: attributes, from: 0) else { return 1 }
         var value = 0
         for byte in attributes[(at + 9)...] {
@@ -119,7 +133,7 @@ enum TableCellLabels {
     }
 
     /// Whether the tag name ends at `index` (`<td>` or `<td class…`, not `<tdx`).
-    private static func boundary(_ bytes: [UInt8], _ index: Int) -> Bool {
+    private static func boundary(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
         guard index < bytes.count else { return true }
         switch bytes[index] {
         case UInt8(ascii: ">"), 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "/"): return true
@@ -127,15 +141,11 @@ enum TableCellLabels {
         }
     }
 
-    private static func starts(_ literal: StaticString, _ bytes: [UInt8], at index: Int) -> Bool {
+    private static func starts(_ literal: StaticString, _ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard index + count <= bytes.count else { return false }
         for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] { return false }
         return true
-    }
-
-    private static func find(_ literal: StaticString, in bytes: [UInt8], from start: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { find(literal, in: $0, from: start) }
     }
 
     /// Where `literal` first occurs in `bytes` at or after `start` (its first byte found by `memchr`).

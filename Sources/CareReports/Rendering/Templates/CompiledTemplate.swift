@@ -57,18 +57,29 @@ enum TemplateContentType: Sendable {
         }
     }
 
-    /// ``escape(_:)`` appended to `out` (HTML without an escaped string of its own).
-    func escape(_ text: String, into out: inout String) {
+    /// ``escape(_:)``'s UTF-8 bytes appended to `out` (what ``TemplateRenderer`` writes; HTML
+    /// without an escaped string of its own).
+    func escape(_ text: String, into out: inout [UInt8]) {
         switch self {
         case .html: HTMLEscaping.append(escaping: text, to: &out)
-        case .markdown: out += MarkdownEscaping.tableCell(text)
-        case .text: out += DisplayText.cleaned(text)
+        case .markdown: MarkdownEscaping.append(tableCell: text, to: &out)
+        case .text: out.append(contentsOf: DisplayText.cleaned(text).utf8)
         }
     }
 }
 
+/// A template's literal text as its UTF-8 bytes, made once when it is parsed (what the renderer
+/// copies into every page).
+struct TemplateText: Sendable {
+    let utf8: [UInt8]
+
+    init(_ string: String) {
+        utf8 = Array(string.utf8)
+    }
+}
+
 indirect enum TemplateNode: Sendable {
-    case text(String)
+    case text(TemplateText)
     case variable(TemplateName, escaped: Bool, at: TemplatePosition)
     case section(TemplateName, CompiledTemplate, at: TemplatePosition)
     case invertedSection(TemplateName, CompiledTemplate, at: TemplatePosition)

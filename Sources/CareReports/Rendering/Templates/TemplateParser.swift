@@ -92,13 +92,13 @@ enum TemplateParser {
             }
             let (text, opened) = readText(&scanner, state: state)
             if !opened, scanner.current.isNewline {
-                nodes.append(.text(whiteSpaceBefore + text + String(scanner.current)))
+                nodes.append(.text(TemplateText(whiteSpaceBefore + text + String(scanner.current))))
                 state.newLine = true
                 scanner.advance()
                 continue
             }
             if !text.isEmpty {
-                nodes.append(.text(whiteSpaceBefore + text))
+                nodes.append(.text(TemplateText(whiteSpaceBefore + text)))
                 whiteSpaceBefore = ""
                 state.newLine = false
             }
@@ -113,7 +113,7 @@ enum TemplateParser {
             }
             func flushWhiteSpace() {
                 if !whiteSpaceBefore.isEmpty {
-                    nodes.append(.text(whiteSpaceBefore))
+                    nodes.append(.text(TemplateText(whiteSpaceBefore)))
                     whiteSpaceBefore = ""
                 }
             }
@@ -170,7 +170,7 @@ enum TemplateParser {
                     dynamic = true
                 }
                 let name = try parsePartialName(&scanner, state: state, tagStart: tagStart)
-                if !whiteSpaceBefore.isEmpty { nodes.append(.text(whiteSpaceBefore)) }
+                if !whiteSpaceBefore.isEmpty { nodes.append(.text(TemplateText(whiteSpaceBefore))) }
                 if state.newLine && scanner.lineFinished() {
                     setNewLine = true
                     nodes.append(.partial(name, dynamic: dynamic, indentation: whiteSpaceBefore, overrides: nil, at: at))
@@ -185,7 +185,7 @@ enum TemplateParser {
                 let parent = OpenSection(name: sectionName, transforms: [], start: tagStart, written: scanner.text(from: tagStart), writtenName: sectionName)
                 let dynamic = sectionName.first == "*"
                 let name = dynamic ? String(sectionName.dropFirst()) : sectionName
-                if !whiteSpaceBefore.isEmpty { nodes.append(.text(whiteSpaceBefore)) }
+                if !whiteSpaceBefore.isEmpty { nodes.append(.text(TemplateText(whiteSpaceBefore))) }
                 if state.newLine && scanner.lineFinished() { setNewLine = true }
                 let body = try parse(&scanner, state: state.inheriting(parent))
                 var overrides: [String: CompiledTemplate] = [:]
@@ -212,7 +212,7 @@ enum TemplateParser {
                     body.opening = at
                     nodes.append(.blockDefinition(tag.name, body))
                 } else {
-                    if !whiteSpaceBefore.isEmpty { nodes.append(.text(whiteSpaceBefore)) }
+                    if !whiteSpaceBefore.isEmpty { nodes.append(.text(TemplateText(whiteSpaceBefore))) }
                     if state.newLine && scanner.lineFinished() { setNewLine = true }
                     let body = try parse(&scanner, state: state.opening(block, newLine: setNewLine))
                     nodes.append(.blockExpansion(tag.name, defaultBody: body, indentation: whiteSpaceBefore))

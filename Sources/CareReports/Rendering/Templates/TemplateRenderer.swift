@@ -18,10 +18,16 @@ struct TemplateRenderer: Sendable {
 
     /// Renders `value` with the template `name`; nil when there is no such template.
     func render(_ value: TemplateValue, template name: String) throws(TooDeep) -> String? {
+        try renderUTF8(value, template: name).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``render(_:template:)``'s text as UTF-8 bytes: the page is written into one growing byte
+    /// buffer (every piece appended is a whole string's bytes, so the result is valid UTF-8).
+    func renderUTF8(_ value: TemplateValue, template name: String) throws(TooDeep) -> [UInt8]? {
         guard let template = templates[name] else { return nil }
         var stack = [value]
-        var out = ""
-        out.reserveCapacity(32_768)
+        var out: [UInt8] = []
+        out.reserveCapacity(65_536)
         let stop = Stop()
         render(template, frame: Frame(scope: Scope(template: name, stop: stop)), stack: &stack, into: &out)
         if let tooDeep = stop.reason { throw tooDeep }
@@ -71,30 +77,33 @@ struct TemplateRenderer: Sendable {
         }
     }
 
-    private func render(_ template: CompiledTemplate, frame initial: Frame, stack: inout [TemplateValue], into out: inout String) {
+    private func render(_ template: CompiledTemplate, frame initial: Frame, stack: inout [TemplateValue], into out: inout [UInt8]) {
         var frame = initial
         if let indentation = frame.scope.indentation, !indentation.isEmpty {
             // A standalone partial's indentation goes in front of each line it writes after its first.
-            var text = ""
+            var text: [UInt8] = []
+            var piece: [UInt8] = []
             for node in template.nodes {
-                var piece = ""
+                piece.removeAll(keepingCapacity: true)
                 render(node, frame: &frame, stack: &stack, into: &piece)
-                if !piece.isEmpty, text.last == "\n" { text += indentation }
+                if !piece.isEmpty, Self.endsWithLineFeed(text) { text.append(contentsOf: indentation.utf8) }
                 text += piece
             }
             out += text
         } else {
-            for node in template.nodes { render(node, frame: &frame, stack: &stack, into: &out) }
+            // By index: each node read in place rather than copied out of the array by an iterator.
+            let nodes = template.nodes
+            for index in nodes.indices { render(nodes[index], frame: &frame, stack: &stack, into: &out) }
         }
     }
 
-    private func render(_ node: TemplateNode, frame: inout Frame, stack: inout [TemplateValue], into out: inout String) {
+    private func render(_ node: TemplateNode, frame: inout Frame, stack: inout [TemplateValue], into out: inout [UInt8]) {
         switch node {
         case .text(let text):
-            out += text
+            out += text.utf8
         case .variable(let name, let escaped, _):
             guard let value = lookup(name, frame: frame, stack: stack) else { return }
-            if escaped { frame.contentType.escape(value.described, into: &out) } else { out += value.described }
+            if escaped { frame.contentType.escape(value.described, into: &out) } else { out.append(contentsOf: value.described.utf8) }
         case .section(let name, let body, _):
             switch lookup(name, frame: frame, stack: stack) {
             case .list(let items)?:
@@ -174,8 +183,15 @@ struct TemplateRenderer: Sendable {
         }
     }
 
+    /// Whether the text `bytes` spell ends with the Character `"\n"` (a line feed that is not the
+    /// second half of a CR LF: a line feed is always a grapheme of its own otherwise).
+    static func endsWithLineFeed(_ bytes: [UInt8]) -> Bool {
+        guard let last = bytes.last, last == 0x0A else { return false }
+        return bytes.count < 2 || bytes[bytes.count - 2] != 0x0D
+    }
+
     /// Renders `body` with `value` on top of the context stack (outside any sequence).
-    private func push(_ value: TemplateValue, _ body: CompiledTemplate, frame: Frame, stack: inout [TemplateValue], into out: inout String) {
+    private func push(_ value: TemplateValue, _ body: CompiledTemplate, frame: Frame, stack: inout [TemplateValue], into out: inout [UInt8]) {
         var inner = frame
         inner.sequence = nil
         stack.append(value)

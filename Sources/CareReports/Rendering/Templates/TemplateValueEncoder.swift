@@ -12,90 +12,79 @@ enum TemplateValueEncoder {
     }
 }
 
-/// One value being encoded: a keyed container makes it an object, an unkeyed one a list.
+/// One value being encoded, holding what its container is given: a keyed container makes it an
+/// object, an unkeyed one a list. A nested container or super-encoder is another of these, put in
+/// place when the value is read (one object per value, no box besides).
 private final class TreeEncoder: Encoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    var single: TemplateValue = .null
-    var object: ObjectBox?
-    var list: ListBox?
+    // Unchecked: each encoder is used by the one thread encoding its value, one container call at
+    // a time (a nested value has an encoder of its own), so the run-time exclusivity check (a
+    // thread-local access set per field written) only costs time.
+    @exclusivity(unchecked) var single: TemplateValue = .null
+    @exclusivity(unchecked) var isObject = false
+    @exclusivity(unchecked) var object = TemplateObject()
+    @exclusivity(unchecked) var isList = false
+    @exclusivity(unchecked) var items: [TemplateValue] = []
+    /// Values made for a field or an item, filled after they are made.
+    @exclusivity(unchecked) var nestedFields: [(index: Int, encoder: TreeEncoder)] = []
+    @exclusivity(unchecked) var nestedItems: [(index: Int, encoder: TreeEncoder)] = []
 
     var result: TemplateValue {
-        if let object { return object.value }
-        if let list { return list.value }
+        if isObject {
+            guard !nestedFields.isEmpty else { return .object(object) }
+            var filled = object
+            for (index, encoder) in nestedFields { filled.fields[index].value = encoder.result }
+            return .object(filled)
+        }
+        if isList {
+            guard !nestedItems.isEmpty else { return .list(items) }
+            var filled = items
+            for (index, encoder) in nestedItems { filled[index] = encoder.result }
+            return .list(filled)
+        }
         return single
     }
 
+    /// Makes this value an object (with room for a view model's fields, without regrowing).
+    func becomeObject() {
+        guard !isObject else { return }
+        isObject = true
+        object = TemplateObject(capacity: 8)
+    }
+
+    func becomeList() {
+        isList = true
+    }
+
+    /// A field whose value `encoder` will hold.
+    func addField(_ name: String, _ encoder: TreeEncoder) {
+        nestedFields.append((object.fields.count, encoder))
+        object.add(name, .null)
+    }
+
+    /// An item whose value `encoder` will hold.
+    func addItem(_ encoder: TreeEncoder) {
+        nestedItems.append((items.count, encoder))
+        items.append(.null)
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let box = object ?? ObjectBox()
-        object = box
-        return KeyedEncodingContainer(KeyedTree<Key>(box: box))
+        becomeObject()
+        return KeyedEncodingContainer(KeyedTree<Key>(box: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let box = list ?? ListBox()
-        list = box
-        return UnkeyedTree(box: box)
+        becomeList()
+        return UnkeyedTree(box: self)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { SingleTree(encoder: self) }
 }
 
-private final class ObjectBox {
-    var object = TemplateObject(capacity: 8)
-    /// Containers made for a field, filled after they are made: put in place when the value is read.
-    var nested: [(index: Int, box: NestedBox)] = []
-
-    var value: TemplateValue {
-        guard !nested.isEmpty else { return .object(object) }
-        var filled = object
-        for (index, box) in nested { filled.fields[index].value = box.value }
-        return .object(filled)
-    }
-
-    /// A field whose value `box` will hold.
-    func add(_ name: String, _ box: NestedBox) {
-        nested.append((object.fields.count, box))
-        object.add(name, .null)
-    }
-}
-
-private final class ListBox {
-    var items: [TemplateValue] = []
-    var nested: [(index: Int, box: NestedBox)] = []
-
-    var value: TemplateValue {
-        guard !nested.isEmpty else { return .list(items) }
-        var filled = items
-        for (index, box) in nested { filled[index] = box.value }
-        return .list(filled)
-    }
-
-    /// An item whose value `box` will hold.
-    func add(_ box: NestedBox) {
-        nested.append((items.count, box))
-        items.append(.null)
-    }
-}
-
-/// A container or encoder made inside another, read when the outer value is.
-private enum NestedBox {
-    case object(ObjectBox)
-    case list(ListBox)
-    case encoder(TreeEncoder)
-
-    var value: TemplateValue {
-        switch self {
-        case .object(let box): box.value
-        case .list(let box): box.value
-        case .encoder(let encoder): encoder.result
-        }
-    }
-}
-
 private struct KeyedTree<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let box: ObjectBox
+    let box: TreeEncoder
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil(forKey key: Key) throws {}
@@ -118,14 +107,16 @@ private struct KeyedTree<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let nested = ObjectBox()
-        box.add(key.stringValue, .object(nested))
+        let nested = TreeEncoder()
+        nested.becomeObject()
+        box.addField(key.stringValue, nested)
         return KeyedEncodingContainer(KeyedTree<NestedKey>(box: nested))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested = ListBox()
-        box.add(key.stringValue, .list(nested))
+        let nested = TreeEncoder()
+        nested.becomeList()
+        box.addField(key.stringValue, nested)
         return UnkeyedTree(box: nested)
     }
 
@@ -134,13 +125,13 @@ private struct KeyedTree<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func superEncoder(named name: String) -> any Encoder {
         let encoder = TreeEncoder()
-        box.add(name, .encoder(encoder))
+        box.addField(name, encoder)
         return encoder
     }
 }
 
 private struct UnkeyedTree: UnkeyedEncodingContainer {
-    let box: ListBox
+    let box: TreeEncoder
     var codingPath: [any CodingKey] { [] }
     var count: Int { box.items.count }
 
@@ -152,20 +143,22 @@ private struct UnkeyedTree: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws { box.items.append(try TemplateValueEncoder.encode(value)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let nested = ObjectBox()
-        box.add(.object(nested))
+        let nested = TreeEncoder()
+        nested.becomeObject()
+        box.addItem(nested)
         return KeyedEncodingContainer(KeyedTree<NestedKey>(box: nested))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let nested = ListBox()
-        box.add(.list(nested))
+        let nested = TreeEncoder()
+        nested.becomeList()
+        box.addItem(nested)
         return UnkeyedTree(box: nested)
     }
 
     mutating func superEncoder() -> any Encoder {
         let encoder = TreeEncoder()
-        box.add(.encoder(encoder))
+        box.addItem(encoder)
         return encoder
     }
 }

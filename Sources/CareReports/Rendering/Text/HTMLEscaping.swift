@@ -38,36 +38,42 @@ public enum HTMLEscaping {
         return (true, references)
     }
 
-    /// ``escape(_:)`` appended to `out`: the runs between references copied as they are, with no
-    /// escaped string of its own (what a template writes for every value).
-    static func append(escaping text: String, to out: inout String) {
+    /// ``escape(_:)``'s UTF-8 bytes appended to `out`, with no escaped string of its own (what a
+    /// template writes for every value): plain text copied whole, else byte by byte (the five
+    /// characters are ASCII, and no byte of a multi-byte scalar is).
+    static func append(escaping text: String, to out: inout [UInt8]) {
+        // Read in place: printable ASCII is copied whole or escaped byte by byte; anything else is cleaned first.
+        let done = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var references = false
+            for byte in bytes {
+                guard (byte >= 0x20 && byte < 0x7F) || byte == 0x0A || byte == 0x09 else { return false }
+                if needsReference(byte) { references = true }
+            }
+            if references { appendEscaping(bytes, to: &out) } else { out.append(contentsOf: bytes) }
+            return true
+        }
+        guard done != true else { return }
         let (plain, references) = scanned(text)
         if plain, !references {
-            out += text
+            out.append(contentsOf: text.utf8)
             return
         }
         let cleaned = plain ? text : DisplayText.cleaned(text)
-        let bytes = cleaned.utf8
-        var run = bytes.startIndex
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            let next = bytes.index(after: index)
-            if needsReference(byte) {
-                // `run` and `index` stand at ASCII bytes or the start: whole scalars of the text.
-                out += Substring(bytes[run..<index])
-                switch byte {
-                case UInt8(ascii: "&"): out += "&amp;"
-                case UInt8(ascii: "<"): out += "&lt;"
-                case UInt8(ascii: ">"): out += "&gt;"
-                case UInt8(ascii: "\""): out += "&quot;"
-                default: out += "&#39;"
-                }
-                run = next
+        appendEscaping(cleaned.utf8, to: &out)
+    }
+
+    /// `bytes` (cleaned text) with the five characters written as references.
+    private static func appendEscaping<Bytes: Sequence<UInt8>>(_ bytes: Bytes, to out: inout [UInt8]) {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+            default: out.append(byte)
             }
-            index = next
         }
-        out += Substring(bytes[run...])
     }
 
     @inline(__always)

@@ -100,6 +100,12 @@ enum FeedText {
     /// space, which counts towards the limit. Breaks fall between grapheme
     /// clusters when possible and never inside a scalar's UTF-8 sequence.
     static func icsFolded(_ line: String, limit: Int = 75) -> [String] {
+        // A line within the limit is one physical line (every cluster fits): most are.
+        line.utf8.count <= limit ? [line] : icsFoldedByCluster(line, limit: limit)
+    }
+
+    /// ``icsFolded(_:limit:)`` cluster by cluster (what a line longer than the limit needs).
+    static func icsFoldedByCluster(_ line: String, limit: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         var used = 0

@@ -23,7 +23,10 @@ extension ICalendar {
     private static func folded(_ lines: [String]) -> String {
         var out = ""
         for line in lines {
-            for physical in FeedText.icsFolded(line) { out += physical + "\r\n" }
+            for physical in FeedText.icsFolded(line) {
+                out += physical
+                out += "\r\n"
+            }
         }
         return out
     }

@@ -36,7 +36,10 @@ public struct ICalendar: Sendable, Hashable {
         lines.append("END:VCALENDAR")
         var out = ""
         for line in lines {
-            for physical in FeedText.icsFolded(line) { out += physical + "\r\n" }
+            for physical in FeedText.icsFolded(line) {
+                out += physical
+                out += "\r\n"
+            }
         }
         return out
     }
