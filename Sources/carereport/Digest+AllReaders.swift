@@ -70,6 +70,13 @@ extension CareReport.DigestCommand {
         source.base.user(reader.userId)?.email.flatMap { email in (try? MailAddress(parsing: email)) != nil ? email : nil }
     }
 
+    /// The recipients of `reader`'s digest: their address in an e-mail; none in a Markdown or HTML
+    /// digest, which has no header to put it in (so it is not looked for).
+    private func recipients(of reader: AllReaders.Reader, in source: ExportSource) -> [String] {
+        guard format == .email else { return [] }
+        return address(of: reader, in: source).map { [$0] } ?? []
+    }
+
     /// The digests of one batch's readers, in their order.
     func messages(
         of batch: ReaderBatch, source: ExportSource, now: Date, renderer: TemplateSet, palette: MailPalette, stats: ViewStats
@@ -78,7 +85,7 @@ extension CareReport.DigestCommand {
             let reader = batch.readers[0]
             let run = ReaderRun(source: source, viewers: reader.viewers, userId: reader.userId)
             let message = try readerDigest(
-                run, now: now, renderer: renderer, palette: palette, recipients: address(of: reader, in: source).map { [$0] } ?? [])
+                run, now: now, renderer: renderer, palette: palette, recipients: recipients(of: reader, in: source))
             return [message]
         }
         let export = try source.export(ofCircle: circle)
@@ -87,7 +94,7 @@ extension CareReport.DigestCommand {
         return try batch.readers.map { reader in
             try digest(
                 for: reader.viewers[0], in: export, now: now, renderer: renderer, palette: palette,
-                recipients: address(of: reader, in: source).map { [$0] } ?? [], views: views, facts: facts)
+                recipients: recipients(of: reader, in: source), views: views, facts: facts)
         }
     }
 }

@@ -48,16 +48,16 @@ public struct LabCatalog: Sendable {
             entries.append(Entry(record: record, report: report, collected: report.collectedAt ?? record.date))
         }
         let zone = context.timeZone
-        entries.sort {
-            let (a, b) = ($0.collected.resolved(in: zone), $1.collected.resolved(in: zone))
-            return a != b ? a > b : $0.record.id < $1.record.id
-        }
-        self.reports = entries
+        // Newest first, then by id; each date resolved once, not in every comparison.
+        let sorted = entries.map { (collected: $0.collected.resolved(in: zone), entry: $0) }
+            .sorted { $0.collected != $1.collected ? $0.collected > $1.collected : $0.entry.record.id < $1.entry.record.id }
+            .map(\.entry)
+        self.reports = sorted
 
         var order: [String] = []
         var names: [String: String] = [:]
         var points: [String: [Point]] = [:]
-        for entry in entries.reversed() {
+        for entry in sorted.reversed() {
             for result in entry.report.results {
                 let key = LabValueText.analyteKey(result)
                 if points[key] == nil {
@@ -67,8 +67,10 @@ public struct LabCatalog: Sendable {
                 points[key, default: []].append(Point(entry: entry, result: result))
             }
         }
-        self.analytes = order.map { Analyte(key: $0, name: names[$0]!, points: points[$0]!) }
-            .sorted { $0.name.lowercased() != $1.name.lowercased() ? $0.name.lowercased() < $1.name.lowercased() : $0.key < $1.key }
+        // By name without case, then by key; each name lowered once.
+        self.analytes = order.map { (name: names[$0]!.lowercased(), analyte: Analyte(key: $0, name: names[$0]!, points: points[$0]!)) }
+            .sorted { $0.name != $1.name ? $0.name < $1.name : $0.analyte.key < $1.analyte.key }
+            .map(\.analyte)
     }
 
     public func analyte(_ key: String) -> Analyte? { analytes.first { $0.key == key } }
