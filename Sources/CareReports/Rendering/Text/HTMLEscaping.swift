@@ -14,16 +14,7 @@ public enum HTMLEscaping {
         // Over UTF-8 bytes: the five characters are ASCII, and no byte of a multi-byte scalar is.
         var out: [UInt8] = []
         out.reserveCapacity(cleaned.utf8.count + 32)
-        for byte in cleaned.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
-            default: out.append(byte)
-            }
-        }
+        appendEscaping(cleaned.utf8, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
