@@ -20,7 +20,7 @@ struct EarlySigns: Sendable {
     static let systolicDrop = 20.0
 
     /// The reader's readings in time order.
-    private let measurements: SortedReadings
+    let measurements: SortedReadings
     private let symptoms: [(date: Date, name: String)]
     /// Each day's signs told by symptoms and notes (dizziness, a fall, …), to explain a reading that day.
     private let daySigns: [LocalDate: Set<WarningWords.Sign>]
@@ -149,12 +149,6 @@ struct EarlySigns: Sendable {
         var count = 0
         for index in measurements.range(from: start, before: after) where measurements[index].measurement.kind == kind { count += 1 }
         return count
-    }
-
-    /// `readingsSinceChange` as a pass over every reading, for the test that compares both.
-    func readingsSinceChangeByPass(_ kind: Measurement.Kind, at moment: Date) -> Int? {
-        guard let start = regimenStart(kind, at: moment) else { return nil }
-        return (0..<measurements.count).map { measurements[$0] }.filter { $0.measurement.kind == kind && $0.date >= start && $0.date <= moment }.count
     }
 
     /// True when a symptom or note of the reading's day tells of what a low reading explains:

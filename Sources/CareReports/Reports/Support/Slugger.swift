@@ -39,21 +39,4 @@ public struct Slugger: Sendable {
         }
         return slug.isEmpty ? "item" : String(decoding: slug, as: UTF8.self)
     }
-
-    /// `base` as it was written over Characters and scalar properties, for the test that compares both.
-    static func referenceBase(_ text: String) -> String {
-        var slug = ""
-        var pendingHyphen = false
-        for scalar in text.lowercased().unicodeScalars {
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                if pendingHyphen, !slug.isEmpty { slug += "-" }
-                slug.unicodeScalars.append(scalar)
-                pendingHyphen = false
-            } else {
-                pendingHyphen = true
-            }
-            if slug.count >= 60 { break }
-        }
-        return slug.isEmpty ? "item" : slug
-    }
 }
