@@ -1,6 +1,8 @@
 /// Where a reader's visible records stand in their circle's arrays (``CircleFacts``): the facts
 /// worked out once per record are then found by position, with no look-up by id.
 public struct VisiblePositions: Sendable {
+    /// The facts whose arrays these are positions in.
+    let facts: CircleFacts
     /// The positions of the visible health records, tasks and updates, in the reader's order.
     let health: [Int]
     let tasks: [Int]
@@ -18,6 +20,7 @@ public struct VisiblePositions: Sendable {
             let tasks = Self.positions(of: records.tasks.lazy.map(\.id), in: facts.tasks.lazy.map(\.id)),
             let updates = Self.positions(of: records.updates.lazy.map(\.id), in: facts.updates.lazy.map(\.id))
         else { return nil }
+        self.facts = facts
         self.health = health
         self.tasks = tasks
         self.updates = updates

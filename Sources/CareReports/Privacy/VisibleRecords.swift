@@ -21,8 +21,8 @@ public struct VisibleRecords: Sendable {
     public let updates: [CircleUpdate]
     /// The circle's facts worked out once for every reader (``CircleFacts``), when they were made
     /// from the same export's records; nil otherwise (each report then works from these records alone).
-    public internal(set) var facts: CircleFacts? = nil
-    /// Where these records stand in `facts`' arrays, set with `facts`.
+    public var facts: CircleFacts? { positions?.facts }
+    /// Where these records stand in their circle's facts (which they hold), when those are attached.
     public internal(set) var positions: VisiblePositions? = nil
 
     fileprivate init(
@@ -47,10 +47,7 @@ extension PrivacyPolicy {
     /// Filters `export` down to what `viewer` may see, with `facts` attached when they are `export`'s.
     public static func visibleRecords(for viewer: Viewer, in export: CareExport, facts: CircleFacts?) -> VisibleRecords? {
         guard var records = visibleRecords(for: viewer, in: export) else { return nil }
-        if let facts, facts.isOf(export, circle: viewer.circleId), let positions = VisiblePositions(records, in: facts) {
-            records.facts = facts
-            records.positions = positions
-        }
+        if let facts, facts.isOf(export, circle: viewer.circleId) { records.positions = VisiblePositions(records, in: facts) }
         return records
     }
 

@@ -35,7 +35,8 @@ struct EarlySigns: Sendable {
         format = context.format
         var symptoms: [(date: Date, name: String)] = []
         var daySigns: [LocalDate: Set<WarningWords.Sign>] = [:]
-        if let facts = context.records.facts, let positions = context.records.positions {
+        if let positions = context.records.positions {
+            let facts = positions.facts
             // The circle's facts hold each record's dates and signs, and its readings in time
             // order, worked out once for every reader: this reader's are those they see.
             let dates = facts.recordDates(in: zone)

@@ -9,9 +9,9 @@ public struct SiteLinks: Sendable {
     public init(context: ReportContext, catalog: LabCatalog) {
         let records = context.records
         var weeks = Set<ISOWeek>()
-        if let facts = records.facts, let positions = records.positions {
+        if let positions = records.positions {
             // The circle's facts hold each record's week, worked out once for every reader.
-            let dates = facts.recordDates(in: context.timeZone)
+            let dates = positions.facts.recordDates(in: context.timeZone)
             // Records come mostly in date order: a week like the one before is not inserted again.
             var last: ISOWeek?
             func add(_ week: ISOWeek) {

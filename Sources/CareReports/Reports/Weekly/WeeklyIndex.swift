@@ -59,8 +59,8 @@ final class WeeklyIndex: Sendable {
     let sortedTasks: [TaskEntry]
     /// Every health record, sorted by (date resolved in the circle's zone, id).
     let sortedHealth: [HealthRecord]
-    /// Their positions in the records the index was made from (only in an index of all the
-    /// circle's records, which readers' indexes are filtered from; empty in those).
+    /// Their positions in the records the index was made from (empty in a reader's index filtered
+    /// from the circle's, which needs none).
     private let sortedHealthPositions: [Int]
     /// The medication orders, in `sortedHealth` order.
     let medications: [MedicationEntry]
@@ -91,11 +91,11 @@ final class WeeklyIndex: Sendable {
     /// by record or sorted on a total order, see ``CircleFacts``), else worked out from them.
     convenience init(_ context: ReportContext) {
         let records = context.records
-        guard let facts = records.facts, let visible = records.positions else {
+        guard let visible = records.positions else {
             self.init(health: records.healthRecords, tasks: records.tasks, updates: records.updates, context: context)
             return
         }
-        let all = facts.allRecordsIndex(for: context)
+        let all = visible.facts.allRecordsIndex(for: context)
         self.init(
             sortedTasks: all.sortedTasks.filter { visible.taskMask[$0.position] },
             sortedHealth: zip(all.sortedHealth, all.sortedHealthPositions).compactMap { visible.healthMask[$1] ? $0 : nil },

@@ -18,8 +18,7 @@ public struct WeeklySummaryBuilder: Sendable {
         self.links = links
         self.catalog = catalog
         self.charts = ChartFactory(context: context)
-        let records = context.records
-        let changeMarks = records.facts.flatMap { facts in records.positions.map { facts.changeMarks(for: context, positions: $0) } }
+        let changeMarks = context.records.positions.map { $0.facts.changeMarks(for: context, positions: $0) }
             ?? MedicationChangeMarks(context: context)
         self.changeMarks = changeMarks
         self.signs = EarlySigns(context, changes: changeMarks)
