@@ -66,9 +66,9 @@ extension ExportInput {
     /// only the circles of the shard's readers (of `--circle` alone, when given).
     static func allReadersSource(
         _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel, patient: String? = nil, circle: String?, shard: Shard,
-        warnings: WarningPolicy = .quiet
+        warnings: WarningPolicy = .quiet, deferChecks: Bool = false
     ) throws -> ExportSource {
-        try source(path, timeZone: timeZone, importPrivacy: importPrivacy, patient: patient, warnings: warnings) { export in
+        try source(path, timeZone: timeZone, importPrivacy: importPrivacy, patient: patient, warnings: warnings, deferChecks: deferChecks) { export in
             let needed = AllReaders.circles(circle: circle, in: export, shard: shard)
             return { needed.contains($0) }
         }

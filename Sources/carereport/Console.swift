@@ -17,15 +17,34 @@ enum Console {
         exit(73)
     }
 
-    /// A progress line on standard error, only when it is a terminal (cron mails whatever a job prints).
+    /// A progress line on standard error, only when it is a terminal (cron mails whatever a job
+    /// prints); never held back (`holding`).
     static func progress(_ line: String) {
-        if isatty(STDERR_FILENO) == 1 { error("carereport: \(line)") }
+        guard Thread.current.threadDictionary[mutedKey] == nil else { return }
+        if isatty(STDERR_FILENO) == 1 { _ = write(DisplayText.stripped("carereport: \(line)") + "\n", to: STDERR_FILENO) }
     }
 
     static func error(_ line: String) {
         guard Thread.current.threadDictionary[mutedKey] == nil else { return }
-        _ = write(DisplayText.stripped(line) + "\n", to: STDERR_FILENO)
+        let text = DisplayText.stripped(line) + "\n"
+        if held.keep(text) { return }
+        _ = write(text, to: STDERR_FILENO)
     }
+
+    /// Runs `body` keeping what it says on standard error (`error`) instead of writing it, and
+    /// gives that back: for an attempt that is done again, and said, in another way when it fails.
+    static func holding<T>(_ body: () throws -> T) -> (result: Result<T, any Error>, said: [String]) {
+        held.start()
+        let result = Result { try body() }
+        return (result, held.stop())
+    }
+
+    /// Writes lines `holding` kept, as they were said.
+    static func say(_ said: [String]) {
+        for text in said { _ = write(text, to: STDERR_FILENO) }
+    }
+
+    private static let held = HeldLines()
 
     /// Runs `body` with standard error silent on this thread: for work done ahead on another core
     /// whose failure is done again, and said, on the main thread.
@@ -42,5 +61,29 @@ enum Console {
     static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
         return text.withUTF8 { DescriptorWriter.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
+    }
+}
+
+/// The lines said on standard error while `Console.holding` runs, from any thread.
+private final class HeldLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String]?
+
+    func start() { lock.withLock { lines = [] } }
+
+    func stop() -> [String] {
+        lock.withLock {
+            defer { lines = nil }
+            return lines ?? []
+        }
+    }
+
+    /// Keeps `text` when holding; false when it is to be written now.
+    func keep(_ text: String) -> Bool {
+        lock.withLock {
+            guard lines != nil else { return false }
+            lines!.append(text)
+            return true
+        }
     }
 }

@@ -45,6 +45,7 @@ extension CareReport.DigestCommand {
             }
         }
         if let failed {
+            if failed.error is DeferredChecksFailed { throw failed.error }
             let batch = batches[failed.index]
             for reader in batch.readers {
                 warnIfUnaddressed(reader, in: source, progress: progress)
@@ -52,8 +53,9 @@ extension CareReport.DigestCommand {
             }
             throw failed.error  // not reached: the batch that failed fails again above
         }
+        try source.checkUnread()  // with deferred checks, nothing is put in place before every record passed
         try SiteOutput.commit(outbox)
-        stats.report(readers: readers.readers.count)
+        stats.report(readers: readers.readers.count, readOnce: source.checksDeferred)
         let among = viewerOptions.circle.flatMap { source.base.circle($0) }.map { Set($0.members.map(\.userId)) }
         try SiteOutput.removeFormerMembersDigests(in: out, keeping: written, shard: shard, among: among ?? Set(source.base.users.map(\.id) + source.base.circles.flatMap { $0.members.map(\.userId) }))
     }

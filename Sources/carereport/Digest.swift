@@ -87,14 +87,30 @@ extension CareReport {
             if !viewerOptions.allMembers, viewerOptions.viewer != nil, viewerOptions.circle == nil {
                 return try runForReader()
             }
-            if viewerOptions.allMembers { Console.progress("reading the export \(input)") }
-            let source = viewerOptions.allMembers
-                ? try ExportInput.allReadersSource(
+            guard viewerOptions.allMembers, let out else {
+                return try write(from: ExportInput.source(
                     input, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient, circle: viewerOptions.circle,
-                    shard: try shardOption.resolved(), warnings: .show(strict: nowOption.strict))
-                : try ExportInput.source(
-                    input, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient, circle: viewerOptions.circle,
-                    warnings: .show(strict: nowOption.strict))
+                    warnings: .show(strict: nowOption.strict)))
+            }
+            Console.progress("reading the export \(input)")
+            // Read once, each circle checked as it is read; done again from a checked export if that fails.
+            guard DeferredRun.enabled else { return try write(from: allReadersSource(deferChecks: false)) }
+            try DeferredRun.run(out: out) {
+                try write(from: allReadersSource(deferChecks: true))
+            } checked: {
+                try write(from: allReadersSource(deferChecks: false))
+            }
+        }
+
+        /// The export of an `--all-members` run.
+        private func allReadersSource(deferChecks: Bool) throws -> ExportSource {
+            try ExportInput.allReadersSource(
+                input, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient, circle: viewerOptions.circle,
+                shard: try shardOption.resolved(), warnings: .show(strict: nowOption.strict), deferChecks: deferChecks)
+        }
+
+        /// The digest, or with `--all-members` every member's, from `source`.
+        private func write(from source: ExportSource) throws {
             let export = source.base
             let now = try nowOption.resolve(for: export)
             var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)

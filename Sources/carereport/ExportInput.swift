@@ -63,10 +63,11 @@ enum ExportInput {
     }
 
     /// The export read once and then circle by circle, keeping the records of the circles `choose`
-    /// picks from the users and circles (a reader's circles, or a shard's readers' circles).
+    /// picks from the users and circles (a reader's circles, or a shard's readers' circles). With
+    /// `deferChecks`, the records are checked as their circles are read (see `ExportSource`).
     static func source(
         _ path: String, timeZone: String? = nil, importPrivacy: PrivacyLevel = .caregivers, patient: String? = nil,
-        warnings: WarningPolicy = .quiet, choosing choose: (CareExport) -> (String) -> Bool
+        warnings: WarningPolicy = .quiet, deferChecks: Bool = false, choosing choose: (CareExport) -> (String) -> Bool
     ) throws -> ExportSource {
         try checkNotPartOfFolder(path)
         var loader = ExportLoader(timeZoneOverride: try zone(timeZone), importPrivacy: importPrivacy)
@@ -74,7 +75,7 @@ enum ExportInput {
         loader.circles = nil
         let reader: CircleReader
         do {
-            reader = try loader.circleReader(path, choosing: choose)
+            reader = try loader.circleReader(path, choosing: choose, deferChecks: deferChecks)
         } catch {
             Console.error(error.errorDescription ?? "error: cannot read \(path)")
             throw ExitCode(66)
@@ -117,17 +118,44 @@ enum ExportSource {
         }
     }
 
-    /// The model holding circle `id`'s records (the whole export when it was loaded whole).
+    /// The model holding circle `id`'s records (the whole export when it was loaded whole). With
+    /// deferred checks, a circle with a record to report throws `DeferredChecksFailed` and says nothing.
     func export(ofCircle id: String) throws -> CareExport {
         switch self {
         case .whole(let export): return export
         case .byCircle(let reader):
             do {
                 return try reader.export(ofCircle: id)
+            } catch .needsFullChecks {
+                throw DeferredChecksFailed()
             } catch {
                 Console.error(error.errorDescription ?? "error: cannot read the export again")
                 throw ExitCode(66)
             }
         }
     }
+
+    /// Whether the records are checked as their circles are read (`DeferredChecks`).
+    var checksDeferred: Bool {
+        if case .byCircle(let reader) = self { return reader.checksDeferred }
+        return false
+    }
+
+    /// With deferred checks, checks the records of the circles no reader read (see
+    /// `CircleReader.checkUnread()`); throws `DeferredChecksFailed` when one has something to report.
+    func checkUnread() throws {
+        guard case .byCircle(let reader) = self else { return }
+        do {
+            try reader.checkUnread()
+        } catch .needsFullChecks {
+            throw DeferredChecksFailed()
+        } catch {
+            Console.error(error.errorDescription ?? "error: cannot read the export again")
+            throw ExitCode(66)
+        }
+    }
 }
+
+/// A record of an export read with deferred checks has something to report: the run is done again
+/// from an export read with every check first, which says it (`DeferredRun`).
+struct DeferredChecksFailed: Error {}

@@ -48,11 +48,16 @@ final class ViewStats: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// "carereport: stats: 6 readers, 5 views built, 1 shared" when `CAREREPORT_STATS=1`.
-    func report(readers: Int) {
+    /// "carereport: stats: 6 readers, 5 views built, 1 shared" when `CAREREPORT_STATS=1`, and with
+    /// `readOnce`, whether the export's records were decoded once, checked as their circles were
+    /// read (`DeferredChecks`), or read whole and checked first.
+    func report(readers: Int, readOnce: Bool? = nil) {
         guard ProcessInfo.processInfo.environment["CAREREPORT_STATS"] == "1" else { return }
         lock.lock()
         defer { lock.unlock() }
         Console.error("carereport: stats: \(readers) readers, \(builtCount) views built, \(sharedCount) shared")
+        if let readOnce {
+            Console.error("carereport: stats: records \(readOnce ? "checked as their circles were read" : "checked before any circle was read")")
+        }
     }
 }

@@ -6,8 +6,10 @@ import Foundation
 /// with the export, not with members times records. The first reading keeps no task, health
 /// record or update, only where the records of the circles this process needs lie in their
 /// files (`CircleRun`s, a few per circle when a circle's records are next to each other);
-/// `export(ofCircle:)` parses and decodes just those again, from the same mapped files.
-public final class CircleReader {
+/// `export(ofCircle:)` parses and decodes just those again, from the same mapped files. Circles
+/// may be read from several threads at once: each reading decodes into models of its own, and all
+/// else is set once or kept behind a lock.
+public final class CircleReader: @unchecked Sendable {
     /// The whole export's diagnostics and counts; its model holds the users and circles but no
     /// circle's tasks, health records (native or imported) or updates.
     public let result: IngestResult
@@ -15,6 +17,15 @@ public final class CircleReader {
     /// The runs of each circle needed, by collection, in the order the records were read.
     private let runs: [String: [(kind: CollectionKind, run: CircleRun)]]
     private let imported: [HealthRecord]
+    /// Set when the records were only indexed by the first reading: each circle's records are then
+    /// checked as they are read (`DeferredChecks`).
+    private let deferred: DeferredChecks?
+    /// Deferred checks: the circles whose records were read and passed.
+    private let checked = CheckedCircles()
+
+    /// Whether the records are checked as they are read (see `DeferredChecks`): a circle read, or
+    /// `checkUnread()`, may then throw `IngestError.needsFullChecks`.
+    public var checksDeferred: Bool { deferred != nil }
 
     /// From a streamed reading (`ExportLoader.streamedRead`).
     init(_ read: ExportLoader.StreamedRead) {
@@ -22,6 +33,7 @@ public final class CircleReader {
         files = read.files
         imported = []
         runs = Self.byCircle(read.runs)
+        deferred = read.deferred
     }
 
     /// From a whole reading: `keeps` chooses the circles whose records are indexed (one shard's,
@@ -47,6 +59,7 @@ public final class CircleReader {
         index(.healthRecords, read.decoder.healthRecords, valid: read.checked.healthRecords)
         index(.updates, read.decoder.updates, valid: read.checked.updates)
         runs = Self.byCircle(byKind)
+        deferred = nil
     }
 
     private static func byCircle(_ byKind: [CollectionKind: [CircleRun]]) -> [String: [(kind: CollectionKind, run: CircleRun)]] {
@@ -102,12 +115,17 @@ public final class CircleReader {
             }
             expected += run.count
         }
+        let decoded = circles(decoder.tasks) + circles(decoder.healthRecords) + circles(decoder.updates)
+        // Deferred checks: a record that said anything when decoded, or was rejected, is for the
+        // full checks to report.
+        if deferred != nil, decoded.count != expected || contexts.values.contains(where: { !$0.diagnostics.isEmpty }) {
+            throw .needsFullChecks(path: wanted.first?.run.file ?? "")
+        }
         // Every record read here passed the first reading's checks: one that now fails, or is of
         // another circle, means the file changed in between.
         func circles<Item>(_ collection: ExportDecoder.ScopedCollection<Item>) -> [String] {
             collection.items.withUnsafeBufferPointer { $0.map(\.careCircleId) }
         }
-        let decoded = circles(decoder.tasks) + circles(decoder.healthRecords) + circles(decoder.updates)
         if decoded.count != expected || !decoded.allSatisfy(ids.contains) || contexts.values.contains(where: { $0.errorCount > 0 }) {
             throw .unreadable(path: wanted.first?.run.file ?? "", reason: Self.changed)
         }
@@ -119,7 +137,32 @@ public final class CircleReader {
         export.tasks = all(decoder.tasks)
         export.healthRecords = all(decoder.healthRecords) + imported.filter { ids.contains($0.careCircleId) }
         export.updates = all(decoder.updates)
+        if let deferred {
+            guard deferred.pass(tasks: export.tasks, health: export.healthRecords, updates: export.updates) else {
+                throw .needsFullChecks(path: wanted.first?.run.file ?? "")
+            }
+            checked.insert(ids)
+        }
         return export
+    }
+
+    /// Deferred checks: decodes and checks the records of every circle not read yet (those of no
+    /// reader of this run), so that none is left unchecked, on every core; nothing when the first
+    /// reading checked every record.
+    public func checkUnread() throws(IngestError) {
+        guard deferred != nil else { return }
+        let unread = checked.missing(from: runs.keys).sorted()
+        guard !unread.isEmpty else { return }
+        let failure = LockedFirstError()
+        DispatchQueue.concurrentPerform(iterations: unread.count) { position in
+            guard !failure.isSet else { return }
+            do throws(IngestError) {
+                _ = try export(ofCircles: [unread[position]])
+            } catch {
+                failure.set(error)
+            }
+        }
+        if let error = failure.error { throw error }
     }
 
     private static let changed = "it changed while it was being read"
@@ -144,5 +187,33 @@ extension ExportLoader {
     public func circleReader(_ path: String, keeping keeps: @escaping @Sendable (String) -> Bool = { _ in true }) throws(IngestError) -> CircleReader {
         if let streamed = try streamedRead(path, keeps: keeps) { return CircleReader(streamed) }
         return CircleReader(try read(path, settings: ExportDecoder.Settings(filter: CircleFilter(circles: []), recordsOffsets: true)), keeps: keeps)
+    }
+}
+
+/// The first error any of several threads met.
+private final class LockedFirstError: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: IngestError?
+
+    var isSet: Bool { lock.withLock { first != nil } }
+    var error: IngestError? { lock.withLock { first } }
+
+    func set(_ error: IngestError) {
+        lock.withLock { if first == nil { first = error } }
+    }
+}
+
+/// The circles whose records passed the deferred checks, added to from any thread.
+private final class CheckedCircles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var circles: Set<String> = []
+
+    func insert(_ ids: Set<String>) {
+        lock.withLock { circles.formUnion(ids) }
+    }
+
+    /// Those of `all` not checked yet.
+    func missing(from all: some Sequence<String>) -> [String] {
+        lock.withLock { all.filter { !circles.contains($0) } }
     }
 }

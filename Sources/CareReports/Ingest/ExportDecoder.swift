@@ -139,6 +139,9 @@ final class ExportDecoder {
     /// Decodes one record of a collection (also called by the loader as the parser streams them).
     func decodeElement(_ kind: CollectionKind, index: Int, _ item: JSONNode, context: DecodingContext) {
         let origin = Origin(file: context.file, collection: kind.rawValue, index: index)
+        if let streamed, streamed.settings.deferred, kind != .users, kind != .circles {
+            return streamed.addDeferred(kind, item, origin)
+        }
         switch kind {
         case .users: if let user = context.record(index, { context.objectElement(item, context.user) }) { users.append(user, origin) }
         case .circles: if let circle = context.record(index, { context.objectElement(item, context.circle) }) { circles.append(circle, origin) }

@@ -8,6 +8,8 @@ extension ExportLoader {
         let result: IngestResult
         let files: [String: MappedFile]
         let runs: [CollectionKind: [CircleRun]]
+        /// Set when the records were only indexed, to be checked when read for output.
+        var deferred: DeferredChecks? = nil
     }
 
     /// The collections whose records belong to a circle, checked as they are read.
@@ -28,9 +30,16 @@ extension ExportLoader {
 
     /// `streamedRead(_:keeps:)` whose circles to keep are chosen from the users and circles, read
     /// before any other record (a reader's circles, or the circles of one shard's readers).
+    ///
+    /// With `deferChecks`, the tasks, health records and updates are not decoded: each one's id and
+    /// circle are read to index it and to find repeated ids, and the rest of its checks are made when
+    /// its circle is read (`CircleReader`, `DeferredChecks`), so an export that is read for output
+    /// is decoded once, not twice. When anything is amiss already (a diagnostic, a record whose id or
+    /// circle cannot be read so, a repeated id hash), the export is read again with every check, as
+    /// without `deferChecks`.
     func streamedRead(
         _ path: String, choosing choose: (CareExport) -> @Sendable (String) -> Bool, hashMask: UInt64 = .max,
-        hashLimit: Int = HashSpill.defaultLimit
+        hashLimit: Int = HashSpill.defaultLimit, deferChecks: Bool = false
     ) throws(IngestError) -> StreamedRead? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missing(path: path) }
@@ -58,13 +67,17 @@ extension ExportLoader {
             circles: peopleDecoder.circles.items.takeAll(keeping: people.validCircles), tasks: [], healthRecords: [], updates: [])
         export.attachmentFolder = path
         let keeps = choose(export)
+        // Deferred, every circle's records are indexed: those not read for output are checked after.
+        let everyCircle: @Sendable (String) -> Bool = { _ in true }
+        let indexed = deferChecks ? everyCircle : keeps
 
         let seed = UInt64.random(in: 1...UInt64.max)
         var suspects: [CollectionKind: Set<UInt64>] = [:]
         var records: ExportDecoder
         while true {
             let checks = StreamedChecks.Settings(
-                people: people.known, keeps: keeps, seed: seed, hashMask: hashMask, suspects: suspects, hashLimit: hashLimit)
+                people: people.known, keeps: indexed, seed: seed, hashMask: hashMask, suspects: suspects, hashLimit: hashLimit,
+                deferred: deferChecks)
             let settings = ExportDecoder.Settings(filter: CircleFilter(circles: []), recordsOffsets: false, streamed: checks)
             records = ExportDecoder(settings)
             let decoded = readTogether(scoped, settings: settings)
@@ -82,6 +95,7 @@ extension ExportLoader {
                 if !repeated.isEmpty { suspects[kind] = repeated }
             }
             if suspects.isEmpty { break }
+            if deferChecks { return try streamedRead(path, choosing: choose, hashMask: hashMask, hashLimit: hashLimit) }
         }
 
         var diagnostics = peopleDecoder.diagnostics + records.diagnostics + people.diagnostics
@@ -98,12 +112,16 @@ extension ExportLoader {
             ("healthRecords", valid[.healthRecords] ?? 0), ("updates", valid[.updates] ?? 0),
         ]
         diagnostics = MissingFiles.named(in: path, files: names, counts: counts, diagnostics: diagnostics)
+        if deferChecks, records.streamed?.unsure != false || !diagnostics.isEmpty {
+            return try streamedRead(path, choosing: choose, hashMask: hashMask, hashLimit: hashLimit)
+        }
         let result = IngestResult(export: export, diagnostics: diagnostics, fileCount: native.count, counts: counts)
         var runs: [CollectionKind: [CircleRun]] = [:]
         for kind in Self.scopedKinds { runs[kind] = records.streamed?.collection(kind).runs ?? [] }
         var files: [String: MappedFile] = [:]
         for entry in scoped { files[entry.file] = entry.data }
-        return StreamedRead(result: result, files: files, runs: runs)
+        return StreamedRead(
+            result: result, files: files, runs: runs, deferred: deferChecks ? DeferredChecks(people: people.known) : nil)
     }
 
     /// Whether the file's first byte after white space (and a byte order mark) opens an array.

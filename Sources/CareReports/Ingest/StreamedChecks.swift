@@ -30,6 +30,9 @@ final class StreamedChecks {
         let suspects: [CollectionKind: Set<UInt64>]
         /// Hashes a collection holds in memory before writing them out (`HashSpill`).
         var hashLimit = HashSpill.defaultLimit
+        /// When set, a record is not decoded: only its id and circle are read (see `DeferredChecks`),
+        /// and it is decoded and checked when its circle is read for output.
+        var deferred = false
     }
 
     init(_ settings: Settings) {
@@ -48,6 +51,22 @@ final class StreamedChecks {
     }
 
     var all: [StreamedCollection] { [tasks, healthRecords, updates] }
+
+    /// Set (deferred checks) when a record's id or circle could not be read without decoding it, or
+    /// names no circle: the export then needs the full checks to say what is wrong.
+    private(set) var unsure = false
+
+    /// Deferred checks: reads only the record's id and circle and indexes it, as `add` does for a
+    /// decoded record. Whatever else it holds is checked when its circle is read (`CircleReader`).
+    func addDeferred(_ kind: CollectionKind, _ node: JSONNode, _ origin: ExportDecoder.Origin) {
+        guard node.kind == .object, let id = node["id"]?.string, let circle = node["careCircleId"]?.string,
+            settings.people.circles.contains(circle)
+        else {
+            unsure = true
+            return
+        }
+        collection(kind).add(id, circle, origin, offset: node.byteOffset, settings: settings) { _ in true }
+    }
 
     func add(_ task: CareTask, _ origin: ExportDecoder.Origin, offset: Int) {
         let known = settings.people
@@ -74,6 +93,7 @@ final class StreamedChecks {
     /// Takes over what another decoder's checks found (a later part of the same collections).
     func absorb(_ other: StreamedChecks) {
         for (mine, theirs) in zip(all, other.all) { mine.absorb(theirs) }
+        unsure = unsure || other.unsure
     }
 
     /// Adds `offset` to every record's index in its file (a worker's share was numbered from 0).
