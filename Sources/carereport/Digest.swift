@@ -228,11 +228,13 @@ extension CareReport {
             let reader = languageOption.reader(viewer, in: export)
             let context = ReportContext(records: records, now: now, words: reader.words, display: reader.display)
             guard let isoWeek = DigestBuilder.week(week, today: LocalDate(now, in: export.timeZone)) else { throw ExitCode(64) }
+            var builder = DigestBuilder(context: context)
+            builder.drawsCharts = templates.digestShowsCharts
             var digest: Digest
-            if let shared = views?.value(for: context, make: { DigestBuilder(context: context).build(isoWeek) }) {
+            if let shared = views?.value(for: context, make: { builder.build(isoWeek) }) {
                 digest = shared.reused ? shared.value.personalised(for: context) : shared.value
             } else {
-                digest = DigestBuilder(context: context).build(isoWeek)
+                digest = builder.build(isoWeek)
             }
             digest.palette = palette
             let (text, html) = try rendered(

@@ -110,15 +110,22 @@ public final class CircleReader: @unchecked Sendable {
                 // The pages read go back (they are the file's, read again if needed), so reading
                 // circle after circle never makes the whole export resident.
                 file.release(run.offset..<end)
+                // A skimmed run (deferred checks) is parsed here for the first time: it must end
+                // where the skim said its last record does, else the skim misread the lines.
+                if let skimmedEnd = run.end, end != skimmedEnd { throw IngestError.needsFullChecks(path: run.file) }
             } catch {
-                throw .unreadable(path: run.file, reason: Self.changed)
+                // With deferred checks, these records are parsed for the first time here: a syntax
+                // error is for the full checks to report.
+                throw deferred != nil ? .needsFullChecks(path: run.file) : .unreadable(path: run.file, reason: Self.changed)
             }
             expected += run.count
         }
         let decoded = circles(decoder.tasks) + circles(decoder.healthRecords) + circles(decoder.updates)
-        // Deferred checks: a record that said anything when decoded, or was rejected, is for the
-        // full checks to report.
-        if deferred != nil, decoded.count != expected || contexts.values.contains(where: { !$0.diagnostics.isEmpty }) {
+        // Deferred checks: a record that said anything when decoded, or was rejected, or is not of
+        // the circle the first reading found it in, is for the full checks to report.
+        if deferred != nil,
+            decoded.count != expected || !decoded.allSatisfy(ids.contains) || contexts.values.contains(where: { !$0.diagnostics.isEmpty })
+        {
             throw .needsFullChecks(path: wanted.first?.run.file ?? "")
         }
         // Every record read here passed the first reading's checks: one that now fails, or is of
@@ -171,11 +178,12 @@ public final class CircleReader: @unchecked Sendable {
 extension CircleRun {
     /// Adds a record to the runs: to the last one when it is the next record of the same circle in
     /// the same file's array, else as a new run.
-    static func add(to runs: inout [CircleRun], circle: String, file: String, offset: Int, index: Int) {
+    static func add(to runs: inout [CircleRun], circle: String, file: String, offset: Int, index: Int, end: Int? = nil) {
         if let last = runs.last, last.circle == circle, last.file == file, last.index + last.count == index {
             runs[runs.count - 1].count += 1
+            runs[runs.count - 1].end = last.end != nil ? end : nil
         } else {
-            runs.append(CircleRun(circle: circle, file: file, offset: offset, index: index, count: 1))
+            runs.append(CircleRun(circle: circle, file: file, offset: offset, index: index, count: 1, end: end))
         }
     }
 }

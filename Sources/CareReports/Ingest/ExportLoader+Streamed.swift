@@ -80,7 +80,14 @@ extension ExportLoader {
                 deferred: deferChecks)
             let settings = ExportDecoder.Settings(filter: CircleFilter(circles: []), recordsOffsets: false, streamed: checks)
             records = ExportDecoder(settings)
-            let decoded = readTogether(scoped, settings: settings)
+            // Deferred, a file written one record per line is skimmed (`LineSkim`), others parsed.
+            let skimmed = deferChecks ? scoped.map { entry in entry.kind.flatMap { kind in
+                self.skimmed(CollectionFile(path: entry.file, kind: kind, data: entry.data), settings: settings) } } : []
+            let unskimmed = deferChecks ? scoped.indices.filter { skimmed[$0] == nil }.map { scoped[$0] } : scoped
+            var parsed = readTogether(unskimmed, settings: settings)[...]
+            let decoded = scoped.indices.map { position in
+                deferChecks && skimmed[position] != nil ? skimmed[position] : parsed.popFirst() ?? nil
+            }
             for (position, entry) in scoped.enumerated() {
                 if let ready = decoded[position] {
                     records.absorb(ready)

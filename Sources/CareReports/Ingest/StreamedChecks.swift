@@ -68,6 +68,15 @@ final class StreamedChecks {
         collection(kind).add(id, circle, origin, offset: node.byteOffset, settings: settings) { _ in true }
     }
 
+    /// Deferred checks, for a record found by `LineSkim`: as `addDeferred`, keeping where it ends.
+    func addSkimmed(_ kind: CollectionKind, _ record: LineSkim.Record, _ origin: ExportDecoder.Origin) {
+        guard settings.people.circles.contains(record.circle) else {
+            unsure = true
+            return
+        }
+        collection(kind).add(record.id, record.circle, origin, offset: record.offset, end: record.end, settings: settings) { _ in true }
+    }
+
     func add(_ task: CareTask, _ origin: ExportDecoder.Origin, offset: Int) {
         let known = settings.people
         tasks.add(task.id, task.careCircleId, origin, offset: offset, settings: settings) { report in
@@ -163,7 +172,8 @@ final class StreamedCollection {
     }
 
     func add(
-        _ id: String, _ circle: String, _ origin: ExportDecoder.Origin, offset: Int, settings: StreamedChecks.Settings, check: ((Diagnostic.Severity, String, String) -> Void) -> Bool
+        _ id: String, _ circle: String, _ origin: ExportDecoder.Origin, offset: Int, end: Int? = nil, settings: StreamedChecks.Settings,
+        check: ((Diagnostic.Severity, String, String) -> Void) -> Bool
     ) {
         let position = count
         count += 1
@@ -186,7 +196,7 @@ final class StreamedCollection {
             return
         }
         guard settings.keeps(circle) else { return }
-        CircleRun.add(to: &runs, circle: circle, file: origin.file, offset: offset, index: origin.index)
+        CircleRun.add(to: &runs, circle: circle, file: origin.file, offset: offset, index: origin.index, end: end)
     }
 
     func absorb(_ other: StreamedCollection) {
@@ -273,4 +283,7 @@ struct CircleRun {
     let offset: Int
     var index: Int
     var count: Int
+    /// The byte after the last record, when the first reading found it without parsing the
+    /// records (`LineSkim`): reading the run again must end exactly there.
+    var end: Int? = nil
 }

@@ -157,7 +157,8 @@ import Testing
     /// anything else (combining marks, CR LF, wide and emoji characters) is not taken for simple.
     @Test func simpleTextIsMeasuredAndSplitAsCharactersAre() {
         let pieces = ["a", " ", "  ", "é", "ñ", "¿", "°C", "µg", "ǅ", "\u{2B0}", "\u{301}", "e\u{301}", " \u{301}", "\r", "\r\n", "\t", "日", "🌷", "❤\u{FE0F}", "—", "x",
-                      "…", "•", "→", "≥", "€", "‼", "↔", "↔\u{FE0F}", "\u{200B}", "\u{200D}", "\u{2028}", "\u{202E}", "\u{2060}", "\u{20D7}", "a\u{20DD}", "\u{2002}", "⌚", "\u{2300}", "\u{1100}"]
+                      "…", "•", "→", "≥", "€", "‼", "↔", "↔\u{FE0F}", "\u{200B}", "\u{200D}", "\u{2028}", "\u{202E}", "\u{2060}", "\u{20D7}", "a\u{20DD}", "\u{2002}", "⌚", "\u{2300}", "\u{1100}",
+                      "✓", "✗", "▲", "▼", "✗\u{FE0F}", "▶", "✔"]
         var generator = SystemRandomNumberGenerator()
         var simple = 0
         for _ in 0..<4_000 {
@@ -178,13 +179,16 @@ import Testing
         }
         #expect(TextWrapper.simpleScalars("Lisinopril 10 → 20 mg — 3 días… •") == 33)
         #expect(TextWrapper.simpleScalars("Presión 120/80 mmHg, 37,5 °C") == 28)
+        #expect(TextWrapper.simpleScalars("✗ Doses: 2 missed ▲ ✓ ▼") == 23)
+        #expect(TextWrapper.simpleScalars("✗\u{FE0F}") == nil && TextWrapper.simpleScalars("▶") == nil)
+        for mark in ["✓", "✗", "▲", "▼"] { #expect(TextWrapper.displayWidth(Character(mark)) == 1 && mark.unicodeScalars.count == 1) }
     }
 
     /// A simple line (see `simpleScalars`) is wrapped over its bytes exactly as Character by
     /// Character: list markers, indents, code, tables, URLs and addresses, words cut to the width.
     @Test func simpleLinesWrapAsCharactersDo() {
         let pieces = ["word", "año", "°C", "x", " ", "  ", "- ", "* ", "+ ", "• ", "•", "12. ", "3) ", "|", "\t", "www.example.org/a/b", "https://x.y/zzzzzzzzzz",
-                      "10 → 20 mg", "—", "…", "“quoted”", "≥140", "€5", "x\u{20D7}",
+                      "10 → 20 mg", "—", "…", "“quoted”", "≥140", "€5", "x\u{20D7}", "✗ ", "▲ ", "✓", "▼", "✗\u{FE0F}", "▲\u{301}",
                       "ana@example.org", "mailto:a@b.c", "(www.a.b)", "Supercalifragilisticexpialidocious", "µg/día", "ñññññññññññññññ", "1234567890"]
         var generator = SystemRandomNumberGenerator()
         var wrapped = 0

@@ -5,12 +5,36 @@ import Glibc
 /// same name from a user's folder taking their place.
 public struct TemplateSet: Sendable {
     /// File contents by relative path, e.g. `html/week.mustache`, `assets/site.css`.
-    public internal(set) var files: [String: String]
+    public internal(set) var files: [String: String] {
+        didSet { chartsAnswer = ChartsAnswer() }
+    }
     /// Where a file came from, by relative path, when it came from a user's folder.
     public private(set) var origins: [String: String] = [:]
+    /// `digestShowsCharts`, worked out once for these files (a new one whenever they change).
+    private var chartsAnswer = ChartsAnswer()
 
     public init(defaults: [String: String]) {
         self.files = defaults
+    }
+
+    /// Whether a digest's templates may show a measurement chart (the built-in ones do not): false
+    /// only when no template of `digest/` names a chart and each includes none but `digest.`
+    /// partials, with the usual delimiters. The digest's charts are then not drawn.
+    public var digestShowsCharts: Bool { chartsAnswer.value { Self.digestMayShowCharts(files) } }
+
+    static func digestMayShowCharts(_ files: [String: String]) -> Bool {
+        files.contains { path, text in
+            guard path.hasPrefix("digest/") else { return false }
+            let bytes = Array(text.utf8)
+            if bytes.firstRange(of: Array("chart".utf8)) != nil || bytes.firstRange(of: Array("{{=".utf8)) != nil { return true }
+            // Every partial tag, `{{> name}}`, must name a digest template.
+            var rest = bytes[...]
+            while let tag = rest.firstRange(of: Array("{{>".utf8)) {
+                rest = rest[tag.upperBound...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+                if !rest.starts(with: Array("digest.".utf8)) { return true }
+            }
+            return false
+        }
     }
 
     /// The path to name in an error about the template `name` (`html.index`): the user's file, else
@@ -92,5 +116,20 @@ public struct TemplateSet: Sendable {
     /// Static assets by path (e.g. `assets/site.css`).
     var assets: [String: String] {
         files.filter { $0.key.hasPrefix("assets/") }
+    }
+}
+
+/// A yes or no worked out once, from any thread.
+private final class ChartsAnswer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answer: Bool?
+
+    func value(_ work: () -> Bool) -> Bool {
+        lock.withLock {
+            if let answer { return answer }
+            let made = work()
+            answer = made
+            return made
+        }
     }
 }

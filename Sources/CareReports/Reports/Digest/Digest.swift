@@ -45,6 +45,8 @@ public struct Digest: Sendable, Encodable {
 /// Builds the digest of one week.
 public struct DigestBuilder {
     let context: ReportContext
+    /// False when the digest's templates show no measurement chart (`TemplateSet.digestShowsCharts`).
+    public var drawsCharts = true
 
     public init(context: ReportContext) {
         self.context = context
@@ -62,7 +64,8 @@ public struct DigestBuilder {
     public func build(_ week: ISOWeek) -> Digest {
         let catalog = LabCatalog(context)
         let links = SiteLinks(context: context, catalog: catalog)
-        let weekly = WeeklySummaryBuilder(context: context, links: links, catalog: catalog)
+        var weekly = WeeklySummaryBuilder(context: context, links: links, catalog: catalog)
+        weekly.drawsCharts = drawsCharts
         let summary = weekly.build(week)
         let chrome = summary.page
         let range = weekly.rangeText(week)

@@ -139,6 +139,7 @@ extension WeeklySummaryBuilder {
     /// The chart of a week's readings: drawn once per circle for every reader who sees the same
     /// readings (``CircleFacts``), else drawn for this reader.
     private func chart(kind: Measurement.Kind, readings: [(HealthRecord, Measurement)], id: String, events: [ChartEvent]) -> String? {
+        guard drawsCharts else { return nil }
         let draw = { charts.measurementChart(kind: kind, readings: readings, id: id, events: events) }
         guard let facts = context.records.facts else { return draw() }
         return facts.chart(of: readings.map(\.0), kind: kind, id: id, events: events, context: context, draw: draw)

@@ -12,6 +12,8 @@ public struct WeeklySummaryBuilder: Sendable {
     let index: WeeklyIndex
     /// Each week's summary, built once: the week's page and the feed's entry both read it.
     private let summaries = LockedMemo<ISOWeek, WeeklySummary>()
+    /// False when no template shows the measurement charts (a digest's): they are not drawn.
+    public var drawsCharts = true
 
     public init(context: ReportContext, links: SiteLinks, catalog: LabCatalog) {
         self.context = context

@@ -29,13 +29,15 @@ extension TextWrapper {
 
     /// True for the scalar 0xE2 `second` `third` (U+2000–U+2FFF) when it is in U+2000–U+200A
     /// (spaces), U+2010–U+2027 (dashes, quotes, bullet, ellipsis), U+2030–U+205F, U+20A0–U+20CF
-    /// (currency), U+2190–U+21FF (arrows) or U+2200–U+22FF (operators): never a mark, a joiner or
-    /// a control, never wide and never shown as an emoji on its own.
+    /// (currency), U+2190–U+21FF (arrows), U+2200–U+22FF (operators), or is one of ✓ ✗ ▲ ▼: never
+    /// a mark, a joiner or a control, never wide and never shown as an emoji on its own.
     static func simpleSymbol(_ second: UInt8, _ third: UInt8) -> Bool {
         let scalar = 0x2000 | (UInt32(second & 0x3F) << 6) | UInt32(third & 0x3F)
         guard second & 0xC0 == 0x80, third & 0xC0 == 0x80 else { return false }
         switch scalar {
         case 0x2000...0x200A, 0x2010...0x2027, 0x2030...0x205F, 0x20A0...0x20CF, 0x2190...0x21FF, 0x2200...0x22FF: return true
+        // The marks a digest's lists start with: ✓ ✗ ▲ ▼ (none is an emoji, each one column).
+        case 0x2713, 0x2717, 0x25B2, 0x25BC: return true
         default: return false
         }
     }
