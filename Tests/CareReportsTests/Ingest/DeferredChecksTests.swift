@@ -69,11 +69,8 @@ extension IngestTests {
             ("a record that is no object", "tasks.json", #"\{"id":"g2-t-000003"[^\n]*\}(,?)$"#, "17$1"),
         ])
         func aProblemSeenFirstIsReadAgainWithEveryCheck(_ problem: String, file: String, pattern: String, replacement: String) throws {
-            let directory = try Streamed.generated(circles: 3)
+            let (directory, whole) = try Self.withProblem(problem, in: file, pattern, replacement)
             defer { try? FileManager.default.removeItem(atPath: directory) }
-            try Self.replace(in: directory + "/" + file, pattern, with: replacement)
-            let whole = try Streamed.whole(directory)
-            #expect(!whole.diagnostics.isEmpty, "\(problem): the edit made a problem")
             let reader = try Self.reader(directory)
             #expect(!reader.checksDeferred, "\(problem)")
             #expect(reader.result.diagnostics == whole.diagnostics, "\(problem)")
@@ -90,11 +87,8 @@ extension IngestTests {
             ("a title that is no text", "tasks.json", #"("id":"g2-t-000004"[^\n]*"title":)"[^"]*""#, "$117"),
         ])
         func aProblemInARecordFailsItsCircle(_ problem: String, file: String, pattern: String, replacement: String) throws {
-            let directory = try Streamed.generated(circles: 3)
+            let (directory, whole) = try Self.withProblem(problem, in: file, pattern, replacement)
             defer { try? FileManager.default.removeItem(atPath: directory) }
-            try Self.replace(in: directory + "/" + file, pattern, with: replacement)
-            let whole = try Streamed.whole(directory)
-            #expect(!whole.diagnostics.isEmpty, "\(problem): the edit made a problem")
             #expect(whole.diagnostics.allSatisfy { $0.description.contains("[") }, "\(problem): a record's problem")
             let reader = try Self.reader(directory)
             #expect(reader.checksDeferred, "\(problem): the first reading indexes only")
@@ -119,6 +113,16 @@ extension IngestTests {
             let clean = try Streamed.generated(circles: 3)
             defer { try? FileManager.default.removeItem(atPath: clean) }
             #expect(try Self.firstProblem(Self.reader(clean, workers: workers, chosen: ["g1", "g2"]), reading: ["g1", "g2"]) == nil)
+        }
+
+        /// A generated export of three circles with `problem` made in `file`, and what checking it
+        /// whole says (something, or the edit made no problem).
+        static func withProblem(_ problem: String, in file: String, _ pattern: String, _ replacement: String) throws -> (String, IngestResult) {
+            let directory = try Streamed.generated(circles: 3)
+            try replace(in: directory + "/" + file, pattern, with: replacement)
+            let whole = try Streamed.whole(directory)
+            #expect(!whole.diagnostics.isEmpty, "\(problem): the edit made a problem")
+            return (directory, whole)
         }
 
         /// Replaces every match of `pattern` (a regular expression, lines anchored) in the file.
