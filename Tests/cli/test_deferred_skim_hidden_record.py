@@ -89,3 +89,45 @@ def test_a_record_hidden_from_the_skim_is_reported_as_checking_first_reports_it(
     assert checked[1][-1].endswith("nothing was written"), problem
     deferred = digest(export, tmp_path / "deferred", deferred=True)
     assert deferred == checked, problem
+
+
+def test_a_hidden_repeated_id_never_shows_one_readers_restricted_record_to_another(generated, tmp_path):
+    """Two caregivers who see the same records share one digest (ViewKey: the ids they see). With a
+    restricted note for the first and, hidden from the skim on the same line, a restricted note with
+    the same id for the second, both see "the same ids": the second gets the first's digest, with the
+    first's restricted note in it. Checking first refuses the export (a repeated id)."""
+    folder = tmp_path / "export"
+    shutil.copytree(generated, folder)
+    users_doc = json.loads((folder / "users.json").read_text(encoding="utf-8"))
+    users = users_doc["data"] if isinstance(users_doc, dict) else users_doc
+    circles = json.loads((folder / "circles.json").read_text(encoding="utf-8"))
+    circles = circles["data"] if isinstance(circles, dict) else circles
+    model = next(u for u in users if u["id"] == "g1-u3")
+    g1 = next(c for c in circles if c["id"] == "g1")
+    member = next(m for m in g1["members"] if m["userId"] == "g1-u3")
+    for user_id, first in (("g1-u9", "Nina"), ("g1-u10", "Omar")):
+        users.append(dict(json.loads(json.dumps(model)), id=user_id, firstName=first, email=f"{user_id}@example.org"))
+        g1["members"].append(dict(member, userId=user_id))
+    (folder / "users.json").write_text(json.dumps({"data": users}), encoding="utf-8")
+    (folder / "circles.json").write_text(json.dumps(circles), encoding="utf-8")
+    path = folder / "health.json"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith('{"id":"g1-hr-000054"'))
+    note = json.loads(lines[at].rstrip(","))
+    following = json.loads(lines[at + 1].rstrip("]").rstrip(","))
+    assert following["careCircleId"] == "g1" and lines[at + 1].endswith(",")
+    note["visibleTo"] = ["g1-u9"]
+    note["title"] = "FOR NINA ONLY"
+    hidden = dict(json.loads(json.dumps(note)), visibleTo=["g1-u10"], title="FOR OMAR ONLY")
+    lines[at] = compact(note) + "," + compact(hidden) + ","
+    lines[at + 1] = compact(following)[:-1] + ',"extra":[{"k":1},'
+    lines.insert(at + 2, '{"id":"g1-looks-like-a-record","careCircleId":"g1"}]},')
+    path.write_text("\n".join(lines), encoding="utf-8")
+    json.loads(path.read_text(encoding="utf-8"))
+
+    checked = digest(folder, tmp_path / "checked", deferred=False)
+    assert checked[0] == 65 and checked[2] is None
+    status, _, files = digest(folder, tmp_path / "deferred", deferred=True)
+    if files is not None:
+        assert b"FOR NINA ONLY" not in files.get("g1-u10.md", b""), "Omar's digest shows a note restricted to Nina"
+    assert (status, files) == (checked[0], checked[2])
