@@ -1,4 +1,4 @@
-"""Review of issue 34 (third pass): LineSkim can be made to miscount records without the run-end check noticing.
+"""Issue 34: a miscount of LineSkim undone elsewhere in the same run is caught (`CircleRun.digest`).
 
 A record that starts a line with `{` and ends it with `}` or `},` need not end where the line does: a
 line feed may stand between any two tokens of a record. So one line can hold two records (the skim sees

@@ -104,15 +104,22 @@ public final class CircleReader: @unchecked Sendable {
             let context = contexts[key] ?? decoder.elementContext(file: run.file, kind: kind)
             contexts[key] = context
             do {
+                var digest = deferred?.seed ?? 0
                 let end = try JSONParser.parseValues(file.bytes, from: run.offset, count: run.count, tape: tape) { number, node in
+                    if run.digest != nil, let deferred {
+                        let idHash = node.kind == .object ? node["id"]?.string.map { IdIndex.hash($0, seed: deferred.seed) & deferred.hashMask } : nil
+                        digest = CircleRun.chained(digest, offset: node.byteOffset, idHash: idHash ?? ~(deferred.seed))
+                    }
                     decoder.decodeElement(kind, index: run.index + number, node, context: context)
                 }
                 // The pages read go back (they are the file's, read again if needed), so reading
                 // circle after circle never makes the whole export resident.
                 file.release(run.offset..<end)
                 // A skimmed run (deferred checks) is parsed here for the first time: it must end
-                // where the skim said its last record does, else the skim misread the lines.
-                if let skimmedEnd = run.end, end != skimmedEnd { throw IngestError.needsFullChecks(path: run.file) }
+                // where the skim said its last record does, and its records must start where the
+                // skim said, with the ids it hashed (`CircleRun.digest`), else the skim misread
+                // the lines (say, two records on one line and one record over two).
+                if let skimmedEnd = run.end, end != skimmedEnd || run.digest != digest { throw IngestError.needsFullChecks(path: run.file) }
             } catch {
                 // With deferred checks, these records are parsed for the first time here: a syntax
                 // error is for the full checks to report.
@@ -178,12 +185,26 @@ public final class CircleReader: @unchecked Sendable {
 extension CircleRun {
     /// Adds a record to the runs: to the last one when it is the next record of the same circle in
     /// the same file's array, else as a new run.
-    static func add(to runs: inout [CircleRun], circle: String, file: String, offset: Int, index: Int, end: Int? = nil) {
+    /// A record `skimmed` (`LineSkim`) brings where it ends and its id's hash, chained into the run's
+    /// digest (seeded with the reading's seed); a run holding any record that was not has neither.
+    static func add(
+        to runs: inout [CircleRun], circle: String, file: String, offset: Int, index: Int,
+        skimmed: (end: Int, seed: UInt64, idHash: UInt64)? = nil
+    ) {
         if let last = runs.last, last.circle == circle, last.file == file, last.index + last.count == index {
-            runs[runs.count - 1].count += 1
-            runs[runs.count - 1].end = last.end != nil ? end : nil
+            let place = runs.count - 1
+            runs[place].count += 1
+            if let skimmed, let digest = last.digest {
+                runs[place].end = skimmed.end
+                runs[place].digest = chained(digest, offset: offset, idHash: skimmed.idHash)
+            } else {
+                runs[place].end = nil
+                runs[place].digest = nil
+            }
         } else {
-            runs.append(CircleRun(circle: circle, file: file, offset: offset, index: index, count: 1, end: end))
+            runs.append(CircleRun(
+                circle: circle, file: file, offset: offset, index: index, count: 1, end: skimmed?.end,
+                digest: skimmed.map { chained($0.seed, offset: offset, idHash: $0.idHash) }))
         }
     }
 }

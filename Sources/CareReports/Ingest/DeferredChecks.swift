@@ -8,6 +8,9 @@
 struct DeferredChecks: @unchecked Sendable {
     /// The export's valid users and circles.
     let people: KnownPeople
+    /// The first reading's seed and mask of id hashes (for `CircleRun.digest`).
+    let seed: UInt64
+    let hashMask: UInt64
 
     /// Whether every one of these decoded records passes the reference checks with nothing to say.
     func pass(tasks: [CareTask], health: [HealthRecord], updates: [CircleUpdate]) -> Bool {

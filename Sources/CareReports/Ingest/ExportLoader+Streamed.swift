@@ -128,7 +128,7 @@ extension ExportLoader {
         var files: [String: MappedFile] = [:]
         for entry in scoped { files[entry.file] = entry.data }
         return StreamedRead(
-            result: result, files: files, runs: runs, deferred: deferChecks ? DeferredChecks(people: people.known) : nil)
+            result: result, files: files, runs: runs, deferred: deferChecks ? DeferredChecks(people: people.known, seed: seed, hashMask: hashMask) : nil)
     }
 
     /// Whether the file's first byte after white space (and a byte order mark) opens an array.

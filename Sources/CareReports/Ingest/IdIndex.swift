@@ -94,7 +94,7 @@ struct IdIndex {
     }
 
     @inline(__always)
-    private static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+    static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
         let product = (hash ^ word) &* 0x9FB2_1C65_1E98_DF25
         return (product << 23 | product >> 41) ^ product >> 17
     }

@@ -1,14 +1,15 @@
 import Glibc
 
 /// The first reading with deferred checks (`DeferredChecks`) of a collection file written one record
-/// per line, as `carereport generate` writes them: each line is read only until the record's `id`
-/// and `careCircleId` are found among its top-level keys, and the rest of the line is stepped over
-/// (a raw line feed never stands inside a JSON string, so a record that starts a line with `{` and
-/// ends it with `}` or `},` ends where the line does). Nothing else of the record is looked at: its
-/// circle's reading parses it in full and must end each run of records exactly where this skim
-/// said (`CircleRun.end`), else the export is read again with every check. A file written otherwise,
-/// or a line the skim does not follow (a key or an id written with escapes, a record spread over
-/// lines or sharing one, an id or circle not found before the record ends), is parsed whole instead.
+/// per line, as `carereport generate` writes them: a line that starts with `{` and ends with `}` or
+/// `},` is taken for one record, read only until its top-level `id` and `careCircleId` are found,
+/// and the rest of the line is stepped over. That is a guess (a line feed may stand between any two
+/// tokens of a record, so a line may hold two records, or part of one that looks like a whole), and
+/// the circle's reading confirms it: it parses each run in full and must find its records starting
+/// where the skim said, with the ids it hashed, and the last ending where it said (`CircleRun.end`,
+/// `CircleRun.digest`), else the export is read again with every check. A file whose lines are not
+/// all taken for records, `[` or `]` (an indented one), or a line the skim does not follow (a key or
+/// an id written with escapes, an id or circle not found before the line ends), is parsed whole.
 enum LineSkim {
     /// What the skim finds of one record.
     struct Record {

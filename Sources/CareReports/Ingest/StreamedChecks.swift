@@ -196,7 +196,10 @@ final class StreamedCollection {
             return
         }
         guard settings.keeps(circle) else { return }
-        CircleRun.add(to: &runs, circle: circle, file: origin.file, offset: offset, index: origin.index, end: end)
+        // A skimmed record (`end`) is chained into its run's digest by where it starts and its id's hash.
+        CircleRun.add(
+            to: &runs, circle: circle, file: origin.file, offset: offset, index: origin.index,
+            skimmed: end.map { (end: $0, seed: settings.seed, idHash: hash) })
     }
 
     func absorb(_ other: StreamedCollection) {
@@ -286,4 +289,15 @@ struct CircleRun {
     /// The byte after the last record, when the first reading found it without parsing the
     /// records (`LineSkim`): reading the run again must end exactly there.
     var end: Int? = nil
+    /// With `end`: a keyed digest of where each record starts and of its id's hash, in order
+    /// (`chained`): reading the run again must find records that start at the same places with the
+    /// same ids, or a miscount the skim made in one place and undid in another would pass unseen.
+    var digest: UInt64? = nil
+
+    /// `digest` after one more record, which starts at `offset` and whose id has `idHash`. The first
+    /// record's `previous` is the run's seed (random per run of carereport: an export cannot be
+    /// written to make two sequences meet).
+    static func chained(_ previous: UInt64, offset: Int, idHash: UInt64) -> UInt64 {
+        IdIndex.mix(IdIndex.mix(previous, UInt64(truncatingIfNeeded: offset)), idHash)
+    }
 }

@@ -5,8 +5,8 @@ import Testing
 @testable import CareReports
 
 /// Issue 34: a digest's measurement charts are drawn only when its templates may show them (the
-/// built-in ones do not): a template of `digest/` that names a chart, includes a partial from outside
-/// `digest/`, or changes its delimiters has them drawn as before.
+/// built-in ones do not): a template of `digest/` that names a chart, includes a partial or has a
+/// parent from outside `digest/`, or changes its delimiters has them drawn as before.
 @Suite struct DigestChartsTests {
     static let defaults = EmbeddedTemplates.files
 
@@ -30,6 +30,8 @@ import Testing
         ("digest/text.mustache", "{{=<% %>=}}<%#measurements%><%kind%><%/measurements%>", true),
         ("digest/text.mustache", "{{>*dynamic}}", true),
         ("digest/text.mustache", "{{> digest.text-body}}", false),
+        ("digest/html-body.mustache", "{{<html.week}}{{/html.week}}", true),
+        ("digest/html.mustache", "{{< digest.html-body}}{{/digest.html-body}}", false),
         ("html/week.mustache", "no chart here", false),
     ])
     func aTemplateThatMayShowAChartHasThemDrawn(_ path: String, _ added: String, _ shows: Bool) {

@@ -18,8 +18,8 @@ public struct TemplateSet: Sendable {
     }
 
     /// Whether a digest's templates may show a measurement chart (the built-in ones do not): false
-    /// only when no template of `digest/` names a chart and each includes none but `digest.`
-    /// partials, with the usual delimiters. The digest's charts are then not drawn.
+    /// only when no template of `digest/` names a chart and each includes no partial and has no
+    /// parent but `digest.` templates, with the usual delimiters. The digest's charts are then not drawn.
     public var digestShowsCharts: Bool { chartsAnswer.value { Self.digestMayShowCharts(files) } }
 
     static func digestMayShowCharts(_ files: [String: String]) -> Bool {
@@ -27,11 +27,13 @@ public struct TemplateSet: Sendable {
             guard path.hasPrefix("digest/") else { return false }
             let bytes = Array(text.utf8)
             if bytes.firstRange(of: Array("chart".utf8)) != nil || bytes.firstRange(of: Array("{{=".utf8)) != nil { return true }
-            // Every partial tag, `{{> name}}`, must name a digest template.
-            var rest = bytes[...]
-            while let tag = rest.firstRange(of: Array("{{>".utf8)) {
-                rest = rest[tag.upperBound...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-                if !rest.starts(with: Array("digest.".utf8)) { return true }
+            // Every partial tag, `{{> name}}`, and every parent, `{{< name}}`, must name a digest template.
+            for opening in ["{{>", "{{<"] {
+                var rest = bytes[...]
+                while let tag = rest.firstRange(of: Array(opening.utf8)) {
+                    rest = rest[tag.upperBound...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+                    if !rest.starts(with: Array("digest.".utf8)) { return true }
+                }
             }
             return false
         }
