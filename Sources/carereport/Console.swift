@@ -13,6 +13,7 @@ enum Console {
     /// closed file) says so on standard error and exits 73, the output cannot be written.
     static func standardOutput(_ text: String) {
         guard let failure = write(text, to: STDOUT_FILENO) else { return }
+        say(held.stop())  // what a run in `holding` said before: the run ends here
         error("carereport: error: cannot write to standard output: \(String(cString: strerror(failure)))")
         exit(73)
     }
