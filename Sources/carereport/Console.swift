@@ -13,7 +13,7 @@ enum Console {
     /// closed file) says so on standard error and exits 73, the output cannot be written.
     static func standardOutput(_ text: String) {
         guard let failure = write(text, to: STDOUT_FILENO) else { return }
-        say(held.stop())  // what a run in `holding` said before: the run ends here
+        say(stopHolding())  // what a run in `holding` said before: the run ends here
         error("carereport: error: cannot write to standard output: \(String(cString: strerror(failure)))")
         exit(73)
     }
@@ -28,16 +28,20 @@ enum Console {
     static func error(_ line: String) {
         guard Thread.current.threadDictionary[mutedKey] == nil else { return }
         let text = DisplayText.stripped(line) + "\n"
-        if held.keep(text) { return }
+        let kept = held.withLock { lines in
+            lines?.append(text)
+            return lines != nil
+        }
+        if kept { return }
         _ = write(text, to: STDERR_FILENO)
     }
 
     /// Runs `body` keeping what it says on standard error (`error`) instead of writing it, and
     /// gives that back: for an attempt that is done again, and said, in another way when it fails.
     static func holding<T>(_ body: () throws -> T) -> (result: Result<T, any Error>, said: [String]) {
-        held.start()
+        held.withLock { $0 = [] }
         let result = Result { try body() }
-        return (result, held.stop())
+        return (result, stopHolding())
     }
 
     /// Writes lines `holding` kept, as they were said.
@@ -45,7 +49,16 @@ enum Console {
         for text in said { _ = write(text, to: STDERR_FILENO) }
     }
 
-    private static let held = HeldLines()
+    /// The lines said while `holding` runs (nil when it does not), from any thread.
+    private static let held = Locked<[String]?>(nil)
+
+    /// Ends holding; the lines kept.
+    private static func stopHolding() -> [String] {
+        held.withLock { lines in
+            defer { lines = nil }
+            return lines ?? []
+        }
+    }
 
     /// Runs `body` with standard error silent on this thread: for work done ahead on another core
     /// whose failure is done again, and said, on the main thread.
@@ -62,29 +75,5 @@ enum Console {
     static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
         return text.withUTF8 { DescriptorWriter.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
-    }
-}
-
-/// The lines said on standard error while `Console.holding` runs, from any thread.
-private final class HeldLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String]?
-
-    func start() { lock.withLock { lines = [] } }
-
-    func stop() -> [String] {
-        lock.withLock {
-            defer { lines = nil }
-            return lines ?? []
-        }
-    }
-
-    /// Keeps `text` when holding; false when it is to be written now.
-    func keep(_ text: String) -> Bool {
-        lock.withLock {
-            guard lines != nil else { return false }
-            lines!.append(text)
-            return true
-        }
     }
 }

@@ -21,7 +21,7 @@ public final class CircleReader: @unchecked Sendable {
     /// checked as they are read (`DeferredChecks`).
     private let deferred: DeferredChecks?
     /// Deferred checks: the circles whose records were read and passed.
-    private let checked = CheckedCircles()
+    private let checked = Locked(Set<String>())
 
     /// Whether the records are checked as they are read (see `DeferredChecks`): a circle read, or
     /// `checkUnread()`, may then throw `IngestError.needsFullChecks`.
@@ -155,7 +155,7 @@ public final class CircleReader: @unchecked Sendable {
             guard deferred.pass(tasks: export.tasks, health: export.healthRecords, updates: export.updates) else {
                 throw .needsFullChecks(path: wanted.first?.run.file ?? "")
             }
-            checked.insert(ids)
+            checked.withLock { $0.formUnion(ids) }
         }
         return export
     }
@@ -165,18 +165,18 @@ public final class CircleReader: @unchecked Sendable {
     /// reading checked every record.
     public func checkUnread() throws(IngestError) {
         guard deferred != nil else { return }
-        let unread = checked.missing(from: runs.keys).sorted()
+        let unread = checked.withLock { done in runs.keys.filter { !done.contains($0) } }.sorted()
         guard !unread.isEmpty else { return }
-        let failure = LockedFirstError()
+        let failure = Locked<IngestError?>(nil)  // the first error any thread met
         DispatchQueue.concurrentPerform(iterations: unread.count) { position in
-            guard !failure.isSet else { return }
+            guard failure.withLock({ $0 == nil }) else { return }
             do throws(IngestError) {
                 _ = try export(ofCircles: [unread[position]])
             } catch {
-                failure.set(error)
+                failure.withLock { if $0 == nil { $0 = error } }
             }
         }
-        if let error = failure.error { throw error }
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 
     private static let changed = "it changed while it was being read"
@@ -216,33 +216,5 @@ extension ExportLoader {
     public func circleReader(_ path: String, keeping keeps: @escaping @Sendable (String) -> Bool = { _ in true }) throws(IngestError) -> CircleReader {
         if let streamed = try streamedRead(path, keeps: keeps) { return CircleReader(streamed) }
         return CircleReader(try read(path, settings: ExportDecoder.Settings(filter: CircleFilter(circles: []), recordsOffsets: true)), keeps: keeps)
-    }
-}
-
-/// The first error any of several threads met.
-private final class LockedFirstError: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: IngestError?
-
-    var isSet: Bool { lock.withLock { first != nil } }
-    var error: IngestError? { lock.withLock { first } }
-
-    func set(_ error: IngestError) {
-        lock.withLock { if first == nil { first = error } }
-    }
-}
-
-/// The circles whose records passed the deferred checks, added to from any thread.
-private final class CheckedCircles: @unchecked Sendable {
-    private let lock = NSLock()
-    private var circles: Set<String> = []
-
-    func insert(_ ids: Set<String>) {
-        lock.withLock { circles.formUnion(ids) }
-    }
-
-    /// Those of `all` not checked yet.
-    func missing(from all: some Sequence<String>) -> [String] {
-        lock.withLock { all.filter { !circles.contains($0) } }
     }
 }

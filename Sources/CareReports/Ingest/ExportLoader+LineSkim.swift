@@ -18,7 +18,8 @@ extension ExportLoader {
             let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
             if start < bytes.count, start > starts.last! { starts.append(start) }
         }
-        let results = SkimParts(count: starts.count)
+        // By place; nil for a part that is not one record per line.
+        let results = Locked([SkimPart?](repeating: nil, count: starts.count))
         let cuts = starts
         DispatchQueue.concurrentPerform(iterations: cuts.count) { part in
             let local = ExportDecoder(settings)
@@ -33,9 +34,10 @@ extension ExportLoader {
                 pages.advance(to: record.offset)
             }
             pages.finish(at: stop)
-            results.set(part, found.map { SkimPart(decoder: local, count: count, first: $0.first, last: $0.last) })
+            let skimmed = found.map { SkimPart(decoder: local, count: count, first: $0.first, last: $0.last) }
+            results.withLock { $0[part] = skimmed }
         }
-        return join(results.all())
+        return join(results.withLock { $0 })
     }
 
     /// The parts' decoders as one, numbered in file order; nil unless the parts together are one
@@ -64,16 +66,4 @@ private struct SkimPart {
     let count: Int
     let first: LineSkim.Line?
     let last: LineSkim.Line?
-}
-
-/// The parts the workers skimmed, by place; nil for a part that is not one record per line.
-private final class SkimParts: @unchecked Sendable {
-    private let lock = NSLock()
-    private var parts: [SkimPart?]
-
-    init(count: Int) { parts = Array(repeating: nil, count: count) }
-
-    func set(_ place: Int, _ part: SkimPart?) { lock.withLock { parts[place] = part } }
-
-    func all() -> [SkimPart?] { lock.withLock { parts } }
 }

@@ -59,22 +59,26 @@ final class StreamedChecks {
     /// Deferred checks: reads only the record's id and circle and indexes it, as `add` does for a
     /// decoded record. Whatever else it holds is checked when its circle is read (`CircleReader`).
     func addDeferred(_ kind: CollectionKind, _ node: JSONNode, _ origin: ExportDecoder.Origin) {
-        guard node.kind == .object, let id = node["id"]?.string, let circle = node["careCircleId"]?.string,
-            settings.people.circles.contains(circle)
-        else {
+        guard node.kind == .object, let id = node["id"]?.string, let circle = node["careCircleId"]?.string else {
             unsure = true
             return
         }
-        collection(kind).add(id, circle, origin, offset: node.byteOffset, settings: settings) { _ in true }
+        index(kind, id: id, circle: circle, origin, offset: node.byteOffset, end: nil)
     }
 
     /// Deferred checks, for a record found by `LineSkim`: as `addDeferred`, keeping where it ends.
     func addSkimmed(_ kind: CollectionKind, _ record: LineSkim.Record, _ origin: ExportDecoder.Origin) {
-        guard settings.people.circles.contains(record.circle) else {
+        index(kind, id: record.id, circle: record.circle, origin, offset: record.offset, end: record.end)
+    }
+
+    /// Indexes a record read only for its id and circle; one of a circle that is not known makes
+    /// the reading unsure (the full checks say it is rejected).
+    private func index(_ kind: CollectionKind, id: String, circle: String, _ origin: ExportDecoder.Origin, offset: Int, end: Int?) {
+        guard settings.people.circles.contains(circle) else {
             unsure = true
             return
         }
-        collection(kind).add(record.id, record.circle, origin, offset: record.offset, end: record.end, settings: settings) { _ in true }
+        collection(kind).add(id, circle, origin, offset: offset, end: end, settings: settings) { _ in true }
     }
 
     func add(_ task: CareTask, _ origin: ExportDecoder.Origin, offset: Int) {

@@ -6,12 +6,12 @@ import Glibc
 public struct TemplateSet: Sendable {
     /// File contents by relative path, e.g. `html/week.mustache`, `assets/site.css`.
     public internal(set) var files: [String: String] {
-        didSet { chartsAnswer = ChartsAnswer() }
+        didSet { chartsAnswer = Locked(nil) }
     }
     /// Where a file came from, by relative path, when it came from a user's folder.
     public private(set) var origins: [String: String] = [:]
     /// `digestShowsCharts`, worked out once for these files (a new one whenever they change).
-    private var chartsAnswer = ChartsAnswer()
+    private var chartsAnswer = Locked<Bool?>(nil)
 
     public init(defaults: [String: String]) {
         self.files = defaults
@@ -20,7 +20,12 @@ public struct TemplateSet: Sendable {
     /// Whether a digest's templates may show a measurement chart (the built-in ones do not): false
     /// only when no template of `digest/` names a chart and each includes no partial and has no
     /// parent but `digest.` templates, with the usual delimiters. The digest's charts are then not drawn.
-    public var digestShowsCharts: Bool { chartsAnswer.value { Self.digestMayShowCharts(files) } }
+    public var digestShowsCharts: Bool {
+        chartsAnswer.withLock { answer in
+            if answer == nil { answer = Self.digestMayShowCharts(files) }
+            return answer!
+        }
+    }
 
     static func digestMayShowCharts(_ files: [String: String]) -> Bool {
         files.contains { path, text in
@@ -118,20 +123,5 @@ public struct TemplateSet: Sendable {
     /// Static assets by path (e.g. `assets/site.css`).
     var assets: [String: String] {
         files.filter { $0.key.hasPrefix("assets/") }
-    }
-}
-
-/// A yes or no worked out once, from any thread.
-private final class ChartsAnswer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var answer: Bool?
-
-    func value(_ work: () -> Bool) -> Bool {
-        lock.withLock {
-            if let answer { return answer }
-            let made = work()
-            answer = made
-            return made
-        }
     }
 }
