@@ -2530,6 +2530,11 @@ body.visit {
 <ul class="statements">{{#procedureStatements}}<li>{{text}} <span class="muted">{{stated}}</span></li>{{/procedureStatements}}</ul>
 </section>{{/empty(procedureStatements)}}{{/empty(procedures)}}
 
+{{^empty(findings)}}<section aria-labelledby="findings-heading">
+<h2 id="findings-heading">[[t:Status, history and findings]] <span class="period">[[t:as stated in the documents]]</span></h2>
+<ul>{{#findings}}<li><strong>{{text}}</strong>{{#detail}}: {{detail}}{{/detail}}</li>{{/findings}}</ul>
+</section>{{/empty(findings)}}
+
 {{^empty(carePlan)}}<section aria-labelledby="plan-heading">
 <h2 id="plan-heading">[[t:Goals and plan of care]] <span class="period">[[t:as stated in the documents]]</span></h2>
 <ul>{{#carePlan}}<li><strong>{{text}}</strong>{{#detail}}: {{detail}}{{/detail}}</li>{{/carePlan}}</ul>

@@ -3462,6 +3462,13 @@ msgstr "los más recientes primero"
 msgid "Goals and plan of care"
 msgstr "Objetivos y plan de cuidados"
 
+msgid "Status, history and findings"
+msgstr "Estado, antecedentes y hallazgos"
+
+msgctxt "clinical"
+msgid "finding"
+msgstr "hallazgo"
+
 msgid "No advance directives recorded."
 msgstr "No constan voluntades anticipadas."
 
@@ -4141,6 +4148,25 @@ msgid "Written by carereport from the clinical document {documents}; it holds on
 msgid_plural "Written by carereport from the clinical documents {documents}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone."
 msgstr[0] "Escrito por carereport a partir del documento clínico {documents}; contiene solo lo que {writtenFor} puede ver. Los indicadores usan palabras y símbolos (▲ alto, ▼ bajo), nunca solo el color."
 msgstr[1] "Escrito por carereport a partir de los documentos clínicos {documents}; contiene solo lo que {writtenFor} puede ver. Los indicadores usan palabras y símbolos (▲ alto, ▼ bajo), nunca solo el color."
+
+msgid "{what}: {day}"
+msgstr "{what}: {day}"
+
+msgid "{document} ({origin}) also holds {count} record that names another patient; it is not shown here: {records}."
+msgid_plural "{document} ({origin}) also holds {count} records that name another patient; they are not shown here: {records}."
+msgstr[0] "{document} ({origin}) contiene además {count} registro que nombra a otro paciente; no se muestra aquí: {records}."
+msgstr[1] "{document} ({origin}) contiene además {count} registros que nombran a otro paciente; no se muestran aquí: {records}."
+
+msgid "This document also holds {count} record that names another patient; it is not shown here: {records}."
+msgid_plural "This document also holds {count} records that name another patient; they are not shown here: {records}."
+msgstr[0] "Este documento contiene además {count} registro que nombra a otro paciente; no se muestra aquí: {records}."
+msgstr[1] "Este documento contiene además {count} registros que nombran a otro paciente; no se muestran aquí: {records}."
+
+msgid "{problem} (onset {day})"
+msgstr "{problem} (inicio {day})"
+
+msgid "changed {from}, {fromTimes} → {to}, {toTimes}"
+msgstr "se cambió de {from}, {fromTimes} a {to}, {toTimes}"
 
 """##,
     ]

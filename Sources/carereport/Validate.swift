@@ -13,6 +13,12 @@ extension CareReport {
                 Examples:
                   carereport validate sample-data
                   carereport validate export.json --strict --format json
+                  carereport validate discharge.xml --entries
+
+                With --entries, standard output has one JSON object a line for every entry of \
+                every section of each clinical document read: its document, section (code and \
+                title), entry (FHIR reference or C-CDA path), kind, outcome (shown, merged, \
+                omitted or unread), reason, place and record.
 
                 Exit status: 0 valid, 65 errors found (or warnings with --strict), 66 input missing.
                 """
@@ -29,6 +35,9 @@ extension CareReport {
         @Option(help: "Output as text or json.")
         var format: OutputFormat = .text
 
+        @Flag(help: "Print what became of every entry of every section of each clinical document, one JSON object a line.")
+        var entries = false
+
         func run() throws {
             // Every record is read and checked; none needs to be kept, so none is (see CircleFilter).
             var loader = ExportLoader(importPrivacy: importOptions.importPrivacy)
@@ -38,6 +47,12 @@ extension CareReport {
             let diagnostics = strict ? result.diagnostics.map(\.asError) : result.diagnostics
             let errors = diagnostics.filter { $0.severity == .error }
             let warnings = diagnostics.filter { $0.severity == .warning }
+            if entries {
+                for diagnostic in diagnostics { Console.error(diagnostic.description) }
+                for line in result.ledger { Console.output(line.json) }
+                if !errors.isEmpty { throw ExitCode(65) }
+                return
+            }
             switch format {
             case .text:
                 for diagnostic in diagnostics { Console.error(diagnostic.description) }

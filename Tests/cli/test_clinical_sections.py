@@ -41,6 +41,9 @@ def ccd(tmp_path):
         section("Plan-of-Treatment__Planned-EKGC-CDAR2.1.xml"),
         '<section><code code="47420-5" codeSystem="2.16.840.1.113883.6.1"/><title>Functional Status</title><text>x</text>'
         '<entry><observation classCode="OBS" moodCode="EVN"><code code="1"/></observation></entry></section>',
+        # An entry nothing reads in a section with no narrative to show it by (issue 40's rule 3).
+        '<section><code code="10190-7" codeSystem="2.16.840.1.113883.6.1"/><title>Mental Status</title>'
+        '<entry><act classCode="ACT" moodCode="EVN"><code nullFlavor="UNK"/></act></entry></section>',
     ]
     body = "".join(f"<component>{p}</component>" for p in parts)
     path = tmp_path / "ccd.xml"
@@ -69,7 +72,8 @@ def test_visit_summary_shows_each_section_in_english(carereport, tmp_path):
     result = carereport("visit", ccd(tmp_path), "--viewer", "patient", *NOW, "--out", out)
     assert result.returncode == 0, result.stderr
     # Every import warning is on standard error, not only validate's.
-    assert "section Functional status (47420-5) is not imported" in result.stderr
+    assert "section Mental status (10190-7): an entry not read and no narrative to show it; not imported" in result.stderr
+    assert "Functional status" not in result.stderr, "a section shown by its narrative is not warned about"
     page = out.read_text()
     # The directive comes first, before the medicines.
     assert page.index("directives-heading") < page.index("meds-heading")
@@ -82,7 +86,9 @@ def test_visit_summary_shows_each_section_in_english(carereport, tmp_path):
     assert "Breast Implant" in devices and "UDI (01)00848486001048(11)181015(10)ABC999(21)bi12342222(17)221015" in devices
     assert "Laparoscopic appendectomy : refused, reason: Procedure declined by patient" in section_text(page, "procedures-heading")
     assert "EKG 12 channel panel : planned, 23 Jun 2015" in section_text(page, "plan-heading")
-    assert "Continuity of Care Document (C-CDA R2.1, Fri 1 Mar 2024) also holds 1 section not shown here: Functional Status." in text_of(page)
+    assert "Continuity of Care Document (C-CDA R2.1, Fri 1 Mar 2024) also holds 1 section not shown here: Mental Status." in text_of(page)
+    # The entry nothing structured reads is shown by its section's own narrative, under its own title.
+    assert "Functional Status As written in the source document" in section_text(page, "narratives-heading")
 
 
 def test_visit_summary_in_spanish(carereport, tmp_path):
@@ -94,7 +100,7 @@ def test_visit_summary_in_spanish(carereport, tmp_path):
     assert "rechazada, motivo: patient objection" in section_text(page, "immunizations-heading")
     assert "administrada, informado por Patient One" in section_text(page, "immunizations-heading")
     assert "Dispositivos médicos e implantes" in page
-    assert "contiene además 1 sección que no se muestra aquí: Functional Status." in text_of(page)
+    assert "contiene además 1 sección que no se muestra aquí: Mental Status." in text_of(page)
 
 
 def test_strict_stops_on_import_warnings_and_writes_nothing(carereport, tmp_path):
@@ -103,7 +109,7 @@ def test_strict_stops_on_import_warnings_and_writes_nothing(carereport, tmp_path
                     ["build", document, "--viewer", "patient", "--out", tmp_path / "site"]):
         result = carereport(*command, *NOW, "--strict")
         assert result.returncode == 65, result.stderr
-        assert "error: at /ClinicalDocument/component/structuredBody/component[7]/section: section Functional status" in result.stderr
+        assert "error: at /ClinicalDocument/component/structuredBody/component[8]/section: section Mental status" in result.stderr
     assert not (tmp_path / "v.html").exists() and not (tmp_path / "site").exists()
 
 

@@ -102,7 +102,7 @@ def test_visit_holds_what_the_cardiologist_needs():
     assert "under 4 h apart 4 times: 5 Apr (4)" in text
     # Adherence as doses taken and doses on time.
     assert "taken 87 of 91 (96%), on time 78 (86%)" in text
-    assert "Resolved: Urinary tract infection (9 Feb)." in text and "Infection;" not in text
+    assert "Resolved: Urinary tract infection (onset 9 Feb)." in text and "Infection;" not in text
 
 
 def test_a_long_export_still_prints_on_two_pages(chrome, tmp_path):

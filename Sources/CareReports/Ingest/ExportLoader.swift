@@ -114,9 +114,10 @@ public struct ExportLoader: Sendable {
             ("healthRecords", valid(checked.validity.healthRecords) + imported.count), ("updates", valid(checked.validity.updates)),
         ]
         diagnostics = MissingFiles.named(in: path, files: listed, counts: counts, diagnostics: diagnostics)
-        let result = IngestResult(
+        var result = IngestResult(
             export: export, diagnostics: diagnostics, fileCount: fileCount,
             importedRecords: placed.records, importedDocuments: placed.documents, counts: counts)
+        result.ledger = documents.flatMap(\.ledger)
         return Read(result: result, decoder: decoder, checked: checked.validity, files: mapped, imported: imported)
     }
 

@@ -10,6 +10,8 @@ public struct IngestResult: Sendable {
     /// Records per collection, in the export's own names: every valid record read, whether or not
     /// its circle was kept in `export`.
     public let counts: [(collection: String, count: Int)]
+    /// What became of every entry of every section of the clinical documents read (`validate --entries`).
+    public var ledger: [LedgerLine] = []
 
     public init(
         export: CareExport, diagnostics: [Diagnostic], fileCount: Int, importedRecords: Int = 0, importedDocuments: Int = 0,

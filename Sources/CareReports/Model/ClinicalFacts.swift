@@ -36,10 +36,12 @@ public struct ClinicalFacts: Sendable, Hashable {
     public let detail: String?
     /// When it ended or stops applying, when the source says.
     public let end: CareDate?
+    /// A value that is a date, as stated (a pregnancy's expected delivery date).
+    public let dateValue: CareDate?
 
     public init(
         status: Status? = nil, reason: String? = nil, reported: Bool = false, reportedBy: String? = nil, udi: String? = nil, detail: String? = nil,
-        end: CareDate? = nil
+        end: CareDate? = nil, dateValue: CareDate? = nil
     ) {
         self.status = status
         self.reason = reason
@@ -48,5 +50,6 @@ public struct ClinicalFacts: Sendable, Hashable {
         self.udi = udi
         self.detail = detail
         self.end = end
+        self.dateValue = dateValue
     }
 }

@@ -15,6 +15,9 @@ public struct HealthDocument: Sendable, Hashable {
     public let plainText: String?
     /// For an imported document: how many of its records name another patient and were left out.
     public let otherPatientRecords: Int
+    /// What those records are, by their section and name ("Advance Directives: Do Not
+    /// Resuscitate"): a page says what it leaves out, never only how many.
+    public var otherPatientParts: [String] = []
 
     public init(
         kind: Kind, labReport: LabReport? = nil, narrative: [String]? = nil, notShown: [String]? = nil, plainText: String? = nil,

@@ -3,6 +3,9 @@
 public struct Observation: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case note, allergy, condition, immunization, procedure, device, advanceDirective, goal, plan
+        /// A stated clinical fact that is none of the others: pregnancy status, smoking status, an exam,
+        /// mental or functional status finding, family history (name, value as `ClinicalFacts.detail`).
+        case finding
     }
     /// FHIR's clinical status as stated: the native export writes only `active` and `resolved`.
     public enum ClinicalStatus: String, Sendable, Hashable, CaseIterable {

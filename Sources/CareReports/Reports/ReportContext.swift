@@ -101,6 +101,14 @@ public struct ReportContext: Sendable {
     /// The local day of a date.
     public func day(_ date: CareDate) -> LocalDate { date.localDay(in: timeZone) }
 
+    /// `24 Feb` when the day is of the year of the data's "today" and of the page's "now",
+    /// `24 Feb 2016` otherwise: a day of another year always says its year (a 2016 result in a
+    /// 2022 document is never "since 1 Dec").
+    public func shortDay(_ day: LocalDate) -> String {
+        let thisYear = day.year == today.year && day.year == LocalDate(now, in: timeZone).year
+        return thisYear ? format.shortDay(day) : "\(format.shortDay(day)) \(day.year)"
+    }
+
     /// User Markdown rendered for both outputs.
     public func rich(_ markdown: String?) -> RichText? {
         guard let markdown, !markdown.trimmingSpacesAndNewlines().isEmpty else { return nil }

@@ -81,7 +81,9 @@ struct CCDASectionsTests {
         for code in S.kinds.keys {
             #expect(!diagnostics.contains { $0.message.contains("(\(code)) is not imported") }, "\(diagnostics)")
         }
-        #expect(document.notShown.allSatisfy { !$0.contains("Immunization") && !$0.contains("Procedure") }, "\(document.notShown)")
+        // A section is named as not shown exactly when an entry of it is unread (the template
+        // examples of a part of an entry, a refusal reason alone, read as an entry naming nothing).
+        #expect(document.notShown.isEmpty == !document.ledger.contains { $0.outcome == .unread }, "\(document.notShown)")
         // A filled section gives records (or statements), or says on the terminal what it left out.
         let xml = try S.document(name)
         let entries = xml.components(separatedBy: "<entry").count - 1
@@ -204,14 +206,24 @@ struct CCDASectionRuleTests {
         #expect(medicine.status == .active)
     }
 
-    @Test func aSectionNotReadIsNamedForThePages() throws {
-        let xml = S.document("""
-            <component><section><code code="47420-5" codeSystem="2.16.840.1.113883.6.1"/><title>Functional Status</title><text>Walks with a cane</text>
+    @Test func entriesNotReadAreShownByTheirSectionsNarrativeElseNamedForThePages() throws {
+        let entries = """
             <entry><observation classCode="OBS" moodCode="EVN"><code code="1"/></observation></entry>
-            <entry><observation classCode="OBS" moodCode="EVN"><code code="2"/></observation></entry></section></component>
-            """)
-        let (document, _) = S.read(text: xml)
-        #expect(document?.notShown == ["Functional Status (2)"])
+            <entry><observation classCode="OBS" moodCode="EVN"><code code="2"/></observation></entry>
+            """
+        let shown = try #require(S.read(text: S.document("""
+            <component><section><code code="47420-5" codeSystem="2.16.840.1.113883.6.1"/><title>Functional Status</title><text>Walks with a cane</text>
+            \(entries)</section></component>
+            """)).document)
+        #expect(shown.notShown.isEmpty)
+        #expect(shown.records.map(\.title) == ["Functional Status"])
+        #expect(shown.records.first?.data == .document(HealthDocument(kind: .other, narrative: ["Walks with a cane"])))
+        let unread = try #require(S.read(text: S.document("""
+            <component><section><code code="47420-5" codeSystem="2.16.840.1.113883.6.1"/><title>Functional Status</title>
+            \(entries)</section></component>
+            """)).document)
+        #expect(unread.notShown == ["Functional Status (2)"])
+        #expect(unread.ledger.map(\.outcome) == [.unread, .unread])
     }
 
     @Test func anEmptyOrganizerIsWarnedAboutNotSilentlyDropped() throws {

@@ -39,7 +39,7 @@ struct ClinicalDocumentRulesTests {
 
     @Test func theNativeExportKeepsItsFourObservationKinds() throws {
         #expect(NativeObservationKind.allCases.map(\.rawValue) == ["note", "allergy", "condition", "immunization"])
-        #expect(Observation.Kind.allCases.count == 9)
+        #expect(Observation.Kind.allCases.count == 10)
         #expect(Observation.kind(of: .procedures) == .procedure && Observation.kind(of: .devices) == .device)
     }
 }

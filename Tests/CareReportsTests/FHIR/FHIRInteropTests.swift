@@ -64,7 +64,10 @@ struct FHIRInteropTests {
         #expect(doc.patient?.firstName == "Lean294" && doc.patient?.lastName == "Davis923" && doc.patient?.dateOfBirth == LocalDate(year: 1945, month: 12, day: 19))
         #expect(doc.skipped["Claim"] == 54)
         #expect(doc.skipped["ExplanationOfBenefit"] == 37)
-        #expect(doc.skipped["Observation (survey)"] == 10)
+        // Survey observations are findings now (issue 40: every observation is read, by what it states).
+        #expect(doc.skipped["Observation (survey)"] == nil)
+        let findings = doc.records.filter { if case .observation(let o) = $0.data { o.kind == .finding } else { false } }
+        #expect(findings.count == 10)
 
         let lipid = try #require(doc.records.first { $0.id == "779ce9fd-12f9-4b9c-87f2-f9225e427199" })
         #expect(lipid.title == "Lipid Panel, 1 Mar 2011")

@@ -34,9 +34,15 @@ struct LabUnitTextTests {
         }
         for unit in units {
             let text = unit.trimmingSpaces()
-            guard !text.isEmpty, !(text.hasPrefix("{") && text.hasSuffix("}")), text != "Cel", text != "[degF]" else { continue }
+            guard !text.isEmpty, !(text.hasPrefix("{") && text.hasSuffix("}")), text != "Cel", text != "[degF]", text != "1" else { continue }
             #expect(LabUnitText.display(unit) == LabUnitText.rewritten(text), "\(unit)")
         }
+    }
+
+    @Test("UCUM's unity is no unit a reader sees: INR 1.1, never 1.1 1")
+    func unityIsNotShown() {
+        #expect(LabUnitText.display("1") == "" && LabUnitText.display(" 1 ") == "")
+        #expect(LabUnitText.display("10*3/uL") != "")
     }
 
     @Test("an annotation alone is a count, shown without a unit; nothing stays nothing")

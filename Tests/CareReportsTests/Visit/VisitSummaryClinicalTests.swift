@@ -136,7 +136,8 @@ struct VisitSummaryClinicalTests {
     @Test("Resolved problems end with a full stop, not a stray semicolon")
     func resolvedProblemsSentence() throws {
         let summary = try VisitFixture.summary(try VisitFixture.sample())
-        #expect(summary.pastProblems == "Urinary tract infection (9 Feb).")
+        // The date known of a resolved problem is its onset, and it is said to be (issue 40).
+        #expect(summary.pastProblems == "Urinary tract infection (onset 9 Feb).")
         let html = try VisitFixture.html(summary)
         #expect(!html.contains("; </p>") && !html.contains(";</p>"))
     }

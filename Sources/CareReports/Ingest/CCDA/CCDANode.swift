@@ -31,6 +31,17 @@ struct CCDANode {
 
     func child(_ local: String) -> CCDANode? { children(local).first }
 
+    /// The first HL7 child element, whatever its name.
+    var firstElementChild: CCDANode? {
+        var child = pointer.pointee.children
+        while let current = child {
+            let node = CCDANode(pointer: current, namespaced: namespaced)
+            if node.isHL7Element { return node }
+            child = current.pointee.next
+        }
+        return nil
+    }
+
     /// Follows a chain of child names, taking the first match at each step.
     func at(_ path: String...) -> CCDANode? {
         var node: CCDANode? = self

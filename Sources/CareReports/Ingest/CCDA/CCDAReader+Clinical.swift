@@ -7,11 +7,11 @@ import Foundation
 /// `participant/participantRole/playingEntity/code` displayName/originalText (else
 /// `playingEntity/name`, else the observation value's displayName); reactions from
 /// `entryRelationship/observation` (template 4.9) value displayNames, joined with ", ";
-/// severity from a severity observation (template 4.8) on the allergy or, failing that, on a
-/// reaction; criticality from a criticality observation (template 4.145: CRITL low, CRITH high,
+/// severity from the reaction's own severity observation (template 4.8), or, when no reaction
+/// states one, from the allergy's; criticality from a criticality observation (template 4.145: CRITL low, CRITH high,
 /// CRITU unable to assess); clinical status from the allergy status observation (SNOMED 55561003
-/// active, 73425007 inactive, 413322009 resolved), else the concern act (`active` → active,
-/// `completed` → resolved); every code of the substance (and the reactions) kept as stated; onset from `effectiveTime` low. A negated or null-flavoured observation is a
+/// active, 73425007 inactive, 413322009 resolved), else the concern act (`active` → active; a
+/// `completed` concern says nothing of the condition); every code of the substance (and the reactions) kept as stated; onset from `effectiveTime` low. A negated or null-flavoured observation is a
 /// statement of absence ("No known allergies.", see `CCDAReader+Absences`).
 ///
 /// Problems: each problem observation becomes a `.condition` observation named by its value's
@@ -60,8 +60,10 @@ extension CCDAReader {
         let reactions = related.filter { hasTemplate($0, "2.16.840.1.113883.10.20.22.4.9") }
         let reaction = reactions.compactMap { displayName($0.child("value")) }.joined(separator: ", ")
         let severityTemplate = "2.16.840.1.113883.10.20.22.4.8"
-        let severityNode = related.first { hasTemplate($0, severityTemplate) }
-            ?? reactions.flatMap { $0.all("entryRelationship", "observation") }.first { hasTemplate($0, severityTemplate) }
+        // A reaction keeps its own severity (FHIR's `reaction.severity`); the allergy-level one
+        // (deprecated in C-CDA R2.1) stands only when no reaction states one.
+        let severityNode = reactions.flatMap { $0.all("entryRelationship", "observation") }.first { hasTemplate($0, severityTemplate) }
+            ?? related.first { hasTemplate($0, severityTemplate) }
         let severity = severityNode.flatMap { displayName($0.child("value")) }
         let statusNode = related.first { hasTemplate($0, "2.16.840.1.113883.10.20.22.4.28") }
         let status = CCDAReader.clinicalStatus(statusNode?.child("value")?.value("code")) ?? CCDAReader.actStatus(act)
@@ -97,10 +99,12 @@ extension CCDAReader {
         }
     }
 
+    /// A concern act's status tracks the concern, not the condition (C-CDA R2.1: the problem's own
+    /// effectiveTime says whether it is resolved): `active` and `suspended` say the concern is
+    /// current; `completed` says only that the concern is no longer tracked, so no clinical status.
     static func actStatus(_ act: CCDANode?) -> Observation.ClinicalStatus? {
         switch act?.child("statusCode")?.value("code") {
         case "active", "suspended": .active
-        case "completed": .resolved
         default: nil
         }
     }
@@ -122,7 +126,7 @@ extension CCDAReader {
         }
     }
 
-    private mutating func readProblem(_ node: CCDANode, act: CCDANode?) {
+    mutating func readProblem(_ node: CCDANode, act: CCDANode?) {
         if isNullified(node, act: act) { return }
         if let absence = problemAbsence(node) {
             appendAbsence(node, absence, kind: "problem", act: act)

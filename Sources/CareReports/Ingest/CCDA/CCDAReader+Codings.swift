@@ -43,6 +43,7 @@ extension CCDAReader {
             return false
         }
         warn(nullified.child("statusCode") ?? nullified, "statusCode is nullified (entered in error); record not imported")
+        omit(node, "entered in error (statusCode nullified)")
         return true
     }
 }

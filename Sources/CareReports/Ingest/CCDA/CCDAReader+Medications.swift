@@ -124,6 +124,11 @@ extension CCDAReader {
         let route = node.child("routeCode").flatMap { $0.isNull ? nil : displayName($0) }
             .map { $0.replacingOccurrences(of: " Route of Administration", with: "") }
 
+        // The free-text sig (template 4.147): the instructions as the prescriber wrote them.
+        let sig = node.all("entryRelationship", "substanceAdministration").first { hasTemplate($0, "2.16.840.1.113883.10.20.22.4.147") }
+        if let sig, let words = sig.at("text", "reference")?.value("value").flatMap(narrative) ?? sig.child("text")?.text {
+            instructions.insert(CCDANode.collapse(words), at: 0)
+        }
         var text = instructions.joined(separator: ", ")
         if let first = text.first { text = first.uppercased() + text.dropFirst() }
         let medication = Medication(

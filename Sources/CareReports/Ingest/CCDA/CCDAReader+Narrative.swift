@@ -5,16 +5,21 @@ import CLibXML2
 extension CCDAReader {
     /// True (and the record made) when the section is narrative only and has text.
     mutating func readNarrative(_ section: CCDANode, name: String?) -> Bool {
-        guard section.children("entry").isEmpty, section.children("component").isEmpty,
-            let text = section.child("text"), let markup = Self.markup(text)
-        else { return false }
+        guard section.children("entry").isEmpty, section.children("component").isEmpty else { return false }
+        return keepNarrative(section, title: section.child("title")?.text ?? name) != nil
+    }
+
+    /// The section's own narrative kept as a record titled by the section's title (else `title`);
+    /// its id, or nil when the section has no text or the document no date.
+    mutating func keepNarrative(_ section: CCDANode, title: String?) -> String? {
+        guard let text = section.child("text"), let markup = Self.markup(text) else { return nil }
         let paragraphs = NarrativeText.paragraphs(ofMarkup: markup)
-        guard !paragraphs.isEmpty, let date = documentDate else { return false }
-        let title = section.child("title")?.text ?? name ?? "Section"
+        guard !paragraphs.isEmpty, let date = documentDate else { return nil }
+        let id = makeID(section, kind: "section")
         records.append(ImportedRecord(
-            id: makeID(section, kind: "section"), title: title, date: date,
+            id: id, title: section.child("title")?.text ?? title ?? "Section", date: date,
             data: .document(HealthDocument(kind: .other, narrative: paragraphs))))
-        return true
+        return id
     }
 
     /// The element serialised as XML, for `NarrativeText` to reduce to text.

@@ -240,15 +240,30 @@ extension CCDAReader {
     /// saturation; 9279-1 respiratory rate; others → `.other` titled by their name). A value must be
     /// a `PQ`; the date is the observation's, else the organizer's.
     mutating func readVitalSigns(_ section: CCDANode) {
+        var loose: [CCDANode] = []
         for entry in section.children("entry") {
             if let organizer = entry.child("organizer") {
                 readVitalOrganizer(organizer.all("component", "observation"), organizer: organizer)
             } else if let observation = entry.child("observation") {
-                readVitalOrganizer([observation], organizer: nil)
+                loose.append(observation)
             } else {
                 warn(entry, "a vital signs entry without an organizer is not imported; skipped")
             }
         }
+        readLooseVitals(loose)
+    }
+
+    /// Vital-sign observations filed one per entry: those of one time are one set of readings, so
+    /// a systolic and a diastolic of the same moment are one blood pressure.
+    mutating func readLooseVitals(_ observations: [CCDANode]) {
+        var order: [String] = []
+        var groups: [String: [CCDANode]] = [:]
+        for observation in observations {
+            let time = observation.child("effectiveTime").map { $0.value("value") ?? $0.child("low")?.value("value") ?? "" } ?? ""
+            if groups[time] == nil { order.append(time) }
+            groups[time, default: []].append(observation)
+        }
+        for time in order { readVitalOrganizer(groups[time]!, organizer: nil) }
     }
 
     private struct Vital {
@@ -260,7 +275,7 @@ extension CCDAReader {
         let date: CareDate?
     }
 
-    private mutating func readVitalOrganizer(_ observations: [CCDANode], organizer: CCDANode?) {
+    mutating func readVitalOrganizer(_ observations: [CCDANode], organizer: CCDANode?) {
         let organizerDate = organizer.flatMap { start($0.child("effectiveTime")) }
         let organizerUnknown = organizerDate == nil && Self.statesUnknown(organizer?.child("effectiveTime"))
         var vitals: [Vital] = []
@@ -282,7 +297,12 @@ extension CCDAReader {
             if let date = recordDate(systolic.date ?? diastolic.date, systolic.node, what: "the blood pressure", unknown: unknown) {
                 let measurement = Measurement(kind: .bloodPressure, systolic: systolic.value, diastolic: diastolic.value,
                                               unit: systolic.unit.isEmpty ? "mm[Hg]" : systolic.unit, loinc: "85354-9")
-                records.append(ImportedRecord(id: makeID(systolic.node, kind: "vital"), title: "Blood pressure", date: date, data: .measurement(measurement)))
+                let id = makeID(systolic.node, kind: "vital")
+                records.append(ImportedRecord(id: id, title: "Blood pressure", date: date, data: .measurement(measurement)))
+                // Filed as two entries, the diastolic's entry became the same reading.
+                if let own = CCDAEntryTracker.entry(of: diastolic.node.pointer), own != CCDAEntryTracker.entry(of: systolic.node.pointer) {
+                    tracker.records[own, default: []].append(id)
+                }
             }
         }
         for vital in vitals {

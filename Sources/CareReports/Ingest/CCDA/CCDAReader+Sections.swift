@@ -39,12 +39,14 @@ extension CCDAReader {
         }
     }
 
-    private mutating func readClinicalAct(_ node: CCDANode, kind: Observation.Kind) {
+    mutating func readClinicalAct(_ node: CCDANode, kind: Observation.Kind, organizerDate: CareDate? = nil) {
         if node.name == "organizer" {
-            // A directive or equipment organizer: each component is an entry of its own.
+            // A directive or equipment organizer: each component is an entry of its own, dated by
+            // the organizer when it states no date of its own (an implant's date on its organizer).
             let acts = node.children("component").flatMap { component in Self.entryActs.flatMap { component.children($0) } }
             if acts.isEmpty { warn(node, "an organizer without components states nothing; skipped") }
-            for act in acts { readClinicalAct(act, kind: kind) }
+            let date = start(node.child("effectiveTime")) ?? organizerDate
+            for act in acts { readClinicalAct(act, kind: kind, organizerDate: date) }
             return
         }
         let subject = subjectCode(node, kind: kind)
@@ -65,14 +67,18 @@ extension CCDAReader {
             return
         }
         let effectiveTime = node.child("effectiveTime")
-        let own = start(effectiveTime) ?? time(node.child("time")) ?? time(node.at("author", "time"))
+        let own = start(effectiveTime) ?? time(node.child("time")) ?? organizerDate ?? time(node.at("author", "time"))
         let unknown = own == nil && Self.statesUnknown(effectiveTime)
         guard let date = recordDate(own, node, what: "the entry", unknown: unknown) else { return }
         let reason = reasonText(node)
+        let stated = status(node, negated: negated, reason: reason, kind: kind)
+        // A device's `high` is an end of use only when the entry says it ended: "until" never
+        // reads as "removed" for a device in place.
+        let ended = kind != .device || [.inactive, .cancelled, .unsuccessful].contains(stated)
         let facts = ClinicalFacts(
-            status: status(node, negated: negated, reason: reason, kind: kind), reason: reason,
+            status: stated, reason: reason,
             reported: informant(node) != nil, reportedBy: informant(node), udi: udi(node),
-            detail: detail(node, kind: kind), end: effectiveTime?.value("value") == nil ? time(effectiveTime?.child("high")) : nil)
+            detail: detail(node, kind: kind), end: effectiveTime?.value("value") == nil && ended ? time(effectiveTime?.child("high")) : nil)
         // An entry whose effectiveTime says its date is unknown keeps "date unknown" as its own date.
         let observation = Observation(kind: kind, name: name, onset: own ?? (date.isUnknown ? date : nil), facts: facts)
         records.append(ImportedRecord(
@@ -103,6 +109,11 @@ extension CCDAReader {
             if node.name == "supply", let code = node.child("code"), !code.isNull { return code }
             return role?.at("playingDevice", "code")
         default:
+            // A planned medicine or supply is named by its product, whatever section files it.
+            let product = node.name == "substanceAdministration"
+                ? node.at("consumable", "manufacturedProduct", "manufacturedMaterial", "code")
+                : node.name == "supply" ? node.at("product", "manufacturedProduct", "manufacturedMaterial", "code") ?? deviceRole(node)?.at("playingDevice", "code") : nil
+            if let product, !(product.isNull && product.child("originalText") == nil) { return product }
             return node.child("code")
         }
     }
@@ -138,6 +149,8 @@ extension CCDAReader {
     private func reasonText(_ node: CCDANode) -> String? {
         for relationship in node.children("entryRelationship") {
             guard let observation = relationship.child("observation") else { continue }
+            // A priority preference (4.143, SNOMED CT 225773000) filed under RSON is a priority, not a reason.
+            if hasTemplate(observation, "2.16.840.1.113883.10.20.22.4.143") || observation.child("code")?.value("code") == "225773000" { continue }
             let refusal = hasTemplate(observation, "2.16.840.1.113883.10.20.22.4.53")
             let because = relationship.value("typeCode") == "RSON" || observation.child("code")?.value("code") == "77301-0"
             guard refusal || because else { continue }
@@ -161,7 +174,7 @@ extension CCDAReader {
     }
 
     /// An advance directive's or goal's value; a device's body site.
-    private func detail(_ node: CCDANode, kind: Observation.Kind) -> String? {
+    func detail(_ node: CCDANode, kind: Observation.Kind) -> String? {
         switch kind {
         case .advanceDirective, .goal, .plan:
             guard let value = node.child("value"), !value.isNull else { return nil }

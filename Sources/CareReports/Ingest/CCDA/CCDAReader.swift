@@ -27,6 +27,10 @@ struct CCDAReader {
     /// The location of the first warning of each kind.
     private var warned: [String: String] = [:]
     private(set) var documentDate: CareDate?
+    /// What each section entry became (see `CCDAReader+Ledger`).
+    var tracker = CCDAEntryTracker()
+    /// The narrative records kept for entries nothing structured was read from.
+    var narrativeFallbacks: Set<String> = []
 
     static let loinc = "2.16.840.1.113883.6.1"
     static let rxnorm = "2.16.840.1.113883.6.88"
@@ -39,6 +43,16 @@ struct CCDAReader {
         "10183-2": "Hospital discharge medications", "8648-8": "Hospital course", "48768-6": "Payers", "10154-3": "Chief complaint",
         "75310-3": "Health concerns", "10210-3": "General status", "42349-1": "Reason for referral", "11348-0": "Past medical history",
         "10222-0": "Surgical drains", "11537-8": "Surgical drains", "57828-6": "Prescriptions", "69730-0": "Instructions",
+        "10190-7": "Mental status", "61144-2": "Nutrition", "46241-6": "Admission diagnosis", "8653-8": "Hospital discharge instructions",
+        "10162-6": "History of pregnancies", "90767-5": "Pregnancy summary", "62387-6": "Interventions", "11383-7": "Health status evaluations and outcomes",
+        "10219-4": "Preoperative diagnosis", "10218-6": "Postoperative diagnosis", "59769-0": "Postprocedure diagnosis", "59768-2": "Procedure indications",
+        "59772-4": "Planned procedure", "59774-0": "Anesthesia", "59776-5": "Procedure findings", "55109-3": "Complications", "11329-0": "History",
+    ]
+
+    /// The sections read by their own reader; any other is read by what its entries state.
+    static let structuredSections: Set<String> = [
+        "30954-2", "10160-0", "48765-2", "11450-4", "8716-3", "46240-8", "10183-2", "75311-1", "11369-6", "47519-4", "46264-8",
+        "42348-3", "61146-7", "18776-5",
     ]
 
     /// The sections whose `nullFlavor` states "No information about …" their topic.
@@ -68,6 +82,7 @@ struct CCDAReader {
         let dischargeDocument = sections.contains { ["10183-2", "75311-1"].contains($0.child("code")?.value("code") ?? "") }
         for section in sections {
             let code = section.child("code")?.value("code")
+            let title = section.child("title")?.text ?? code.flatMap { CCDAReader.sectionNames[$0] }
             if let topic = code.flatMap({ CCDAReader.absenceTopics[$0] }), readSectionAbsence(section, topic: topic) {
                 handled += 1
                 continue
@@ -91,14 +106,24 @@ struct CCDAReader {
             case "61146-7": handled += 1; readClinicalEntries(section, kind: .goal)
             case "18776-5": handled += 1; readClinicalEntries(section, kind: .plan)
             default:
-                // Nested sections of a skipped section are covered by their parent's warning.
-                if xpath.first("ancestor::h:section", from: section) != nil { continue }
-                let key = code.map { "section " + (CCDAReader.sectionNames[$0].map { "\($0) " } ?? "") + "(\($0))" } ?? "section without a code"
-                skipped[key, default: 0] += 1
-                let entries = section.children("entry").count
-                let title = section.child("title")?.text ?? code.flatMap { CCDAReader.sectionNames[$0] } ?? key
-                notShown.append(entries > 1 ? "\(title) (\(entries))" : title)
-                warn(section, "\(key) is not imported; skipped")
+                // Any other section: its entries by what they state (vital signs, pregnancy,
+                // smoking, problems, planned care…; `CCDAReader+AnySection`), the rest by its narrative.
+                readAnySection(section)
+            }
+            if code == nil || !CCDAReader.structuredSections.contains(code!) {
+                handled += 1
+                if section.children("entry").isEmpty, keepNarrative(section, title: title) != nil { continue }
+            }
+            let unread = accountForUnreadEntries(section, title: title)
+            guard !unread.isEmpty else { continue }
+            let key = code.map { "section " + (CCDAReader.sectionNames[$0].map { "\($0) " } ?? "") + "(\($0))" } ?? "section without a code"
+            skipped[key, default: 0] += 1
+            let name = title ?? key
+            notShown.append(unread.count > 1 ? "\(name) (\(unread.count))" : name)
+            // Entries whose own warning says why they were skipped are not warned about twice.
+            let silent = unread.filter { tracker.notes[$0.pointer] == nil }
+            if !silent.isEmpty {
+                warn(section, "\(key): \(silent.count == 1 ? "an entry" : "\(silent.count) entries") not read and no narrative to show \(silent.count == 1 ? "it" : "them"); not imported")
             }
         }
         if let (node, count) = narratives.shortened {
@@ -114,6 +139,7 @@ struct CCDAReader {
             format: CCDAImporter.format, file: file, patient: patient, records: records, skipped: skipped, date: documentDate)
         document.title = xpath.first("/h:ClinicalDocument/h:title")?.text
         document.notShown = notShown
+        document.ledger = ledger(sections: sections)
         return document
     }
 
@@ -157,11 +183,18 @@ struct CCDAReader {
     mutating func warn(_ node: CCDANode, _ message: String) {
         let keyPath = warned[message] ?? node.path
         warned[message] = keyPath
+        if let entry = CCDAEntryTracker.entry(of: node.pointer), tracker.notes[entry] == nil { tracker.notes[entry] = message }
         diagnostics.append(Diagnostic(.warning, file: file, keyPath: keyPath, message: message))
     }
 
     /// The entry's id (`root` or `root/extension`) when present and unused, else `kind-N`.
     mutating func makeID(_ node: CCDANode, kind: String) -> String {
+        let id = uniqueID(node, kind: kind)
+        if let entry = CCDAEntryTracker.entry(of: node.pointer) { tracker.records[entry, default: []].append(id) }
+        return id
+    }
+
+    private mutating func uniqueID(_ node: CCDANode, kind: String) -> String {
         if let id = node.child("id"), !id.isNull, let root = id.value("root") {
             let candidate = id.value("extension").map { "\(root)/\($0)" } ?? root
             if usedIDs.insert(candidate).inserted { return candidate }
@@ -185,11 +218,12 @@ struct CCDAReader {
         return nil
     }
 
-    /// The start of an `effectiveTime`: its `value`, else its `low`.
+    /// The start of an `effectiveTime`: its `value`, else its `low`, else its `center` (a planned
+    /// item's date may be stated as the centre of its interval).
     mutating func start(_ effectiveTime: CCDANode?) -> CareDate? {
         guard let effectiveTime else { return nil }
         if effectiveTime.value("value") != nil { return time(effectiveTime) }
-        return time(effectiveTime.child("low"))
+        return time(effectiveTime.child("low")) ?? time(effectiveTime.child("center"))
     }
 
     /// A coded element's readable name: `displayName`, else `originalText` (its text, or the

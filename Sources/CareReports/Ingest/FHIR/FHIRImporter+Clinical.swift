@@ -38,13 +38,52 @@ extension FHIRBundleReader {
         let categories = categories(entry)
         let loinc = code(entry["code"], system: Self.loincSystem)
         if categories.contains("laboratory") {
-            if let draft = looseLab(entry) { looseLabs.append(draft) }
-        } else if categories.contains("vital-signs") || (categories.isEmpty && loinc.flatMap { Self.vitalKinds[$0] } != nil) {
+            if var draft = looseLab(entry) {
+                draft.entryIndex = entry.index
+                looseLabs.append(draft)
+            }
+        } else if categories.contains("vital-signs") || loinc.map(CCDAReader.vitalSignCodes.contains) == true {
+            // A vital sign by its LOINC code, whatever its category or section.
             readVitalSign(entry, loinc: loinc)
         } else {
-            let category = categories.first { Self.observationCategories.contains($0) } ?? "other"
-            skip(entry, as: "Observation (\(category))")
+            readFinding(entry)
         }
+    }
+
+    /// Any other observation (social history, pregnancy status, an exam, a survey, imaging) is a
+    /// finding: its name and value as stated, a date value (an expected delivery date) as a date.
+    private func readFinding(_ entry: FHIREntry) {
+        guard let name = conceptText(entry["code"]).map(Self.title) else {
+            let category = categories(entry).first { Self.observationCategories.contains($0) } ?? "other"
+            skip(entry, as: "Observation (\(category))")
+            return
+        }
+        let effective = [entry["effectiveDateTime"], entry["effectivePeriod"], entry["issued"]]
+        guard let date = recordDate(entry, effective, expected: "effectiveDateTime, effectivePeriod.start or issued") else { return }
+        var detail: String?
+        var dated: CareDate?
+        if entry["valueDateTime"].isPresent {
+            dated = diagnostics.date(entry["valueDateTime"])
+        } else if let (value, unit, _) = labValue(entry.resource, componentsAllowed: true) {
+            switch value {
+            case .number(let number): detail = self.number(number) + (unit.map { " " + Self.unit($0) } ?? "")
+            case .text(let text): detail = text
+            }
+        }
+        let parts = entry["component"].elements.compactMap { component -> String? in
+            guard let part = conceptText(component["code"]), let (value, unit, _) = labValue(component, componentsAllowed: false) else { return nil }
+            switch value {
+            case .number(let number): return "\(part): " + self.number(number) + (unit.map { " " + Self.unit($0) } ?? "")
+            case .text(let text): return "\(part): \(text)"
+            }
+        }
+        if !parts.isEmpty { detail = ([detail].compactMap { $0 } + parts).joined(separator: "; ") }
+        let observation = Observation(
+            kind: .finding, name: name, onset: firstDate(effective)?.date ?? (date.isUnknown ? date : nil),
+            facts: ClinicalFacts(detail: detail, dateValue: dated))
+        append(ImportedRecord(
+            id: recordId(entry), title: name, date: date, data: .observation(observation),
+            codings: codings(entry["code"]) + codings(entry["valueCodeableConcept"])))
     }
 
     private func readVitalSign(_ entry: FHIREntry, loinc: String?) {

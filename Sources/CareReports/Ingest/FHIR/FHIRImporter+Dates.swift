@@ -7,11 +7,14 @@ extension FHIRBundleReader {
     /// absent and its `_element` carries a `data-absent-reason` extension; nil otherwise, or when
     /// the document gives no day to file it under.
     func unknownDate(_ entry: FHIREntry, _ nodes: [FHIRNode]) -> CareDate? {
+        func absent(_ node: FHIRNode) -> Bool {
+            node["extension"].elements.contains { $0["url"].rawString == "http://hl7.org/fhir/StructureDefinition/data-absent-reason" }
+        }
         let stated = nodes.contains { node in
-            guard !node.isPresent, let key = node.path.split(separator: ".").last, !key.contains("[") else { return false }
-            return entry["_" + key]["extension"].elements.contains {
-                $0["url"].rawString == "http://hl7.org/fhir/StructureDefinition/data-absent-reason"
-            }
+            // A Period that says its date is unknown (on itself, or on its start) is unknown, not absent.
+            if node.isPresent { return node.object != nil && !node["start"].isPresent && (absent(node) || absent(node["_start"])) }
+            guard let key = node.path.split(separator: ".").last, !key.contains("[") else { return false }
+            return absent(entry["_" + key])
         }
         guard stated, let filed = documentDate ?? lastUpdated() else { return nil }
         return .unknown(filedOn: filed.localDay(in: TimeZone(secondsFromGMT: 0)!))

@@ -6,6 +6,8 @@ struct FHIRLabDraft {
     let date: CareDate
     let day: LocalDate?
     let status: LabReport.Status
+    /// The bundle entry it was read from.
+    var entryIndex = -1
 }
 
 extension FHIRBundleReader {
@@ -119,7 +121,7 @@ extension FHIRBundleReader {
         return .none
     }
 
-    private func labValue(_ node: FHIRNode, componentsAllowed: Bool) -> (value: LabResult.Value, unit: String?, comparator: LabResult.Comparator?)? {
+    func labValue(_ node: FHIRNode, componentsAllowed: Bool) -> (value: LabResult.Value, unit: String?, comparator: LabResult.Comparator?)? {
         switch labValueKind(node) {
         case .quantity:
             guard let q = quantity(node["valueQuantity"], .required) else { return nil }
@@ -255,9 +257,9 @@ extension FHIRBundleReader {
             let utc = TimeZone(identifier: "UTC")!
             let date = group.map(\.date).min { $0.resolved(in: utc) < $1.resolved(in: utc) }!
             let report = LabReport(collectedAt: date, status: status, results: group.flatMap(\.results))
-            append(ImportedRecord(
-                id: uniqueId("lab-results-\(day.map { $0.description } ?? (key.unknown ? "date-unknown" : "undated"))"), title: "Lab results",
-                date: date, data: .document(HealthDocument(kind: .labReport, labReport: report))))
+            let id = uniqueId("lab-results-\(day.map { $0.description } ?? (key.unknown ? "date-unknown" : "undated"))")
+            append(ImportedRecord(id: id, title: "Lab results", date: date, data: .document(HealthDocument(kind: .labReport, labReport: report))))
+            for draft in group { ledger.shown[draft.entryIndex] = id }
         }
     }
 

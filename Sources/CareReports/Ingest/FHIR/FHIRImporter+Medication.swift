@@ -67,11 +67,12 @@ extension FHIRBundleReader {
         let period = isRequest ? entry["dispenseRequest"]["validityPeriod"] : entry["effectivePeriod"]
         // The dosage's own boundsPeriod.start says when taking it began; the order's or the
         // statement's dates come after it, and the document's date only when none is given.
-        let bounds = dosage["timing"]["repeat"]["boundsPeriod"]
+        // Every dosage is read (a start may be stated in the second one only).
+        let bounds = (isRequest ? entry["dosageInstruction"] : entry["dosage"]).elements.map { $0["timing"]["repeat"]["boundsPeriod"] }
         let startCandidates = isRequest
-            ? [bounds, entry["authoredOn"], period]
-            : [entry["effectiveDateTime"], period, bounds, entry["dateAsserted"]]
-        let stated = isRequest ? [entry["authoredOn"]] : [entry["effectiveDateTime"], entry["dateAsserted"]]
+            ? bounds + [entry["authoredOn"], period]
+            : [entry["effectiveDateTime"], period] + bounds + [entry["dateAsserted"]]
+        let stated = isRequest ? [entry["authoredOn"]] : [entry["effectiveDateTime"], period, entry["dateAsserted"]]
         guard let start = firstDate(startCandidates)?.date ?? unknownDate(entry, stated) ?? documentDate else {
             diagnostics.drop(entry.resource, isRequest
                 ? "no start date; expected authoredOn or dispenseRequest.validityPeriod.start; record not imported"
@@ -281,7 +282,11 @@ extension FHIRBundleReader {
                 at: entries[first.entryIndex].resource.path,
                 "the same medicine (same code or name, start day and dose) is stated twice; merged into one medicine with both sources (\(dropped.count) merged)")
         }
+        for draft in dropped {
+            ledger.merged[draft.entryIndex] = kept.first { subjects[$0.slot] == subjects[draft.slot] && Self.sameMedicine($0, draft) }?.id
+        }
         for draft in kept {
+            ledger.shown[draft.entryIndex] = draft.id
             let m = draft.medication
             let log = draft.administrations.sorted {
                 let utc = TimeZone(identifier: "UTC")!

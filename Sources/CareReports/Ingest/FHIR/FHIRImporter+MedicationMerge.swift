@@ -30,11 +30,22 @@ extension FHIRBundleReader {
     static func sameMedicine(_ a: FHIRMedicationDraft, _ b: FHIRMedicationDraft) -> Bool {
         let (m, n) = (a.medication, b.medication)
         let sameDrug = !a.codeKeys.isDisjoint(with: b.codeKeys) || (a.medicationEntry != nil && a.medicationEntry == b.medicationEntry)
-            || normalizedName(m.name) == normalizedName(n.name)
+            || normalizedName(m.name) == normalizedName(n.name) || sameOrderNamedByCode(m, n)
         guard sameDrug, m.asNeeded == n.asNeeded else { return false }
         let utc = TimeZone(identifier: "UTC")!
         guard m.startDate.localDay(in: utc) == n.startDate.localDay(in: utc) else { return false }
         if let x = m.dose, let y = n.dose, x.value != y.value || x.unit.lowercased() != y.unit.lowercased() { return false }
+        return true
+    }
+
+    /// One of them named only by a bare code of another system (an NDC the other does not give),
+    /// stated at the same instant with the same dose and the same frequency: the same order
+    /// written twice, as portals write a request and a statement ("NDC 69230014620" and Ibuprofen
+    /// 400 MG every 8 hours). Both must state the dose and the frequency; nothing is guessed.
+    static func sameOrderNamedByCode(_ m: Medication, _ n: Medication) -> Bool {
+        guard isCodeName(m.name) != isCodeName(n.name), let x = m.dose, let y = n.dose, x.value == y.value,
+            let f = m.frequency, let g = n.frequency, f == g, m.startDate == n.startDate
+        else { return false }
         return true
     }
 

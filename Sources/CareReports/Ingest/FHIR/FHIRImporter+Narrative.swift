@@ -10,6 +10,26 @@ extension FHIRBundleReader {
     func readNarrativeSections() {
         guard let composition = entries.first(where: { $0.type == "Composition" && !$0.isContained }) else { return }
         for section in composition["section"].elements { readNarrative(section, parent: nil) }
+        showUnreadEntriesAsWritten()
+    }
+
+    /// A section whose entries were not all read keeps its narrative for them (see `FHIRImporter+Ledger`).
+    private func showUnreadEntriesAsWritten() {
+        let known = ledgerIndex()
+        for (section, title, _, references) in compositionSections() {
+            let unread = references.compactMap(\.index).filter {
+                if case .unread = outcome(of: $0, primary: nil, known).0 { return true }
+                return false
+            }
+            guard !unread.isEmpty, let div = section["text"]["div"].rawString, let date = documentDate else { continue }
+            let paragraphs = NarrativeText.paragraphs(ofMarkup: div)
+            guard !paragraphs.isEmpty else { continue }
+            let id = uniqueId("section-\(slots.count + 1)")
+            ledger.current = nil
+            append(ImportedRecord(
+                id: id, title: title ?? "Section", date: date, data: .document(HealthDocument(kind: .other, narrative: paragraphs))))
+            for index in unread { ledger.asWritten[index] = id }
+        }
     }
 
     private func readNarrative(_ section: FHIRNode, parent: String?) {

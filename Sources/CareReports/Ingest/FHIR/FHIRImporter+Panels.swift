@@ -57,8 +57,17 @@ extension FHIRBundleReader {
     /// A laboratory Observation, or one with no category that is not a vital sign.
     func isLaboratory(_ entry: FHIREntry) -> Bool {
         let categories = categories(entry)
-        return categories.contains("laboratory") || (categories.isEmpty && !isVitalSign(entry))
+        return categories.contains("laboratory")
+            || (categories.isEmpty && !isVitalSign(entry) && !Self.findingCodes.contains(code(entry["code"], system: Self.loincSystem) ?? ""))
     }
+
+    /// LOINC codes of facts that are never laboratory results, whatever their category: pregnancy
+    /// status, expected delivery date, last menstrual period, pregnancy history, smoking, tobacco
+    /// and alcohol use.
+    static let findingCodes: Set<String> = [
+        "82810-3", "11778-8", "11779-6", "11780-4", "8665-2", "11640-0", "11636-8", "11612-9", "11613-7", "11614-5", "33065-4",
+        "72166-2", "11367-0", "74013-4", "11331-6", "63586-2",
+    ]
 
     /// A panel no DiagnosticReport lists: one lab report, titled by the panel's code, whose results
     /// are its members (and its own value, if it has one).

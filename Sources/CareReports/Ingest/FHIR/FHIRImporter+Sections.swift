@@ -148,8 +148,10 @@ extension FHIRBundleReader {
             return
         }
         guard let date = recordDate(entry, [entry["period"], entry["created"]], expected: "period.start or created") else { return }
+        // An active plan (intent plan or proposal) is care planned, as the source's own planned entry was.
+        let planned = ["plan", "proposal"].contains(entry["intent"].rawString ?? "")
         let status: ClinicalFacts.Status? = switch entry["status"].rawString {
-        case "active": .active
+        case "active": planned ? .planned : .active
         case "draft": .planned
         case "completed": .completed
         case "revoked": .cancelled
@@ -161,7 +163,8 @@ extension FHIRBundleReader {
             status: status, detail: activities.isEmpty ? nil : activities.joined(separator: "; "), end: diagnostics.date(entry["period"]["end"]))
         append(ImportedRecord(
             id: recordId(entry), title: name, date: date,
-            data: .observation(Observation(kind: .plan, name: name, facts: facts)),
+            data: .observation(Observation(
+                kind: .plan, name: name, onset: firstDate([entry["period"], entry["created"]])?.date ?? (date.isUnknown ? date : nil), facts: facts)),
             codings: entry["category"].elements.flatMap(codings)))
     }
 

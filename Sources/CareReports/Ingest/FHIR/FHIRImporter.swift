@@ -95,6 +95,9 @@ final class FHIRBundleReader {
     /// The specimen of each lab result read (by name and LOINC), for telling apart tests that share a name.
     var specimens: [String: String] = [:]
     var medicationDrafts: [FHIRMedicationDraft] = []
+    /// The entry each slot's record was read from (see `FHIRImporter+Ledger`).
+    var slotEntries: [Int?] = []
+    var ledger = FHIREntryTracker()
     private var usedIds: Set<String> = []
     private var skipped: [String: Int] = [:]
     var skippedCounts: [String: Int] { skipped }
@@ -162,10 +165,10 @@ final class FHIRBundleReader {
     private func finished(_ documents: [ImportedDocument]) -> [ImportedDocument] {
         guard var document = documents.first else { return documents }
         document.title = entries.first { $0.type == "Composition" }.flatMap { diagnostics.string($0["title"]) }
-        document.notShown = skippedOrder.map { type, _ in
-            let count = skipped[type] ?? 0
-            return count == 1 ? type : "\(type) (\(count))"
-        }
+        let primary = patientEntries.first.map { "entry:\($0.index)" }
+        document.ledger = ledgerLines(primary: primary)
+        document.otherPatientParts = otherSubjectParts(primary: primary)
+        document.notShown = Self.notShown(document.ledger)
         return [document] + documents.dropFirst()
     }
 
@@ -190,9 +193,11 @@ final class FHIRBundleReader {
     func append(_ record: ImportedRecord?) {
         slots.append(record)
         subjects.append(currentSubject)
+        slotEntries.append(ledger.current)
     }
 
     func skip(_ entry: FHIREntry, as type: String) {
+        ledger.unread[entry.index] = type
         if skipped[type] == nil { skippedOrder.append((type, entry.resource.path)) }
         skipped[type, default: 0] += 1
     }
@@ -206,6 +211,7 @@ final class FHIRBundleReader {
         for entry in entries where !entry.isContained {
             if entry.type != "Patient", isEnteredInError(entry) { continue }
             currentSubject = subjectKey(entry)
+            ledger.current = entry.index
             switch entry.type {
             case "MedicationRequest", "MedicationStatement": readMedication(entry)
             case "MedicationAdministration": break
@@ -238,6 +244,7 @@ final class FHIRBundleReader {
             }
         }
         currentSubject = nil
+        ledger.current = nil
         for administration in administrations where !isEnteredInError(administration) {
             attachAdministration(administration)
         }
@@ -257,15 +264,18 @@ final class FHIRBundleReader {
     /// `verificationStatus`) or refuted: it is left out of every output, and counted in a warning.
     private func isEnteredInError(_ entry: FHIREntry) -> Bool {
         if entry["status"].rawString == "entered-in-error" {
+            ledger.omitted[entry.index] = "entered in error (status)"
             diagnostics.warning(entry["status"], "status is entered-in-error; record not imported")
             return true
         }
         let verification = entry["verificationStatus"]
         switch verification["coding"].elements.first?["code"].rawString ?? verification["text"].rawString {
         case "entered-in-error"?:
+            ledger.omitted[entry.index] = "entered in error (verificationStatus)"
             diagnostics.warning(verification, "verificationStatus is entered-in-error; record not imported")
             return true
         case "refuted"?:
+            ledger.omitted[entry.index] = "refuted (verificationStatus)"
             diagnostics.warning(verification, "verificationStatus is refuted; record not imported")
             return true
         default: return false

@@ -58,7 +58,11 @@ struct ImportPlacer {
                 export.healthRecords.append(HealthRecord(
                     id: id, title: title, date: date, careRecipientId: recipient, careCircleId: circle.id,
                     createdBy: Actor(userId: recipient, role: .careRecipient), privacyLevel: privacy, visibleTo: [],
-                    data: .document(HealthDocument(kind: .other, notShown: document.notShown, otherPatientRecords: document.otherPatientRecords)),
+                    data: .document({
+                        var told = HealthDocument(kind: .other, notShown: document.notShown, otherPatientRecords: document.otherPatientRecords)
+                        told.otherPatientParts = document.otherPatientParts
+                        return told
+                    }()),
                     importedFrom: document.format))
             }
         }

@@ -19,9 +19,13 @@ public struct ImportedDocument: Sendable {
     /// How many records inside the document name another patient than its own and were left out:
     /// said on the pages ("1 record about another patient is not shown here"), never silently gone.
     public var otherPatientRecords = 0
+    /// What those records are, by section and name (see ``HealthDocument/otherPatientParts``).
+    public var otherPatientParts: [String] = []
     /// True for the records inside a document (a bundle, Bulk Data files) that name another
     /// subject than the document's own patient: left out unless `--patient` chooses that patient.
     public var isOtherSubject = false
+    /// What became of every entry of every section (see ``LedgerLine``).
+    public var ledger: [LedgerLine] = []
 
     public init(
         format: String, file: String, patient: ImportedPatient?, records: [ImportedRecord], skipped: [String: Int] = [:],

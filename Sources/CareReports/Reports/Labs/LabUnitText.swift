@@ -24,6 +24,8 @@ public enum LabUnitText {
     /// The unit for display; empty for a unit that is only an annotation (`{score}` is a count, not a unit).
     public static func display(_ unit: String?) -> String {
         guard let text = unit?.trimmingSpaces(), !text.isEmpty else { return "" }
+        // UCUM's unity ("1", an INR or a ratio) is no unit a reader sees: "INR 1.1", never "1.1 1".
+        if text == "1" { return "" }
         if text.hasPrefix("{"), text.hasSuffix("}"), !text.dropFirst().contains("{") { return "" }
         if text == "Cel" { return "°C" }
         if text == "[degF]" { return "°F" }

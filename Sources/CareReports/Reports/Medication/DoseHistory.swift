@@ -130,6 +130,9 @@ public struct DoseHistory: Sendable {
                     var change = Change(
                         kind: kind, day: start, fromRecordId: previous.record.id, toRecordId: order.record.id, words: words, doses: stepDoses)
                     if words.message == "schedule changed {from} → {to}" { change.schedules = ["from": previous.medication, "to": medication] }
+                    if words.message == "changed {from}, {fromTimes} → {to}, {toTimes}" {
+                        change.schedules = ["fromTimes": previous.medication, "toTimes": medication]
+                    }
                     changes.append(change)
                 }
             }
@@ -147,8 +150,15 @@ public struct DoseHistory: Sendable {
         return changes
     }
 
-    /// The change from one order to the next: the dose when it differs, else the schedule.
+    /// The change from one order to the next: the dose when it differs, else the schedule. A dose
+    /// is "increased" or "decreased" only on the same schedule: 4 a day to 10 every 2 weeks is a
+    /// change of both, said with both, never a direction worked out from the count alone.
     static func step(from old: Medication, to new: Medication) -> (Change.Kind, (message: String, values: [String: String])) {
+        if let a = old.dose, let b = new.dose, a.value != b.value || a.unit.lowercased() != b.unit.lowercased(), times(old) != times(new) {
+            return (.changed, (Localizer.noop("changed {from}, {fromTimes} → {to}, {toTimes}"), [
+                "from": amount(old), "fromTimes": times(old), "to": amount(new), "toTimes": times(new),
+            ]))
+        }
         if let a = old.dose, let b = new.dose, a.unit.lowercased() == b.unit.lowercased(), a.value != b.value {
             let values = ["from": DisplayFormat.number(a.value), "to": DisplayFormat.number(b.value), "unit": DoseText.unit(b, english)]
             if b.value > a.value { return (.increased, (Localizer.noop("increased {from} → {to} {unit}"), values)) }

@@ -70,7 +70,10 @@ public struct MedicationPageBuilder: Sendable {
         "\(medication.name)\(medication.strength.map { " \($0)" } ?? "")"
     }
 
+    /// The dose as ordered; where the order states no dose, its instructions as written
+    /// ("10 units subcutaneously morning and evening"), never the route alone.
     func doseText(_ medication: Medication) -> String {
+        if medication.dose == nil, let instructions = medication.instructions, !instructions.isEmpty { return instructions }
         var parts: [String] = []
         if let dose = medication.dose { parts.append(DoseText.amount(dose, context.format)) }
         if let form = medication.form { parts.append(DoseFormWording.form(form, context.words)) }

@@ -22,15 +22,21 @@ public enum NotShownWording {
                     count: parts.count, ["document": record.title, "origin": origin, "sections": parts.joined(separator: "; ")]))
             }
             if document.otherPatientRecords > 0 {
-                lines.append(otherPatient(document.otherPatientRecords, document: record.title, origin: origin, context.words))
+                lines.append(otherPatient(document.otherPatientRecords, parts: document.otherPatientParts, document: record.title, origin: origin, context.words))
             }
             return lines
         }
     }
 
     /// "Patient summary (FHIR R4, 8 Jan 2022) also holds 1 record about another patient, not shown here."
-    static func otherPatient(_ count: Int, document: String, origin: String, _ words: Localizer) -> String {
-        words.n(
+    static func otherPatient(_ count: Int, parts: [String], document: String, origin: String, _ words: Localizer) -> String {
+        if !parts.isEmpty {
+            return words.n(
+                "{document} ({origin}) also holds {count} record that names another patient; it is not shown here: {records}.",
+                "{document} ({origin}) also holds {count} records that name another patient; they are not shown here: {records}.",
+                count: count, ["document": document, "origin": origin, "records": parts.joined(separator: "; ")])
+        }
+        return words.n(
             "{document} ({origin}) also holds {count} record that names another patient; it is not shown here.",
             "{document} ({origin}) also holds {count} records that name another patient; they are not shown here.",
             count: count, ["document": document, "origin": origin])

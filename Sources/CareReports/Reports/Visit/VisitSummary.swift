@@ -12,7 +12,8 @@ public struct VisitSummary: Sendable, Encodable {
         public let history: String
         /// As-needed warnings in words: days over the maximum, doses closer than the minimum gap.
         public let warnings: [String]
-        public let reason: String
+        /// What it is for, as stated; nil when nothing is stated, so no empty "()" is printed.
+        public let reason: String?
     }
 
     public struct Line: Sendable, Encodable {
@@ -136,6 +137,9 @@ public struct VisitSummary: Sendable, Encodable {
     public var procedureStatements: [Statement] = []
     /// Goals and planned care.
     public var carePlan: [Line] = []
+    /// Stated facts of no other section (pregnancy status, smoking status, exam, mental and
+    /// functional status, family history), newest first.
+    public var findings: [Line] = []
     /// "2 earlier immunisations are not shown here." and the like, one per shortened list.
     public var moreImmunizations: String?
     public var moreProcedures: String?

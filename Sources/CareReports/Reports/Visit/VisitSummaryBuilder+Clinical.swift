@@ -16,6 +16,7 @@ extension VisitSummaryBuilder {
         summary.procedures = Array(procedures.prefix(Self.proceduresShown))
         summary.procedureStatements = statementLines(.procedures)
         summary.carePlan = Array((clinicalLines(.goal) + clinicalLines(.plan)).prefix(Self.carePlanShown))
+        summary.findings = clinicalLines(.finding)
         let words = context.words
         let hiddenShots = findings(.immunization).count - Self.immunizationsShown
         if hiddenShots > 0 {
@@ -31,12 +32,29 @@ extension VisitSummaryBuilder {
         summary.keyDocuments = KeyDocuments.views(context)
     }
 
+    /// The findings of `kind` in the order they are shown: newest first, and those the document
+    /// gives no date for after every dated one (ten undated orders never hide a dated procedure).
+    func shownFindings(_ kind: Observation.Kind) -> [(HealthRecord, Observation)] {
+        let newestFirst = Array(findings(kind).reversed())
+        let dated = newestFirst.filter { ($0.1.facts == nil ? $0.0.date : $0.1.onset).map { !$0.isUnknown } ?? false }
+        let undated = newestFirst.filter { !(($0.1.facts == nil ? $0.0.date : $0.1.onset).map { !$0.isUnknown } ?? false) }
+        return dated + undated
+    }
+
     /// The findings of `kind`, newest first: the name, then what the document states, the entry's
     /// own date (none when the document gives none: never the document's date in its place) and
     /// its end.
     func clinicalLines(_ kind: Observation.Kind) -> [VisitSummary.Line] {
-        findings(kind).reversed().map { record, observation in
+        shownFindings(kind).map { record, observation in
             var parts = ClinicalFactsWording.details(observation.facts, kind: kind, context.words)
+            if let value = observation.facts?.dateValue {
+                // A date value belongs to the words that name it ("Delivery date estimated: 1 Jul").
+                if let detail = observation.facts?.detail, parts.first == detail {
+                    parts[0] = context.words.t("{what}: {day}", ["what": detail, "day": when(value)])
+                } else {
+                    parts.insert(when(value), at: 0)
+                }
+            }
             if let own = observation.facts == nil ? record.date : observation.onset {
                 let day = when(own)
                 parts.append(kind == .advanceDirective || kind == .device ? context.words.t("since {day}", ["day": day]) : day)

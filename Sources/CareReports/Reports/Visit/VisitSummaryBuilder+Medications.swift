@@ -44,14 +44,22 @@ extension VisitSummaryBuilder {
         return context.words.t("Current medications: the discharge medication list of the discharge document (medicines from {day}).", ["day": when(latest)])
     }
 
+    /// The schedule as ordered; where the order states no structured dose, its instructions as
+    /// written beside it ("10 units subcutaneously morning and evening"), so no dose goes unsaid.
+    func scheduleText(_ medication: Medication) -> String {
+        let schedule = medications.scheduleText(medication)
+        guard medication.dose == nil, let instructions = medication.instructions, !instructions.isEmpty else { return schedule }
+        return schedule.isEmpty ? instructions : "\(schedule); \(instructions)"
+    }
+
     func medicationRow(_ chain: DoseHistory.Chain) -> VisitSummary.MedicationRow {
         let medication = chain.latest.medication
         return VisitSummary.MedicationRow(
             name: medications.displayName(medication), dose: medications.doseText(medication),
-            schedule: medications.scheduleText(medication), status: medication.status == .onHold ? context.words.t("on hold") : nil,
+            schedule: scheduleText(medication), status: medication.status == .onHold ? context.words.t("on hold") : nil,
             adherence: medication.asNeeded ? asNeededSummary(chain) : adherenceSummary(chain),
             history: historyText(chain), warnings: medication.asNeeded ? asNeededWarnings(chain) : [],
-            reason: medication.reason ?? "")
+            reason: medication.reason.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 })
     }
 
     /// "started 10 mg on 6 Jan; increased 10 → 20 mg on 24 Feb (Dr. Anh Nguyen)", the last four steps.

@@ -15,10 +15,13 @@ extension VisitSummaryBuilder {
             let result = latest.result
             let shownDate = when(latest.entry.collected)
             let instant = latest.entry.collected.resolved(in: context.timeZone)
-            let status = statusWords(latest)
+            let pending = Self.isPending(result)
+            // A result whose value says "pending" is not said pending twice.
+            let status = pending ? "" : statusWords(latest)
             let format = context.format
             let value = format.localized(LabUnitText.value(result, context.words))
-            let rank = severityRank(result)
+            // A result not yet given is never listed as normal.
+            let rank = pending ? 1 : severityRank(result)
             if rank == 0 {
                 normal.append((shownDate, instant, result.name, value + (status.isEmpty ? "" : " (\(status))")))
                 continue
@@ -30,7 +33,8 @@ extension VisitSummaryBuilder {
             } ?? context.words.t("none", context: "previous result")
             var row = VisitSummary.ResultRow(
                 name: result.name, value: value, range: format.localized(LabValueText.range(result.referenceRange)), flag: FlagView(result, context.words),
-                remark: rank == 2 ? context.words.t("not as expected") : rank == 1 ? context.words.t("no range given") : nil,
+                remark: pending ? context.words.t("pending", context: "lab report")
+                    : rank == 2 ? context.words.t("not as expected") : rank == 1 ? context.words.t("no range given") : nil,
                 status: status.isEmpty ? nil : status, date: shownDate, previous: previousText)
             row.note = resultNote(latest)
             rows.append((rank, instant, row))
@@ -82,9 +86,15 @@ extension VisitSummaryBuilder {
         return 1
     }
 
+    /// True for a result not yet given (its value says "pending").
+    static func isPending(_ result: LabResult) -> Bool {
+        if case .text(let text) = result.value { return text.lowercased().hasPrefix("pending") }
+        return false
+    }
+
     /// The report's status in words when it is not final; "pending" for a result not yet given.
     func statusWords(_ point: LabCatalog.Point) -> String {
-        if case .text(let text) = point.result.value, text.lowercased().hasPrefix("pending") { return context.words.t("pending", context: "lab report") }
+        if Self.isPending(point.result) { return context.words.t("pending", context: "lab report") }
         let status = point.entry.report.status
         return status == .final ? "" : LabWording.status(status, context.words)
     }

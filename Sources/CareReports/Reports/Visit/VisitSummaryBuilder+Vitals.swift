@@ -45,13 +45,16 @@ extension VisitSummaryBuilder {
     func vitalGroups(inPeriodOnly: Bool = true) -> [[(HealthRecord, Measurement)]] {
         var groups: [String: [(HealthRecord, Measurement)]] = [:]
         var order: [(rank: Int, key: String)] = []
-        for record in byDate where !inPeriodOnly || inPeriod(record.date) {
+        // A reading of unknown date is never in the period, and never the latest over a dated one.
+        for record in byDate where !inPeriodOnly || (inPeriod(record.date) && !record.date.isUnknown) {
             guard case .measurement(let measurement) = record.data else { continue }
             let key = "\(measurement.kind.rawValue)|\(measurement.unit.lowercased())|\(measurement.kind == .other ? measurement.loinc ?? record.title : "")"
             if groups[key] == nil { order.append((Measurement.Kind.allCases.firstIndex(of: measurement.kind)!, key)) }
             groups[key, default: []].append((record, measurement))
         }
-        return order.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : $0.key < $1.key }.compactMap { groups[$0.key] }
+        return order.sorted { $0.rank != $1.rank ? $0.rank < $1.rank : $0.key < $1.key }.compactMap { groups[$0.key] }.map { group in
+            group.filter { $0.0.date.isUnknown } + group.filter { !$0.0.date.isUnknown }
+        }
     }
 
     /// Each with its date: "71.3 kg (3 Mar)".

@@ -33,10 +33,7 @@ public struct VisitSummaryBuilder: Sendable {
     /// `24 Feb` within the current year, `24 Feb 2024` before it. The year is left out only when
     /// the data and the page are of the same year: a summary of an old document written today
     /// gives every year, or "10 Dec" would read as last December.
-    func when(_ day: LocalDate) -> String {
-        let thisYear = day.year == context.today.year && day.year == LocalDate(context.now, in: context.timeZone).year
-        return thisYear ? context.format.shortDay(day) : "\(context.format.shortDay(day)) \(day.year)"
-    }
+    func when(_ day: LocalDate) -> String { context.shortDay(day) }
 
     /// ``when(_:)-(LocalDate)`` for a day or an instant; a partial date at its own precision
     /// (`Jan 2015`, `2015`) and an unknown date as "date unknown".
@@ -124,7 +121,8 @@ public struct VisitSummaryBuilder: Sendable {
             // Only a resolved problem is past; one in remission or inactive stays listed, in its own words.
             let stated = statusWords(condition)
             if condition.clinicalStatus == .resolved {
-                past.append(name + (condition.onset.map { " (\(when($0)))" } ?? ""))
+                // The date known is the onset: said as the onset, never read as the day it resolved.
+                past.append(condition.onset.map { context.words.t("{problem} (onset {day})", ["problem": name, "day": when($0)]) } ?? name)
             } else {
                 let since = condition.onset.flatMap { context.format.since($0) }
                 active.append(VisitSummary.Line(text: name, detail: [stated, since].compactMap { $0 }.joined(separator: ", ")))

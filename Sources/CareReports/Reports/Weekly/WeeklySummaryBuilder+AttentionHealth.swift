@@ -109,7 +109,7 @@ extension WeeklySummaryBuilder {
         let day = context.day(worst.record.date)
         let values = [
             "value": MeasurementRanges.valueText(worst.measurement, context.format),
-            "day": "\(context.format.weekday(day.isoWeekday)) \(context.format.shortDay(day))",
+            "day": "\(context.format.weekday(day.isoWeekday)) \(context.shortDay(day))",
             "count": "\(count)", "total": "\(total)",
         ]
         if count == 1 {

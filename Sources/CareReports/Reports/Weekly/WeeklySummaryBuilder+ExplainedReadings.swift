@@ -25,9 +25,11 @@ extension WeeklySummaryBuilder {
                 symbol: "!", kind: explainedKind(sign),
                 text: explainedText(
                     value: MeasurementRanges.valueText(measurement, context.format),
-                    day: "\(context.format.weekday(day.isoWeekday)) \(context.format.shortDay(day))", mark: mark, days: days),
+                    day: "\(context.format.weekday(day.isoWeekday)) \(context.shortDay(day))", mark: mark, days: days),
                 link: links.week(week))
-            item.tier = .abnormal
+            // Symptoms with a pressure well under the usual, within days of a change of a medicine
+            // that lowers it, may be the medicine's doing: a call today (docs/thresholds.md).
+            item.tier = .callToday
             items.append(item)
         }
         return items

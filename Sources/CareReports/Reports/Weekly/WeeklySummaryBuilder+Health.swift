@@ -245,7 +245,12 @@ extension WeeklySummaryBuilder {
                     "This document also holds {count} sections not shown here: {sections}.",
                     count: parts.count, ["sections": parts.joined(separator: "; ")]))
             }
-            if document.otherPatientRecords > 0 {
+            if document.otherPatientRecords > 0, !document.otherPatientParts.isEmpty {
+                details.append(context.words.n(
+                    "This document also holds {count} record that names another patient; it is not shown here: {records}.",
+                    "This document also holds {count} records that name another patient; they are not shown here: {records}.",
+                    count: document.otherPatientRecords, ["records": document.otherPatientParts.joined(separator: "; ")]))
+            } else if document.otherPatientRecords > 0 {
                 details.append(context.words.n(
                     "This document also holds {count} record that names another patient; it is not shown here.",
                     "This document also holds {count} records that name another patient; they are not shown here.",
@@ -277,6 +282,7 @@ public enum ObservationWording {
         case .advanceDirective: words.t("advance directive")
         case .goal: words.t("goal", context: "care plan")
         case .plan: words.t("planned care")
+        case .finding: words.t("finding", context: "clinical")
         }
     }
 }

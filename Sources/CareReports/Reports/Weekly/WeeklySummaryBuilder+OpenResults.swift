@@ -23,7 +23,7 @@ extension WeeklySummaryBuilder {
             text = words.t("{test} {value} (range {range}), on {medication}", values)
         }
         if let since {
-            text = words.t("{result}, since {day}, not rechecked", ["result": text, "day": context.format.shortDay(since)])
+            text = words.t("{result}, since {day}, not rechecked", ["result": text, "day": context.shortDay(since)])
         }
         if let (due, about) = WeeklySummaryBuilder.followUp(report, record: record, in: context), about.isEmpty || about.contains(result.name) {
             text = due >= context.today

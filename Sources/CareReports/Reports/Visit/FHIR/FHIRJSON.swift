@@ -79,6 +79,14 @@ enum FHIRJSON {
         ])
     }
 
+    /// An XHTML narrative of paragraphs as written (a source document's own section).
+    static func paragraphs(_ paragraphs: [String]) -> JSONValue {
+        object([
+            ("status", .string("additional")),
+            ("div", .string("<div xmlns=\"http://www.w3.org/1999/xhtml\">" + paragraphs.map { "<p>\(xhtml($0))</p>" }.joined() + "</div>")),
+        ])
+    }
+
     /// Text escaped for XHTML content (the export's text is never markup): the project's one
     /// escaping, over scalars, with control characters and bidi overrides removed.
     static func xhtml(_ text: String) -> String { HTMLEscaping.escape(text) }

@@ -14,8 +14,8 @@ extension IPSBundleBuilder {
 
     /// The findings of `kind` with their narrative lines, oldest first (the lines as on the page).
     private func items(_ kind: Observation.Kind) -> [(HealthRecord, Observation, String)] {
-        let lines = summary.clinicalLines(kind).reversed()
-        return zip(summary.findings(kind), lines).map { pair, line in
+        let lines = summary.clinicalLines(kind)
+        return zip(summary.shownFindings(kind), lines).reversed().map { pair, line in
             (pair.0, pair.1, line.detail.map { "\(line.text): \($0)" } ?? line.text)
         }
     }
@@ -150,6 +150,32 @@ extension IPSBundleBuilder {
                 ("resourceType", .string("Procedure")), ("id", .string(id)), ("status", .string("unknown")),
                 ("code", absenceConcept(absence, record)), ("subject", patientReference),
             ]), absence.sentence(context.words)))
+        }
+        return section
+    }
+
+    /// Stated findings (pregnancy, smoking status, an exam, mental or functional status) as
+    /// Observations with their codes, in the Social History section (29762-2) the IPS gives them.
+    func findingSection() -> Section {
+        var section = Section(title: context.words.t("Status, history and findings"), code: "29762-2", display: "Social history note",
+            empty: context.words.t("No plan of care recorded."))
+        for (record, finding, line) in items(.finding) {
+            let id = uuid("Observation", record.id)
+            let value: (String, JSONValue)? = finding.facts?.dateValue.flatMap { FHIRJSON.date($0, in: zone) }.map { ("valueDateTime", $0) }
+                ?? finding.facts?.detail.map { ("valueString", .string($0)) }
+            section.entries.append((id, FHIRJSON.object([
+                ("resourceType", .string("Observation")),
+                ("id", .string(id)),
+                ("status", .string("final")),
+                ("category", .array([FHIRJSON.concept(nil, [FHIRJSON.object([
+                    ("system", .string("http://terminology.hl7.org/CodeSystem/observation-category")), ("code", .string("social-history")),
+                ])])])),
+                ("code", FHIRJSON.concept(finding.name ?? record.title, codingsJSON(record.codings))),
+                ("subject", patientReference),
+                ("effectiveDateTime", date(finding)),
+                ("_effectiveDateTime", FHIRJSON.absent(finding.onset)),
+                value.map { ($0.0, $0.1) } ?? ("valueString", nil),
+            ]), line))
         }
         return section
     }

@@ -43,7 +43,7 @@ public struct IPSBundleBuilder: Sendable {
     public func build() -> JSONValue {
         let sections = [
             medicationSection(), allergySection(), problemSection(), resultSection(), vitalSignSection(), immunizationSection(),
-        ] + [advanceDirectiveSection(), deviceSection(), procedureSection(), planOfCareSection()].filter { !$0.entries.isEmpty }
+        ] + [advanceDirectiveSection(), deviceSection(), procedureSection(), planOfCareSection(), findingSection()].filter { !$0.entries.isEmpty }
         let now = JSONValue.string(FeedText.rfc3339(context.now, in: zone))
         let compositionUUID = uuid("Composition", "visit-summary|\(FeedText.rfc3339(context.now, in: zone))")
         let deviceUUID = uuid("Device", "carereport")
@@ -61,7 +61,7 @@ public struct IPSBundleBuilder: Sendable {
                 ("code", .array([FHIRJSON.concept(nil, [FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/v3-ActClass", "PCPR")])])),
                 ("period", FHIRJSON.object([("start", .string(summary.period.firstDay.description)), ("end", now)])),
             ])])),
-            ("section", .array(sections.map(sectionJSON))),
+            ("section", .array(sections.map(sectionJSON) + narrativeSections())),
         ])
         var entries = [entry(compositionUUID, composition), entry(patientUUID, patient()), entry(deviceUUID, device())]
         for section in sections {
@@ -95,6 +95,16 @@ public struct IPSBundleBuilder: Sendable {
             ("entry", .array(section.entries.map { FHIRJSON.reference($0.uuid) })),
             ("emptyReason", emptyReason),
         ])
+    }
+
+    /// The sections a source document gives only as narrative (hospital course, discharge
+    /// instructions, a section read by its narrative), each with its own title and its text as
+    /// written, so the clinic reads them too. No code is invented for them.
+    private func narrativeSections() -> [JSONValue] {
+        summary.narratives().map { narrative in
+            let paragraphs = narrative.text.map { $0.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) } ?? narrative.paragraphs
+            return FHIRJSON.object([("title", .string(narrative.title)), ("text", FHIRJSON.paragraphs(paragraphs))])
+        }
     }
 
     private func patient() -> JSONValue {
