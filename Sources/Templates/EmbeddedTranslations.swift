@@ -2229,7 +2229,7 @@ msgstr "Vacunas"
 
 #: templates/html/visit.mustache:110
 msgid "latest"
-msgstr "la más reciente"
+msgstr "las más recientes"
 
 #: templates/html/visit.mustache:118
 msgid "From imported documents"
@@ -3343,7 +3343,7 @@ msgstr "administrada"
 
 msgctxt "device"
 msgid "in place"
-msgstr "colocado"
+msgstr "en uso"
 
 msgctxt "plan"
 msgid "done"

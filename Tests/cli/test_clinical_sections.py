@@ -119,7 +119,7 @@ def test_ips_output_has_the_new_sections_with_codes(carereport, tmp_path):
     assert result.returncode == 0, result.stderr
     bundle = json.loads(out.read_text())
     resources = [e["resource"] for e in bundle["entry"]]
-    sections = {s["code"]["coding"][0]["code"]: s for s in resources[0]["section"]}
+    sections = {s["code"]["coding"][0]["code"]: s for s in resources[0]["section"] if "code" in s}
     assert {"42348-3", "46264-8", "47519-4", "18776-5", "11369-6"} <= set(sections)
     consent = next(r for r in resources if r["resourceType"] == "Consent")
     assert consent["category"][0]["coding"][0]["code"] == "304251008"
@@ -146,7 +146,8 @@ def test_ips_consent_device_and_procedure_are_shown(carereport, tmp_path):
     # Its Consent names Patient/gecco-patient, not the document's patient: it is left out (one patient
     # per summary, issue 29), and the terminal and the page both say so, never "None recorded".
     assert "another patient" in result.stderr
-    assert "also holds 1 record that names another patient; it is not shown here." in out.read_text()
+    # … and says what it is (issue 40, 5): a resuscitation decision, by its section and name.
+    assert "also holds 1 record that names another patient; it is not shown here: Advance Directives: Do Not Resuscitate." in out.read_text()
     assert section_text(out.read_text(), "directives-heading") is None
     out = tmp_path / "nl.html"
     result = carereport("visit", IPS / "NL_core_patient_01.json", "--viewer", "patient", "--now", "2023-09-30", "--out", out)

@@ -77,11 +77,13 @@ EXPECTED = {
     "ips-corpus/CH_HL7CH_Examples_01.json": (
         "Elisabeth Brönnimann-Bertholet",
         ["Penicillin (substance): reaction: Nausea, vomiting and diarrhea, Itching of skin (finding), moderate, low criticality, unconfirmed"],
-        # The period ends on the document's date (issue 22), so the medicines stopped in it are listed.
-        # TRIATEC starts on its dosage's own boundsPeriod.start (29 Nov 2011, issue 29), not the
-        # document's date, and the document gives no stop date: it is not said to stop in the period.
+        # TRIATEC starts on its dosage's own boundsPeriod.start (29 Nov 2011, issue 29), and BELOC
+        # ZOK on its second dosage's (4 Feb 2012, issue 40: every dosage is read), never the
+        # document's date. The document says both are stopped without saying when: both are listed
+        # as stopped, with no stop date made up, never left off the page.
         # No dose stated: "started", never the medicine's own name again.
-        ["Stopped: BELOC ZOK Ret Tabl 50 mg: started on 11 Jan 2022; stopped (Bluthochdruck)"]),
+        ["Stopped: BELOC ZOK Ret Tabl 50 mg: started on 4 Feb 2012; stopped (Bluthochdruck)",
+         "Stopped: TRIATEC Tabl 2.5 mg: started 0.5 tablets on 29 Nov 2011; stopped (Bluthochdruck)"]),
     "ccda/med-qid-prn.xml": ("Patient", [], ["ibuprofen 600 MG Oral Tablet"]),
 }
 

@@ -16,9 +16,10 @@ extension CCDAReader {
         let paragraphs = NarrativeText.paragraphs(ofMarkup: markup)
         guard !paragraphs.isEmpty, let date = documentDate else { return nil }
         let id = makeID(section, kind: "section")
+        // The section's own code is kept, so the IPS written out names the section as the source did.
         records.append(ImportedRecord(
             id: id, title: section.child("title")?.text ?? title ?? "Section", date: date,
-            data: .document(HealthDocument(kind: .other, narrative: paragraphs))))
+            data: .document(HealthDocument(kind: .other, narrative: paragraphs)), codings: codings(section.child("code"))))
         return id
     }
 

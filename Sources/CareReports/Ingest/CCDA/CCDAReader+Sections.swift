@@ -181,8 +181,14 @@ extension CCDAReader {
             switch value.xsiType {
             case "PQ": return quantity(value)
             case "IVL_PQ":
+                // A bound stated alone is a bound, in symbols every language reads: "≥ 10 %", "≤ 140 mm[Hg]".
                 let low = value.child("low").flatMap(quantity), high = value.child("high").flatMap(quantity)
-                return [low, high].compactMap { $0 }.isEmpty ? nil : [low ?? "", high ?? ""].joined(separator: "–")
+                switch (low, high) {
+                case let (low?, high?): return "\(low)–\(high)"
+                case let (low?, nil): return "≥ \(low)"
+                case let (nil, high?): return "≤ \(high)"
+                default: return nil
+                }
             case "ST", "ED": return value.text ?? value.at("reference")?.value("value").flatMap(narrative)
             default: return displayName(value)
             }

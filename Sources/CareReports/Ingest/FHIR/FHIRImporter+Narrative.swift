@@ -27,7 +27,8 @@ extension FHIRBundleReader {
             let id = uniqueId("section-\(slots.count + 1)")
             ledger.current = nil
             append(ImportedRecord(
-                id: id, title: title ?? "Section", date: date, data: .document(HealthDocument(kind: .other, narrative: paragraphs))))
+                id: id, title: title ?? "Section", date: date, data: .document(HealthDocument(kind: .other, narrative: paragraphs)),
+                codings: codings(section["code"])))
             for index in unread { ledger.asWritten[index] = id }
         }
     }
@@ -61,6 +62,6 @@ extension FHIRBundleReader {
         let name = [parent, title].compactMap { $0 }.joined(separator: ": ")
         append(ImportedRecord(
             id: uniqueId("section-\(slots.count + 1)"), title: name.isEmpty ? "Section" : name, date: date,
-            data: .document(HealthDocument(kind: .other, narrative: paragraphs))))
+            data: .document(HealthDocument(kind: .other, narrative: paragraphs)), codings: codings(section["code"])))
     }
 }

@@ -68,8 +68,10 @@ extension MedicationPageBuilder {
         }
     }
 
-    /// The start day, with the time when the order was written at a time of day on that day.
+    /// The start day, with the time when the order was written at a time of day on that day; a
+    /// start stated as a year or a month, or unknown, at the precision stated ("2024", never "Mon 1 Jan 2024").
     private func startText(_ record: HealthRecord, _ medication: Medication) -> String {
+        guard medication.startDate.isFullDate else { return context.format.date(medication.startDate) }
         let course = MedicationCourse(medication, orderedAt: record.date, timeZone: context.timeZone)
         let day = context.day(medication.startDate)
         guard course.start > day.midnight(in: context.timeZone) else { return context.format.day(day) }

@@ -81,6 +81,10 @@ public struct VisitSummary: Sendable, Encodable {
         public let paragraphs: [String]
         /// A `text/plain` document's text as written, shown preformatted; nil for a narrative section.
         public var text: String?
+        /// The source section's own codes (its LOINC code), for the IPS written out (not on the page).
+        public var codings: [Coding] = []
+
+        private enum CodingKeys: String, CodingKey { case title, source, paragraphs, text }
     }
 
     public let page: PageChrome

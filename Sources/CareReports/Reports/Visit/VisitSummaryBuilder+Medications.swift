@@ -21,6 +21,12 @@ extension VisitSummaryBuilder {
             switch medication.status {
             case .active, .onHold: current.append((key, chain))
             case .stopped:
+                // A document that says a medicine is stopped without saying when: listed as stopped
+                // (its start is no stop date), never left off the page.
+                if medication.endDate == nil, record.importedFrom != nil {
+                    stopped.append((key, chain))
+                    continue
+                }
                 let end = medication.endDate ?? record.date
                 if end.resolved(in: context.timeZone) >= since { stopped.append((key, chain)) }
             }
@@ -96,7 +102,12 @@ extension VisitSummaryBuilder {
              "onTimeShare": share(adherence.onTime)])
     }
 
+    /// An as-needed medicine's use in the period; "not used" only where the source records doses
+    /// (a document that lists the medicine and no doses says nothing of its use).
     func asNeededSummary(_ chain: DoseHistory.Chain) -> String {
+        if chain.orders.allSatisfy({ $0.record.importedFrom != nil && $0.medication.administrations.isEmpty }) {
+            return context.words.t("Doses taken are not recorded in the document.")
+        }
         let use = AsNeededUse(chain, slots: periodSlots(chain), timeZone: context.timeZone)
         let words = context.words
         guard let busiest = use.busiestDay else { return words.t("not used in the period") }

@@ -18,6 +18,7 @@ extension VisitSummaryBuilder {
             var narrative = VisitSummary.Narrative(
                 title: record.title, source: context.words.t("As written in the source document ({origin})", ["origin": origin]), paragraphs: paragraphs)
             narrative.text = text
+            narrative.codings = record.codings
             return narrative
         }
     }

@@ -28,7 +28,11 @@ extension IPSBundleBuilder {
             let schedule = summary.medications.scheduleText(medication)
             let history = summary.historyText(chain)
             let instructions = medication.instructions.map { context.text.renderer.plainText($0) }
-            let dosageText = [dose, schedule, instructions].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "; ")
+            // With no structured dose, the order's own words are its dose (`dosage.text` as the source
+            // wrote it, read back as the same); with one, the dose, schedule and words in one line.
+            let dosageText = medication.dose == nil
+                ? instructions ?? ""
+                : [dose, schedule, instructions].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "; ")
             let times = medication.schedule?.times.map { JSONValue.string("\($0.description):00") } ?? []
             let days = medication.schedule?.daysOfWeek.sorted().map { JSONValue.string(Self.weekdayCodes[($0 - 1) % 7]) } ?? []
             // The rate and events the order states (q12h, "3 times a day", before meals) beside any clock times.
@@ -48,7 +52,7 @@ extension IPSBundleBuilder {
                 ]))])])
             }
             let dosage = FHIRJSON.object([
-                ("text", FHIRJSON.string(dosageText)),
+                ("text", dosageText.isEmpty ? nil : FHIRJSON.string(dosageText)),
                 ("timing", timing),
                 ("asNeededBoolean", medication.asNeeded ? .bool(true) : nil),
                 ("route", medication.route.map { FHIRJSON.concept($0) }),
@@ -71,7 +75,7 @@ extension IPSBundleBuilder {
                 ("informationSource", medication.prescriber.map { FHIRJSON.object([("display", .string($0))]) }),
                 ("reasonCode", .array(medication.reason.map { [FHIRJSON.concept($0)] } ?? [])),
                 ("note", .array(history.isEmpty ? [] : [FHIRJSON.object([("text", .string(history))])])),
-                ("dosage", .array(dosageText.isEmpty && timing == nil && doseAndRate == nil ? [] : [dosage])),
+                ("dosage", .array(dosageText.isEmpty && timing == nil && doseAndRate == nil && !medication.asNeeded && medication.route == nil ? [] : [dosage])),
             ])
             let stateWords = notCurrent ? context.words.t("Not current (the document's admission or hospital medication list)")
                 : status == "on-hold" ? context.words.t("on hold") : status == "stopped" ? context.words.t("stopped") : status.replacingOccurrences(of: "-", with: " ")

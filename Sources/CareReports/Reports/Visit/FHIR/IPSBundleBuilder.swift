@@ -103,7 +103,11 @@ public struct IPSBundleBuilder: Sendable {
     private func narrativeSections() -> [JSONValue] {
         summary.narratives().map { narrative in
             let paragraphs = narrative.text.map { $0.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) } ?? narrative.paragraphs
-            return FHIRJSON.object([("title", .string(narrative.title)), ("text", FHIRJSON.paragraphs(paragraphs))])
+            return FHIRJSON.object([
+                ("title", .string(narrative.title)),
+                ("code", narrative.codings.isEmpty ? nil : FHIRJSON.concept(nil, codingsJSON(narrative.codings))),
+                ("text", FHIRJSON.paragraphs(paragraphs)),
+            ])
         }
     }
 
