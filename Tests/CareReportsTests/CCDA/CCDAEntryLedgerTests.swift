@@ -131,4 +131,31 @@ struct CCDAEntryLedgerTests {
         let allergy = try #require(S.observations(S.read(text: xml).document).first)
         #expect(allergy.reaction == "Wheezing" && allergy.severity == "Moderate")
     }
+
+    @Test func familyHistoryNamesTheRelativeAndTheirCondition() throws {
+        let xml = S.document("""
+            <component><section><code code="10157-6"/><title>Family History</title>
+            <entry><organizer classCode="CLUSTER" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.22.4.45"/>
+              <subject><relatedSubject classCode="PRS"><code code="FTH" codeSystem="2.16.840.1.113883.5.111" displayName="Father"/></relatedSubject></subject>
+              <component><observation classCode="OBS" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.22.4.46"/>
+                <code code="64572001" codeSystem="2.16.840.1.113883.6.96" displayName="Condition"/>
+                <value xsi:type="CD" code="22298006" codeSystem="2.16.840.1.113883.6.96" displayName="Myocardial infarction"/>
+              </observation></component></organizer></entry>
+            </section></component>
+            """)
+        let finding = try #require(S.observations(S.read(text: xml).document).first)
+        #expect(finding.kind == .finding && finding.name == "Family history (Father)" && finding.facts?.detail == "Myocardial infarction")
+    }
+
+    @Test func aGoalRangeWithOneBoundSaysWhichBound() throws {
+        let xml = S.document("""
+            <component><section><code code="61146-7"/><title>Goals</title>
+            <entry><observation classCode="OBS" moodCode="GOL"><code code="29463-7" codeSystem="2.16.840.1.113883.6.1" displayName="Weight loss"/>
+              <effectiveTime value="20240101"/>
+              <value xsi:type="IVL_PQ"><low value="10" unit="%"/></value></observation></entry>
+            </section></component>
+            """)
+        let goal = try #require(S.observations(S.read(text: xml).document).first)
+        #expect(goal.facts?.detail == "≥ 10 %")
+    }
 }

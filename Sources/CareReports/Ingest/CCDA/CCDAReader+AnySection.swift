@@ -11,7 +11,8 @@
 /// - a `procedure` in event mood is a procedure;
 /// - any other observation with a value is a finding: its name and value as stated (pregnancy
 ///   status and its expected delivery date, smoking status, an exam finding, a functional or
-///   mental status, a family member's condition);
+///   mental status); a family history organizer's (4.45) observations are "Family history
+///   (Father)" with the relative's condition as the value;
 /// - what none of these reads is shown by the section's narrative (`CCDAReader+Ledger`).
 extension CCDAReader {
     /// LOINC codes read as vital signs wherever they are filed.
@@ -41,8 +42,13 @@ extension CCDAReader {
             return
         }
         if node.name == "organizer" {
+            // A family history organizer (4.45) names the relative its observations are about.
+            let relative = hasTemplate(node, "2.16.840.1.113883.10.20.22.4.45")
+                ? node.at("subject", "relatedSubject", "code").flatMap { displayName($0) } : nil
             for component in node.children("component") {
-                for act in Self.entryActs.flatMap({ component.children($0) }) { readStatement(act) }
+                for act in Self.entryActs.flatMap({ component.children($0) }) {
+                    if let relative, act.name == "observation" { readFinding(act, about: relative) } else { readStatement(act) }
+                }
             }
             return
         }
@@ -81,12 +87,15 @@ extension CCDAReader {
 
     /// An observation stated as a fact: named by its code (by its value when the code is only
     /// ASSERTION), its value as the detail, a date value (an expected delivery date) in words.
-    private mutating func readFinding(_ node: CCDANode) {
+    /// `about`: the relative a family history observation is about; the finding is then named
+    /// "Family history (Father)" and its value is the relative's condition.
+    private mutating func readFinding(_ node: CCDANode, about relative: String? = nil) {
         if node.value("negationInd") == "true" { return }
         let code = node.child("code")
         let value = node.child("value")
         let assertion = code?.value("code") == Self.assertionCode
-        let named = (assertion ? nil : code.flatMap { $0.isNull && $0.child("originalText") == nil ? nil : displayName($0) })
+        let named = relative.map { "Family history (\($0))" }
+            ?? (assertion ? nil : code.flatMap { $0.isNull && $0.child("originalText") == nil ? nil : displayName($0) })
         guard let name = (named ?? value.flatMap { $0.isNull ? nil : displayName($0) }).map(CCDANode.collapse), !name.isEmpty else {
             warn(node, "the observation names nothing (no code, displayName, originalText or value); skipped")
             return
@@ -109,7 +118,7 @@ extension CCDAReader {
         }
         let facts = ClinicalFacts(detail: detail, dateValue: dated)
         let observation = Observation(kind: .finding, name: name, onset: own ?? (date.isUnknown ? date : nil), facts: facts)
-        let codes = assertion ? codings(value) : codings(code) + (value?.xsiType == "CD" ? codings(value) : [])
+        let codes = assertion || relative != nil ? codings(value) : codings(code) + (value?.xsiType == "CD" ? codings(value) : [])
         records.append(ImportedRecord(
             id: makeID(node, kind: "finding"), title: name, date: date, data: .observation(observation), codings: codes))
     }
