@@ -1581,6 +1581,10 @@ msgstr "Semana"
 msgid "No tasks done in these weeks."
 msgstr "No se hicieron tareas en estas semanas."
 
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:125
+msgid "Everyone"
+msgstr "Todos"
+
 #: Sources/CareReports/Site/SiteFeeds.swift:30
 msgid "{count} needs attention."
 msgid_plural "{count} need attention."
