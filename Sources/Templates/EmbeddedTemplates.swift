@@ -1631,11 +1631,15 @@ body.visit {
   }
   .visit table.data > tbody > tr > td:empty { display: none; }
 }
+/* On paper, two pages of Letter or A4 whatever the margins the print dialog sets (0.5 or 1 inch):
+   lines set close, the reference lists (what the reports say, normal results) in the small size. */
 @media print {
-  body.visit { padding: 0; max-width: none; font-size: 8.5pt; line-height: 1.25; }
+  body.visit { padding: 0; max-width: none; font-size: 8.5pt; line-height: 1.2; }
   .visit table.data { font-size: 8pt; }
+  .visit table.data th, .visit table.data td { padding-top: 0.05rem; padding-bottom: 0.05rem; }
   .visit h1 { font-size: 14pt; }
-  .visit h2 { font-size: 10.5pt; margin: 0.6rem 0 0.2rem; }
+  .visit h2 { font-size: 10.5pt; margin: 0.5rem 0 0.15rem; }
+  .visit .report-notes, .visit .visit-contents { font-size: 8pt; }
   .visit .small, .visit h2 .period { font-size: 8pt; }
   .visit a { color: inherit; text-decoration: none; }
 }
@@ -2403,6 +2407,7 @@ body.visit {
 <div><dt>[[t:Data as of]]</dt><dd>{{page.dataAsOf}}{{#page.staleNote}} ({{page.staleNote}}){{/page.staleNote}}</dd></div>
 <div><dt>[[t:Written]]</dt><dd>[[t:{writtenOn} for {writtenFor}|writtenOn={{writtenOn}}|writtenFor={{page.writtenFor}}]]</dd></div>
 </dl>
+<p class="small visit-contents"><strong>[[t:This summary, in order]]:</strong> [[t:medications, allergies, problems, results, vital signs, symptoms and falls, questions for the doctor]]; <strong>[[t:then, for reference]]:</strong> [[t:appointments, immunisations]]{{^empty(devices)}}, [[t:medical devices]]{{/empty(devices)}}{{#empty(devices)}}{{^empty(deviceStatements)}}, [[t:medical devices]]{{/empty(deviceStatements)}}{{/empty(devices)}}{{^empty(procedures)}}, [[t:procedures]]{{/empty(procedures)}}{{#empty(procedures)}}{{^empty(procedureStatements)}}, [[t:procedures]]{{/empty(procedureStatements)}}{{/empty(procedures)}}{{^empty(carePlan)}}, [[t:goals and plan of care]]{{/empty(carePlan)}}{{^empty(sourceNarratives)}}, [[t:text from imported documents]]{{/empty(sourceNarratives)}}.</p>
 </header>
 {{^empty(notShown)}}<ul class="small not-shown" role="note">{{#notShown}}<li>{{.}}</li>{{/notShown}}</ul>{{/empty(notShown)}}
 
@@ -2504,6 +2509,13 @@ body.visit {
 {{#empty(symptoms)}}{{#empty(falls)}}<p>[[t:None recorded in the period.]]</p>{{/empty(falls)}}{{/empty(symptoms)}}
 </section>
 
+<section aria-labelledby="questions-heading" class="questions">
+<h2 id="questions-heading">[[t:Questions for the doctor]] <span class="period">[[t:open now]]</span></h2>
+{{^empty(questions)}}<ol>{{#questions}}<li><strong>{{text}}</strong>{{#detail}}<br><span class="small">{{detail}}</span>{{/detail}}</li>{{/questions}}</ol>{{/empty(questions)}}
+{{#moreQuestions}}<p class="small">{{moreQuestions}}</p>{{/moreQuestions}}
+{{#empty(questions)}}<p>[[t:None noted.]]</p>{{/empty(questions)}}
+</section>
+
 <div class="visit-columns">
 <section aria-labelledby="appointments-heading">
 <h2 id="appointments-heading">[[t:Appointments]] <span class="period">[[t:{period} and coming|period={{period}}]]</span></h2>
@@ -2557,12 +2569,6 @@ body.visit {
 </section>
 {{/empty(sourceNarratives)}}
 
-<section aria-labelledby="questions-heading" class="questions">
-<h2 id="questions-heading">[[t:Questions for the doctor]] <span class="period">[[t:open now]]</span></h2>
-{{^empty(questions)}}<ol>{{#questions}}<li><strong>{{text}}</strong>{{#detail}}<br><span class="small">{{detail}}</span>{{/detail}}</li>{{/questions}}</ol>{{/empty(questions)}}
-{{#moreQuestions}}<p class="small">{{moreQuestions}}</p>{{/moreQuestions}}
-{{#empty(questions)}}<p>[[t:None noted.]]</p>{{/empty(questions)}}
-</section>
 </main>
 <footer class="visit-footer"><p class="small">{{#page.fromDocuments}}{{#page.visitDocumentsFooter}}{{page.visitDocumentsFooter}}{{/page.visitDocumentsFooter}}{{^page.visitDocumentsFooter}}[[t:Written by carereport from the clinical documents given to it, dated {dataAsOf}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.|dataAsOf={{page.dataAsOf}}|writtenFor={{page.writtenFor}}]]{{/page.visitDocumentsFooter}}{{/page.fromDocuments}}{{^page.fromDocuments}}[[t:Written by carereport from the family's care records; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.|writtenFor={{page.writtenFor}}]]{{/page.fromDocuments}}</p></footer>
 </body>

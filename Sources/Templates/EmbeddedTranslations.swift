@@ -4146,6 +4146,38 @@ msgid_plural "Written by carereport from the clinical documents {documents}; it 
 msgstr[0] "Escrito por carereport a partir del documento clínico {documents}; contiene solo lo que {writtenFor} puede ver. Los indicadores usan palabras y símbolos (▲ alto, ▼ bajo), nunca solo el color."
 msgstr[1] "Escrito por carereport a partir de los documentos clínicos {documents}; contiene solo lo que {writtenFor} puede ver. Los indicadores usan palabras y símbolos (▲ alto, ▼ bajo), nunca solo el color."
 
+#: templates/html/visit.mustache:25
+msgid "This summary, in order"
+msgstr "Este resumen, en orden"
+
+#: templates/html/visit.mustache:25
+msgid "medications, allergies, problems, results, vital signs, symptoms and falls, questions for the doctor"
+msgstr "medicamentos, alergias, problemas de salud, resultados, signos vitales, síntomas y caídas, preguntas para el médico"
+
+#: templates/html/visit.mustache:25
+msgid "then, for reference"
+msgstr "después, como referencia"
+
+#: templates/html/visit.mustache:25
+msgid "appointments, immunisations"
+msgstr "citas, vacunas"
+
+#: templates/html/visit.mustache:25
+msgid "medical devices"
+msgstr "dispositivos médicos"
+
+#: templates/html/visit.mustache:25
+msgid "procedures"
+msgstr "procedimientos"
+
+#: templates/html/visit.mustache:25
+msgid "goals and plan of care"
+msgstr "objetivos y plan de cuidados"
+
+#: templates/html/visit.mustache:25
+msgid "text from imported documents"
+msgstr "texto de documentos importados"
+
 """##,
     ]
 }

@@ -63,7 +63,20 @@ def test_the_sample_prints_on_two_pages_whatever_the_paper_and_margins(sites, ch
             first = " ".join(page_text(pdf, 1).split())
             assert "Medications current; doses and changes" in first and "Lisinopril 20 mg" in first, f"{paper}, {name} margins"
             assert "Questions for the doctor" in " ".join(page_text(pdf, count).split())
+            assert ("This summary, in order: medications, allergies, problems, results, vital signs, symptoms and falls, "
+                    "questions for the doctor; then, for reference: appointments, immunisations.") in first, "page 1 names what follows"
     assert all(count == 2 for count in counts.values()), counts
+
+
+def test_what_a_clinician_needs_first_comes_first():
+    """The questions for the doctor come right after the symptoms; the appointments and immunisations,
+    for reference, after them (named at the top of page 1)."""
+    page = run_carereport("visit", SAMPLE, *ELLEN.selector(), "--now", NOW).stdout
+    order = ["meds-heading", "allergies-heading", "problems-heading", "results-heading", "vitals-heading", "symptoms-heading",
+             "questions-heading", "appointments-heading", "immunizations-heading"]
+    places = [page.index(f'id="{heading}"') for heading in order]
+    assert places == sorted(places), order
+    assert page.index('class="small visit-contents"') < page.index('id="meds-heading"')
 
 
 def test_the_phone_layout_never_reaches_paper():
