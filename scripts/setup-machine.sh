@@ -8,6 +8,8 @@ sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 
 apt_packages=(libarchive-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pkg-config)
+# bash's completion loader, which `make install`'s completions need in a new shell (not on a minimal Debian).
+apt_packages+=(bash-completion)
 pip_modules=()
 if [ "$what" = bench ]; then
   apt_packages+=(time hugo)

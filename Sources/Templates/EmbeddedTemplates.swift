@@ -856,10 +856,18 @@ mark {
     radial-gradient(farthest-side at 0 50%, var(--color-border-strong), transparent) left / 0.8rem 100% no-repeat scroll,
     radial-gradient(farthest-side at 100% 50%, var(--color-border-strong), transparent) right / 0.8rem 100% no-repeat scroll;
 }
-/* A line chart fits a phone's width whole, its latest point and marker included: the SVG scales
-   to the box (its labels stay about 10.5 px at 390 px). */
+/* Every chart fits a phone's width whole (a line chart's latest point and marker, a dose calendar's
+   last day, a bar chart's last bar): the SVG scales to the box, drawn for it (its labels stay
+   about 10 px at 390 px). */
 @media (max-width: 40rem) {
-  svg.chart.chart-line-chart { min-width: 0; }
+  html svg.chart { min-width: 0; }  /* html: above the min-width of svg.chart further down */
+}
+/* A chart drawn twice (StackedBarChart.svgForEveryScreen): its bars side by side on a wide screen and
+   on paper, one under another on a phone's screen, where twelve bars side by side would need 6 px words. */
+svg.chart.chart-narrow { display: none; }
+@media screen and (max-width: 40rem) {
+  html svg.chart.chart-wide { display: none; }
+  html svg.chart.chart-narrow { display: block; }
 }
 .chart-scroll:focus-visible { outline-offset: 0; }
 .chart figcaption {
@@ -1102,35 +1110,36 @@ table.caseload th, table.caseload td { overflow-wrap: anywhere; }
 /* On a phone each row of a data table becomes a card of stacked cells, each cell with its column's
    heading (data-label, which carereport writes on every body cell of a table.data): nothing is cut
    at the screen's edge, the flag and the range included (a matrix of tests by date too: each test a
-   card of its dates). A chart's table keeps its grid and scrolls in its box, whose edges darken
-   while there is more to see. */
+   card of its dates; a chart's table too: each week a card of its people). At 390 px no table is
+   wider than the screen: a number that needs two lines ("100% taken, 100% on time") wraps. */
 @media (max-width: 40rem) {
-  table.data:not(.caseload, .chart-table),
-  table.data:not(.caseload, .chart-table) > tbody,
-  table.data:not(.caseload, .chart-table) > tbody > tr,
-  table.data:not(.caseload, .chart-table) > tbody > tr > th,
-  table.data:not(.caseload, .chart-table) > tbody > tr > td { display: block; width: auto; }
-  table.data:not(.caseload, .chart-table) > thead {
+  table.data:not(.caseload),
+  table.data:not(.caseload) > tbody,
+  table.data:not(.caseload) > tbody > tr,
+  table.data:not(.caseload) > tbody > tr > th,
+  table.data:not(.caseload) > tbody > tr > td { display: block; width: auto; }
+  table.data:not(.caseload) > thead {
     position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
   }
-  table.data:not(.caseload, .chart-table) > caption { display: block; text-align: start; }
-  table.data:not(.caseload, .chart-table) > tbody > tr {
+  table.data:not(.caseload) > caption { display: block; text-align: start; }
+  table.data:not(.caseload) > tbody > tr {
     padding: var(--space-xs) 0;
     border-bottom: var(--size-border) solid var(--color-border);
   }
-  table.data:not(.caseload, .chart-table) > tbody > tr:last-child { border-bottom: 0; }
-  table.data:not(.caseload, .chart-table) > tbody > tr > * { border-bottom: 0; }
+  table.data:not(.caseload) > tbody > tr:last-child { border-bottom: 0; }
+  table.data:not(.caseload) > tbody > tr > * { border-bottom: 0; }
   /* The cell a one-row table: its heading one cell, everything it holds (text, links, badges,
      a note) the anonymous other, so mixed content stays together beside its heading. */
-  table.data:not(.caseload, .chart-table) > tbody > tr > td[data-label] {
+  table.data:not(.caseload) > tbody > tr > td[data-label] {
     display: table;
     width: 100%;
     border-collapse: separate;  /* a collapsed table (inherited) would drop the cell's padding */
     border-spacing: 0;
     text-align: start;
+    white-space: normal;
     overflow-wrap: anywhere;
   }
-  table.data:not(.caseload, .chart-table) > tbody > tr > td[data-label]::before {
+  table.data:not(.caseload) > tbody > tr > td[data-label]::before {
     content: attr(data-label);
     display: table-cell;
     width: 40%;
@@ -1140,7 +1149,7 @@ table.caseload th, table.caseload td { overflow-wrap: anywhere; }
     white-space: normal;
     overflow-wrap: normal;
   }
-  table.data:not(.caseload, .chart-table) > tbody > tr > td:empty { display: none; }
+  table.data:not(.caseload) > tbody > tr > td:empty { display: none; }
 }
 .table-scroll {
   background:
@@ -1598,7 +1607,9 @@ body.visit {
   position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
 }
 .visit-footer { margin-top: 0.8rem; border-top: 1px solid #bbb; color: #333; }
-@media (max-width: 40rem) {
+/* A phone's screen only: a page printed with wide margins (1 inch all round leaves Letter 6.5 inches,
+   under 40rem) keeps the paper's layout, two columns and table grids, and its two pages. */
+@media screen and (max-width: 40rem) {
   .visit-columns { grid-template-columns: 1fr; }
   /* A wide table scrolls in its own box, a labelled region in the tab order so a keyboard can scroll it. */
   .visit .table-scroll { overflow-x: auto; }
@@ -1613,18 +1624,22 @@ body.visit {
   .visit table.data > tbody > tr { padding: 0.2rem 0; border-bottom: 1px solid #bbb; }
   .visit table.data > tbody > tr > * { border-bottom: 0; }
   .visit table.data > tbody > tr > td[data-label] {
-    display: table; width: 100%; border-collapse: separate; border-spacing: 0; overflow-wrap: anywhere;
+    display: table; width: 100%; box-sizing: border-box; border-collapse: separate; border-spacing: 0; overflow-wrap: anywhere;
   }
   .visit table.data > tbody > tr > td[data-label]::before {
     content: attr(data-label); display: table-cell; width: 38%; padding-right: 0.4rem; font-weight: 600; color: #333; white-space: normal;
   }
   .visit table.data > tbody > tr > td:empty { display: none; }
 }
+/* On paper, two pages of Letter or A4 whatever the margins the print dialog sets (0.5 or 1 inch):
+   lines set close, the reference lists (what the reports say, normal results) in the small size. */
 @media print {
-  body.visit { padding: 0; max-width: none; font-size: 8.5pt; line-height: 1.25; }
+  body.visit { padding: 0; max-width: none; font-size: 8.5pt; line-height: 1.2; }
   .visit table.data { font-size: 8pt; }
+  .visit table.data th, .visit table.data td { padding-top: 0.05rem; padding-bottom: 0.05rem; }
   .visit h1 { font-size: 14pt; }
-  .visit h2 { font-size: 10.5pt; margin: 0.6rem 0 0.2rem; }
+  .visit h2 { font-size: 10.5pt; margin: 0.5rem 0 0.15rem; }
+  .visit .report-notes, .visit .visit-contents { font-size: 8pt; }
   .visit .small, .visit h2 .period { font-size: 8pt; }
   .visit a { color: inherit; text-decoration: none; }
 }
@@ -2392,6 +2407,7 @@ body.visit {
 <div><dt>[[t:Data as of]]</dt><dd>{{page.dataAsOf}}{{#page.staleNote}} ({{page.staleNote}}){{/page.staleNote}}</dd></div>
 <div><dt>[[t:Written]]</dt><dd>[[t:{writtenOn} for {writtenFor}|writtenOn={{writtenOn}}|writtenFor={{page.writtenFor}}]]</dd></div>
 </dl>
+<p class="small visit-contents"><strong>[[t:This summary, in order]]:</strong> [[t:medications, allergies, problems, results, vital signs, symptoms and falls, questions for the doctor]]; <strong>[[t:then, for reference]]:</strong> [[t:appointments, immunisations]]{{^empty(devices)}}, [[t:medical devices]]{{/empty(devices)}}{{#empty(devices)}}{{^empty(deviceStatements)}}, [[t:medical devices]]{{/empty(deviceStatements)}}{{/empty(devices)}}{{^empty(procedures)}}, [[t:procedures]]{{/empty(procedures)}}{{#empty(procedures)}}{{^empty(procedureStatements)}}, [[t:procedures]]{{/empty(procedureStatements)}}{{/empty(procedures)}}{{^empty(carePlan)}}, [[t:goals and plan of care]]{{/empty(carePlan)}}{{^empty(sourceNarratives)}}, [[t:text from imported documents]]{{/empty(sourceNarratives)}}.</p>
 </header>
 {{^empty(notShown)}}<ul class="small not-shown" role="note">{{#notShown}}<li>{{.}}</li>{{/notShown}}</ul>{{/empty(notShown)}}
 
@@ -2493,6 +2509,13 @@ body.visit {
 {{#empty(symptoms)}}{{#empty(falls)}}<p>[[t:None recorded in the period.]]</p>{{/empty(falls)}}{{/empty(symptoms)}}
 </section>
 
+<section aria-labelledby="questions-heading" class="questions">
+<h2 id="questions-heading">[[t:Questions for the doctor]] <span class="period">[[t:open now]]</span></h2>
+{{^empty(questions)}}<ol>{{#questions}}<li><strong>{{text}}</strong>{{#detail}}<br><span class="small">{{detail}}</span>{{/detail}}</li>{{/questions}}</ol>{{/empty(questions)}}
+{{#moreQuestions}}<p class="small">{{moreQuestions}}</p>{{/moreQuestions}}
+{{#empty(questions)}}<p>[[t:None noted.]]</p>{{/empty(questions)}}
+</section>
+
 <div class="visit-columns">
 <section aria-labelledby="appointments-heading">
 <h2 id="appointments-heading">[[t:Appointments]] <span class="period">[[t:{period} and coming|period={{period}}]]</span></h2>
@@ -2551,12 +2574,6 @@ body.visit {
 </section>
 {{/empty(sourceNarratives)}}
 
-<section aria-labelledby="questions-heading" class="questions">
-<h2 id="questions-heading">[[t:Questions for the doctor]] <span class="period">[[t:open now]]</span></h2>
-{{^empty(questions)}}<ol>{{#questions}}<li><strong>{{text}}</strong>{{#detail}}<br><span class="small">{{detail}}</span>{{/detail}}</li>{{/questions}}</ol>{{/empty(questions)}}
-{{#moreQuestions}}<p class="small">{{moreQuestions}}</p>{{/moreQuestions}}
-{{#empty(questions)}}<p>[[t:None noted.]]</p>{{/empty(questions)}}
-</section>
 </main>
 <footer class="visit-footer"><p class="small">{{#page.fromDocuments}}{{#page.visitDocumentsFooter}}{{page.visitDocumentsFooter}}{{/page.visitDocumentsFooter}}{{^page.visitDocumentsFooter}}[[t:Written by carereport from the clinical documents given to it, dated {dataAsOf}; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.|dataAsOf={{page.dataAsOf}}|writtenFor={{page.writtenFor}}]]{{/page.visitDocumentsFooter}}{{/page.fromDocuments}}{{^page.fromDocuments}}[[t:Written by carereport from the family's care records; it holds only what {writtenFor} may see. Flags use words and symbols (▲ high, ▼ low), never colour alone.|writtenFor={{page.writtenFor}}]]{{/page.fromDocuments}}</p></footer>
 </body>

@@ -1581,6 +1581,10 @@ msgstr "Semana"
 msgid "No tasks done in these weeks."
 msgstr "No se hicieron tareas en estas semanas."
 
+#: Sources/CareReports/Reports/Workload/WorkloadPageBuilder.swift:125
+msgid "Everyone"
+msgstr "Todos"
+
 #: Sources/CareReports/Site/SiteFeeds.swift:30
 msgid "{count} needs attention."
 msgid_plural "{count} need attention."
@@ -4167,6 +4171,38 @@ msgstr "{problem} (inicio {day})"
 
 msgid "changed {from}, {fromTimes} → {to}, {toTimes}"
 msgstr "se cambió de {from}, {fromTimes} a {to}, {toTimes}"
+
+#: templates/html/visit.mustache:25
+msgid "This summary, in order"
+msgstr "Este resumen, en orden"
+
+#: templates/html/visit.mustache:25
+msgid "medications, allergies, problems, results, vital signs, symptoms and falls, questions for the doctor"
+msgstr "medicamentos, alergias, problemas de salud, resultados, signos vitales, síntomas y caídas, preguntas para el médico"
+
+#: templates/html/visit.mustache:25
+msgid "then, for reference"
+msgstr "después, como referencia"
+
+#: templates/html/visit.mustache:25
+msgid "appointments, immunisations"
+msgstr "citas, vacunas"
+
+#: templates/html/visit.mustache:25
+msgid "medical devices"
+msgstr "dispositivos médicos"
+
+#: templates/html/visit.mustache:25
+msgid "procedures"
+msgstr "procedimientos"
+
+#: templates/html/visit.mustache:25
+msgid "goals and plan of care"
+msgstr "objetivos y plan de cuidados"
+
+#: templates/html/visit.mustache:25
+msgid "text from imported documents"
+msgstr "texto de documentos importados"
 
 """##,
     ]

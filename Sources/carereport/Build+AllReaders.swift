@@ -65,6 +65,7 @@ extension CareReport.Build {
         stats.report(readers: readers.readers.count)
         let among = viewerOptions.circle.flatMap { source.base.circle($0) }.map { Set($0.members.map(\.userId)) }
         try SiteOutput.removeStaleReaderSites(in: out, keeping: written, shard: shard, among: among)
+        progress.summarize("site", into: out, people: readers.readers.count)
     }
 
     /// A batch that failed on a worker thread, done again here reader by reader, as a run on one

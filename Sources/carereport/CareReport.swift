@@ -11,6 +11,11 @@ struct CareReport: ParsableCommand {
             Reads the JSON export of a care circle, keeps only what the chosen viewer may see, and \
             writes reports for them.
 
+            INPUT is a folder or a file, told by its content: the care app's JSON export (a folder or \
+            one file); FHIR R4 bundles (Synthea, International Patient Summary/IPS), single FHIR \
+            resources and Bulk Data NDJSON; C-CDA R2.1 documents from a patient portal; and .zip, .tar \
+            or .tgz archives of any of these (such as the IHE XDM package a portal downloads).
+
             Examples:
               carereport validate sample-data
               carereport audit sample-data --viewer u-frank --format json
@@ -33,12 +38,11 @@ struct CareReport: ParsableCommand {
     /// internal error (70, named by its type only, never its text, which could quote data), not 1.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "help", arguments.count > 1,
-            !configuration.subcommands.contains(where: { $0._commandName == arguments[1] })
-        {
-            let names = configuration.subcommands.map { $0._commandName }
-            let guess = ViewerHints.closest(arguments[1], among: names).map { "; did you mean \($0)?" } ?? ""
-            Console.error("error: no command \(arguments[1])\(guess) (commands: \(names.joined(separator: ", ")))")
+        // `carereport biuld …` and `carereport help biuld` both name the typo and the nearest command
+        // (left to the parser, the first would blame the first option it does not know).
+        let named = arguments.first == "help" ? arguments.dropFirst().first : arguments.first
+        if let named, !named.hasPrefix("-"), let problem = unknownCommand(named) {
+            Console.error("error: \(problem)")
             Foundation.exit(64)
         }
         if let problem = UnknownOptions.problem(in: arguments) {
@@ -55,5 +59,14 @@ struct CareReport: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// What is wrong with `name` as a command ("no command biuld; did you mean build? …"), or nil
+    /// when it is one (or `help`).
+    static func unknownCommand(_ name: String) -> String? {
+        let names = configuration.subcommands.map { $0._commandName }
+        guard name != "help", !names.contains(name) else { return nil }
+        let guess = ViewerHints.closest(name, among: names).map { "; did you mean \($0)?" } ?? ""
+        return "no command \(name)\(guess) (commands: \(names.joined(separator: ", ")))"
     }
 }

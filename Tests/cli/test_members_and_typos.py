@@ -59,6 +59,25 @@ def test_an_unknown_option_is_reported_first_with_a_suggestion(tmp_path):
     assert "choose who the output is for" not in result.stderr
 
 
+def test_a_misspelt_command_names_the_typo_and_the_nearest_command(tmp_path):
+    """Issue 41 item 9: not "Unknown option '--out'" (the parser's word for the first option after a typo)."""
+    for args in (["biuld", SAMPLE, "--out", tmp_path / "site"], ["help", "biuld"]):
+        result = run_carereport(*args)
+        assert result.returncode == 64, result.stderr
+        assert result.stderr.startswith("error: no command biuld; did you mean build? (commands: validate, members, audit, build,"), result.stderr
+        assert "--out" not in result.stderr
+    assert not (tmp_path / "site").exists()
+    far = run_carereport("frobnicate", SAMPLE)
+    assert far.returncode == 64 and far.stderr.startswith("error: no command frobnicate (commands: validate,"), far.stderr
+
+
+def test_the_top_level_help_names_every_kind_of_input():
+    """Issue 41 item 13: a portal's C-CDA or IPS file is read, and --help says so."""
+    help_text = " ".join(run_carereport("--help").stdout.split())
+    for kind in ("JSON export", "FHIR R4 bundles", "International Patient Summary", "C-CDA", ".zip", ".tar"):
+        assert kind in help_text, kind
+
+
 def test_audit_does_not_suggest_all_members_which_it_rejects():
     result = run_carereport("audit", SAMPLE)
     assert result.returncode == 64

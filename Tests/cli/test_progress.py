@@ -49,6 +49,16 @@ def test_all_members_build_shows_one_updating_line_on_a_terminal(tmp_path):
     assert "u-ellen" not in progress  # counts only, no member named
 
 
+def test_all_members_runs_end_with_one_summary_line_on_a_terminal(tmp_path):
+    """Issue 41 item 10: the last thing a terminal shows is what was written, where, and how long it took."""
+    for command, out, noun in (("build", tmp_path / "site", "sites"), ("digest", tmp_path / "outbox", "digests")):
+        status, seen = on_a_terminal(command, SAMPLE, "--out", out, "--all-members", *NOW)
+        assert status == 0, seen
+        last = seen.rstrip("\r\n").split("\r")[-1].split("\n")[-1]
+        assert re.fullmatch(rf"carereport: wrote 9 {noun} \(one per person: 10 members of 2 circles\) into {re.escape(str(out))} in \d+\.\d s *", last), repr(last)
+        assert seen.count("carereport: wrote") == 1
+
+
 def test_all_members_digest_shows_progress_on_a_terminal(tmp_path):
     status, seen = on_a_terminal("digest", SAMPLE, "--out", tmp_path / "outbox", "--all-members", *NOW)
     assert status == 0, seen

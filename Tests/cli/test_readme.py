@@ -1,6 +1,7 @@
-"""Every `$ carereport …` console block of the README runs, in order, in a scratch folder holding
-the sample data and the files under examples/, and prints what the README shows (cram style: a line
-that is only `…` stands for any number of lines). A README example can never go stale."""
+"""Every `$ carereport …` console block of the README runs, in order, in a scratch folder laid out
+as the repository's (its folders and files, out/ its own), and prints what the README shows (cram
+style: a line that is only `…` stands for any number of lines). A README example can never go stale,
+nor name a file where a reader who runs it from the repository's folder has none."""
 
 import os
 import pathlib
@@ -51,7 +52,7 @@ def test_console_blocks_are_found():
     blocks = console_blocks(README.read_text())
     commands = [command for _, steps in blocks for command, _ in steps]
     assert len(blocks) >= 6, "the README's console blocks were not found"
-    assert any(command.startswith("carereport validate broken.json") for command in commands)
+    assert any(command.startswith("carereport validate examples/broken.json") for command in commands)
     for _, steps in blocks:
         for command, _ in steps:
             assert "~/" not in command, f"a README console block names a file nobody has: {command}"
@@ -66,14 +67,14 @@ def test_matching_is_cram_style():
 
 @pytest.fixture(scope="module")
 def scratch(tmp_path_factory):
-    """A folder like a reader's: the sample data and the shipped examples, and carereport on the PATH."""
+    """A folder like the repository's (each of its entries, but out/ and hidden ones), and carereport on the PATH."""
     binary = ROOT / os.environ.get("CAREREPORT_BIN", ".build/debug/carereport")
     if not binary.exists():
         pytest.fail(f"{binary} is missing: run swift build first")
     folder = tmp_path_factory.mktemp("readme")
-    (folder / "sample-data").symlink_to(ROOT / "sample-data")
-    for example in sorted((ROOT / "examples").iterdir()):
-        (folder / example.name).symlink_to(example)
+    for entry in sorted(ROOT.iterdir()):
+        if not entry.name.startswith(".") and entry.name != "out":
+            (folder / entry.name).symlink_to(entry)
     bin_dir = folder / ".bin"
     bin_dir.mkdir()
     (bin_dir / "carereport").symlink_to(binary)

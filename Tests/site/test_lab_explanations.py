@@ -5,7 +5,7 @@ import json
 import pathlib
 import re
 
-from conftest import ELLEN, NOW, ROOT, run_carereport
+from conftest import ELLEN, NOW, ROOT, require, run_carereport
 
 SHIPPED = ROOT / "templates" / "text" / "lab-explanations.txt"
 FIXTURES = ROOT.parent / "shared" / "fixtures"
@@ -39,17 +39,29 @@ def test_a_generated_export_gets_explanations_too(tmp_path):
     assert not missing, f"no explanation on {missing}"
 
 
-def test_the_shipped_text_covers_forty_tests_found_in_the_data():
+def codes_in_the_project():
+    """The LOINC codes of the sample's and the generator's results (the repository alone)."""
     found = set(re.findall(r'"loinc":\s*"([0-9]+-[0-9])"', (ROOT / "sample-data" / "health.json").read_text()))
     found |= set(re.findall(r'loinc:\s*"([0-9]+-[0-9])"', (ROOT / "Sources/CareReports/Generate/HealthWriter+Labs.swift").read_text()))
-    if FIXTURES.exists():
-        for path in FIXTURES.rglob("*.json"):
-            if path.stat().st_size < 5_000_000:
-                text = path.read_text(errors="ignore")
-                found |= set(re.findall(r'"system"\s*:\s*"http://loinc.org"\s*,\s*"code"\s*:\s*"([0-9]+-[0-9])"', text))
+    return found
+
+
+def test_the_shipped_text_covers_every_test_of_the_sample_and_the_generator():
+    """From the repository alone (a clone has no ../shared): 24 tests, each explained; the other codes
+    there are panels and vital signs, which have no test page."""
+    covered = codes_in_the_project() & shipped_codes()
+    assert SHIPPED.read_text().count("\ntest:") >= 40
+    assert len(covered) >= 24, f"only {len(covered)} of the sample's and the generator's LOINC codes have an explanation"
+
+
+def test_the_shipped_text_covers_forty_tests_found_in_the_data():
+    require(FIXTURES.is_dir(), f"{FIXTURES} is absent: the coverage of the shared fixtures' tests needs ../shared beside the project")
+    found = codes_in_the_project()
+    for path in FIXTURES.rglob("*.json"):
+        if path.stat().st_size < 5_000_000:
+            text = path.read_text(errors="ignore")
+            found |= set(re.findall(r'"system"\s*:\s*"http://loinc.org"\s*,\s*"code"\s*:\s*"([0-9]+-[0-9])"', text))
     covered = found & shipped_codes()
-    blocks = SHIPPED.read_text().count("\ntest:")
-    assert blocks >= 40
     assert len(covered) >= 40, f"only {len(covered)} of the LOINC codes in the data have an explanation"
 
 

@@ -2,7 +2,8 @@
 large text): the page never scrolls sideways, nothing is wider than the screen except inside a
 scroll box (a table's or a chart's, which says so with its edge shadows or is a labelled region), and
 every flag of every table is inside the screen without scrolling; and no two words of a chart
-overlap, at 390 px or at 1280 px (issue 33)."""
+overlap, at 390 px or at 1280 px (issue 33); and no dose calendar, chart or table is wider than a
+phone's screen, not even inside a box that scrolls (issue 41)."""
 
 import pytest
 
@@ -109,6 +110,71 @@ def check_site(site, name, width, chrome):
         if problems:
             failures.append(f"{page}: " + "; ".join(problems))
     assert not failures, f"{len(failures)} of {len(pages)} pages of {name} at {width} px:\n" + "\n".join(failures[:40])
+
+
+FIT = """
+const width = document.documentElement.clientWidth;
+const problems = [];
+if (document.documentElement.scrollWidth > width) {
+  problems.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+}
+for (const element of document.querySelectorAll("table, svg.chart, .chart-scroll, .table-scroll")) {
+  const rect = element.getBoundingClientRect();
+  if (rect.width === 0) continue;
+  const name = `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}${element.id ? "#" + element.id : ""}`;
+  if (rect.left < -1 || rect.right > width + 1) {
+    problems.push(`${name} is ${Math.round(rect.width)} px wide, at ${Math.round(rect.left)}–${Math.round(rect.right)} px`);
+  } else if (element.scrollWidth > element.clientWidth + 1) {
+    problems.push(`${name} holds ${element.scrollWidth} px in ${element.clientWidth} px`);
+  }
+}
+return [...new Set(problems)].slice(0, 12);
+"""
+
+
+@pytest.mark.parametrize("viewer", [ELLEN, ROSA], ids=lambda viewer: viewer.name)
+def test_no_dose_calendar_chart_or_table_is_wider_than_a_phone(viewer, sites, chrome):
+    """Issue 41 item 11: at 390 px every dose calendar, chart and table fits the screen whole (no sideways
+    scrolling, not even inside its box), on every page, the workload page included."""
+    sites.prefetch([ELLEN, ROSA])
+    site = sites.site(viewer)
+    pages = html_files(site)
+    names = [page.as_posix() for page in pages]
+    assert any(name.startswith("medications/") for name in names) and "workload.html" in names
+    emulate(chrome, "light", WIDTH, 844)
+    failures = []
+    for page in pages:
+        chrome.get((site / page).as_uri())
+        problems = chrome.execute_script(FIT)
+        if problems:
+            failures.append(f"{page}: " + "; ".join(problems))
+    assert not failures, f"{len(failures)} of {len(pages)} pages of {viewer.name} at {WIDTH} px:\n" + "\n".join(failures[:40])
+
+
+def test_the_workload_chart_lies_down_on_a_phone_and_stands_on_a_wide_screen(sites, chrome):
+    page = (sites.site(ELLEN) / "workload.html").as_uri()
+    shown = "return [...document.querySelectorAll('svg.chart-stacked-bar')].filter((svg) => svg.getBoundingClientRect().width > 0).map((svg) => svg.id);"
+    emulate(chrome, "light", WIDTH, 844)
+    chrome.get(page)
+    assert chrome.execute_script(shown) == ["workload-chart-rows"]
+    emulate(chrome, "light", 1280, 844)
+    chrome.get(page)
+    assert chrome.execute_script(shown) == ["workload-chart"]
+
+
+def test_the_fit_measure_sees_what_it_looks_for(chrome, tmp_path):
+    page = tmp_path / "wide.html"
+    page.write_text(
+        '<!DOCTYPE html><html><body style="margin:0">'
+        '<div class="chart-scroll" style="overflow-x:auto"><svg class="chart chart-dose-calendar" width="416" height="20"></svg></div>'
+        '<table class="data"><tr><td style="white-space:nowrap">' + "100% taken, 100% on time " * 3 + '</td></tr></table>'
+        '</body></html>')
+    emulate(chrome, "light", WIDTH, 844)
+    chrome.get(page.as_uri())
+    problems = chrome.execute_script(FIT)
+    assert any(problem.startswith("div.chart-scroll holds 416 px") for problem in problems), problems
+    assert any(problem.startswith("table.data is ") for problem in problems), problems
+    assert any(problem.startswith("the page is ") for problem in problems), problems
 
 
 def test_the_measure_sees_what_it_looks_for(chrome, tmp_path):

@@ -22,7 +22,7 @@ appointment appointments symptoms severity mon tue wed thu fri sat sun jan apr a
 reported report value unit flag previous every each about test uses day days more than over under what who when
 summary visit doctor born period allergies trend first seen worst times questions open now rides share usual outside
 measurement notes documents updates home labs workload started stopped increased decreased changed schedule renewed
-hold scheduled rising falling steady average nothing attention skip content site
+hold scheduled rising falling steady average nothing attention skip content site everyone
 """.split())
 
 SPANISH_DAY = re.compile(r"\b(lun|mar|mié|jue|vie|sáb|dom) \d{1,2} (ene|feb|mar|abr|may|jun|jul|ago|sept|oct|nov|dic) \d{4}\b")

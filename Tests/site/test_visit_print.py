@@ -9,12 +9,19 @@ from conftest import ELLEN, NOW, SAMPLE, require, run_carereport
 PAPERS = {"A4": (8.27, 11.69), "Letter": (8.5, 11.0)}
 
 
-def print_pdf(chrome, url, paper, path):
+# The page's own margins (@page), and a browser's print dialog's: half an inch (Firefox's default)
+# and an inch all round (Letter is then 6.5 inches wide, under the phone layout's 40rem).
+MARGINS = {"the page's": None, "0.5 in": 0.5, "1 in": 1.0}
+
+
+def print_pdf(chrome, url, paper, path, margin=None):
     width, height = PAPERS[paper]
     chrome.get(url)
-    result = chrome.execute_cdp_cmd("Page.printToPDF", {
-        "paperWidth": width, "paperHeight": height, "printBackground": True,
-        "preferCSSPageSize": False, "displayHeaderFooter": False})
+    options = {"paperWidth": width, "paperHeight": height, "printBackground": True,
+               "preferCSSPageSize": False, "displayHeaderFooter": False}
+    if margin is not None:
+        options.update(marginTop=margin, marginBottom=margin, marginLeft=margin, marginRight=margin)
+    result = chrome.execute_cdp_cmd("Page.printToPDF", options)
     path.write_bytes(base64.b64decode(result["data"]))
     return path
 
@@ -40,6 +47,42 @@ def test_visit_prints_on_two_pages_with_the_header_on_each(sites, chrome, tmp_pa
             text = " ".join(page_text(pdf, page).split())
             for expected in ("Margaret Ashworth", "born Sun 9 Mar 1941", "visit summary", "written Fri 18 Apr 2025"):
                 assert expected in text, f"{paper} page {page} lacks the running header part {expected!r}"
+
+
+def test_the_sample_prints_on_two_pages_whatever_the_paper_and_margins(sites, chrome, tmp_path):
+    """Issue 41 item 12: two pages of Letter and of A4, with the page's margins or a print dialog's
+    (a narrow printable width never brings the phone's stacked layout onto paper); what a clinician
+    needs first, the medications, on the first page, and the questions for the doctor on the second."""
+    require(shutil.which("pdfinfo") and shutil.which("pdftotext"), "poppler-utils is missing (apt-get install poppler-utils)")
+    url = (sites.site(ELLEN) / "visit.html").as_uri()
+    counts = {}
+    for paper in PAPERS:
+        for name, margin in MARGINS.items():
+            pdf = print_pdf(chrome, url, paper, tmp_path / f"visit-{paper}-{margin}.pdf", margin)
+            counts[f"{paper}, {name} margins"] = count = pages(pdf)
+            first = " ".join(page_text(pdf, 1).split())
+            assert "Medications current; doses and changes" in first and "Lisinopril 20 mg" in first, f"{paper}, {name} margins"
+            assert "Questions for the doctor" in " ".join(page_text(pdf, count).split())
+            assert ("This summary, in order: medications, allergies, problems, results, vital signs, symptoms and falls, "
+                    "questions for the doctor; then, for reference: appointments, immunisations.") in first, "page 1 names what follows"
+    assert all(count == 2 for count in counts.values()), counts
+
+
+def test_what_a_clinician_needs_first_comes_first():
+    """The questions for the doctor come right after the symptoms; the appointments and immunisations,
+    for reference, after them (named at the top of page 1)."""
+    page = run_carereport("visit", SAMPLE, *ELLEN.selector(), "--now", NOW).stdout
+    order = ["meds-heading", "allergies-heading", "problems-heading", "results-heading", "vitals-heading", "symptoms-heading",
+             "questions-heading", "appointments-heading", "immunizations-heading"]
+    places = [page.index(f'id="{heading}"') for heading in order]
+    assert places == sorted(places), order
+    assert page.index('class="small visit-contents"') < page.index('id="meds-heading"')
+
+
+def test_the_phone_layout_never_reaches_paper():
+    css = (SAMPLE.parent / "templates" / "assets" / "visit.css").read_text()
+    assert "@media (max-width" not in css, "a phone rule without `screen` applies to a narrow printed page"
+    assert "@media screen and (max-width: 40rem)" in css
 
 
 def test_visit_command_writes_the_same_page_as_the_site(sites, tmp_path):

@@ -271,10 +271,12 @@ GOLDEN = SAMPLE.parent / "Tests" / "site" / "golden"
 
 def test_golden_html_structure():
     page = (GOLDEN / "workload.html").read_text()
-    assert page.count('class="chart chart-stacked-bar"') == 1
-    svg = page.split("<svg", 1)[1].split("</svg>", 1)[0]
-    assert 'role="img"' in svg and "<title id=" in svg and "<desc id=" in svg
-    assert not re.search(r'(fill|stroke)="#', svg), "colours come from CSS classes only"
+    # The chart twice: bars side by side for a wide screen and paper, one under another for a phone.
+    assert page.count('class="chart chart-stacked-bar chart-wide"') == 1 and page.count('class="chart chart-stacked-bar chart-narrow"') == 1
+    for svg in page.split("<svg")[1:3]:
+        svg = svg.split("</svg>", 1)[0]
+        assert 'role="img"' in svg and "<title id=" in svg and "<desc id=" in svg
+        assert not re.search(r'(fill|stroke)="#', svg), "colours come from CSS classes only"
     shares = page.split('class="data workload-shares"', 1)[1].split("</table>", 1)[0]
     people = re.findall(r'<tr><th scope="row">([^<]+)</th>', shares)
     assert people[:2] == ["Sophie Park", "Ellen Park"] and len(people) == 6

@@ -28,6 +28,20 @@ import Testing
         #expect(!svg.contains("viewBox=\"0 0 560 0\""), "the height is filled in")
     }
 
+    @Test func forAPhoneTheBarsLieOneUnderAnotherInAChartOfTheirOwn() {
+        let bars = chart([.init(name: "Ann", values: [2, 0]), .init(name: "Bo", values: [1, 3])])
+        let rows = bars.rowsSVG()
+        #expect(rows.contains("class=\"chart chart-stacked-bar chart-narrow\" id=\"t-rows\""))
+        #expect(rows.contains("viewBox=\"0 0 360 "), "drawn for a phone's width")
+        #expect(rows.contains("id=\"t-rows-pattern-1\"") && !rows.contains("url(#t-pattern-"), "its own patterns: the ids stay unique on the page")
+        #expect(rows.contains("<title>Bo, Week 2: 3 tasks done</title>"))
+        let both = bars.svgForEveryScreen()
+        #expect(both.hasPrefix(bars.svg()) && both.hasSuffix(rows))
+        #expect(bars.svg().contains("class=\"chart chart-stacked-bar chart-wide\""))
+        let empty = chart([.init(name: "Ann", values: [0, 0])])
+        #expect(empty.rowsSVG().isEmpty && empty.svgForEveryScreen() == empty.svg(), "nothing to draw is said once")
+    }
+
     @Test func nothingToDrawSaysSo() {
         let svg = chart([.init(name: "Ann", values: [0, 0])]).svg()
         #expect(svg.contains("chart-empty"))

@@ -20,10 +20,8 @@ extension StackedBarChart {
         let slot = (right - left) / Double(categories.count)
         let barWidth = min(36, slot * 0.7)
 
-        var out = ChartSVG.open(id: id, kind: "chart-stacked-bar", width: w, height: 0, fontSize: fs, title: title, description: description)
-        out += "<defs>\n"
-        for index in series.indices { out += Self.pattern(id: id, index: index) }
-        out += "</defs>\n"
+        var out = ChartSVG.open(id: id, kind: "chart-stacked-bar chart-wide", width: w, height: 0, fontSize: fs, title: title, description: description)
+        out += patterns(id: id)
         out += ChartSVG.text(unit, x: 4, y: 14, classes: "chart-unit") + "\n"
         out += "<g class=\"chart-grid\" stroke=\"currentColor\" stroke-opacity=\"0.25\" aria-hidden=\"true\">"
         for tick in stride(from: 0, through: yMax, by: step) { out += "<line x1=\"\(c(left))\" x2=\"\(c(right))\" y1=\"\(c(y(tick)))\" y2=\"\(c(y(tick)))\"/>" }
@@ -60,21 +58,31 @@ extension StackedBarChart {
         }
         // The numbers inside the parts, in the text colour with a halo (CSS), above every pattern.
         out += "<g class=\"chart-bar-labels\" aria-hidden=\"true\">" + labels + "</g>\n"
-        // Legend: a pattern swatch and the name, wrapping.
+        let (legend, height) = self.legend(id: id, left: left, right: right, top: bottom + 44, fontSize: fs)
+        out += legend + "</svg>"
+        return out.replacingOccurrences(of: "viewBox=\"0 0 \(c(w)) 0\"", with: "viewBox=\"0 0 \(c(w)) \(c(height))\"")
+    }
+
+    /// The fill patterns of every series, `ID-pattern-N`.
+    func patterns(id: String) -> String {
+        "<defs>\n" + series.indices.map { Self.pattern(id: id, index: $0) }.joined() + "</defs>\n"
+    }
+
+    /// The legend, a pattern swatch and the name of each series, wrapping between `left` and `right`
+    /// from the baseline `top`; with the height of the chart down to its end.
+    func legend(id: String, left: Double, right: Double, top: Double, fontSize fs: Double) -> (svg: String, end: Double) {
+        let c = ChartFormat.coord
         let widths = series.map { 20 + ChartFormat.estimatedWidth($0.name, fontSize: fs) }
         let places = ChartSVG.flow(widths: widths, start: left, width: right, gap: 16)
-        let legendTop = bottom + 44
-        out += "<g class=\"chart-legend\">"
+        var out = "<g class=\"chart-legend\">"
         for (number, part) in series.enumerated() {
             let (x, row) = places[number]
-            let rowY = legendTop + Double(row) * (fs + 10)
+            let rowY = top + Double(row) * (fs + 10)
             out += "<g class=\"series-\(number % 4 + 1)\"><rect x=\"\(c(x))\" y=\"\(c(rowY - fs + 1))\" width=\"14\" height=\"14\" fill=\"url(#\(id)-pattern-\(number))\" stroke=\"currentColor\" stroke-width=\"1\"/>"
             out += ChartSVG.text(part.name, x: x + 20, y: rowY, classes: "chart-legend-label") + "</g>"
         }
-        out += "</g>\n</svg>"
         let rows = (places.map(\.row).max() ?? 0) + 1
-        let height = legendTop + Double(rows) * (fs + 10)
-        return out.replacingOccurrences(of: "viewBox=\"0 0 \(c(w)) 0\"", with: "viewBox=\"0 0 \(c(w)) \(c(height))\"")
+        return (out + "</g>\n", top + Double(rows) * (fs + 10))
     }
 
     /// A step of 1, 2 or 5 times a power of ten giving at most five grid lines.

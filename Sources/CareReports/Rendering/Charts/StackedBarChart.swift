@@ -9,7 +9,7 @@
 /// CSS classes (see CHART-CLASSES.md): `chart`, `chart-stacked-bar`, `chart-empty`, `chart-text`,
 /// `chart-grid`, `chart-axis`, `chart-axis-line`, `chart-tick-label`, `chart-unit`, `chart-bar`,
 /// `chart-bar-label`, `chart-bar-total`, `chart-pattern`, `series-1` … `series-4`, `chart-legend`,
-/// `chart-legend-label`.
+/// `chart-legend-label`, and `chart-wide` or `chart-narrow` (`svgForEveryScreen()`).
 public struct StackedBarChart: Sendable, Hashable {
     /// One part of every bar, e.g. one person.
     public struct Series: Sendable, Hashable {
@@ -50,10 +50,12 @@ public struct StackedBarChart: Sendable, Hashable {
     public var categoryTitle: String
     /// Text drawn instead of a chart when every value is zero.
     public var emptyMessage: String
+    /// Heading of the table's last column, each category's total (in the reader's language).
+    public var totalTitle: String
 
     public init(
         title: String, description: String, id: String, unit: String, categories: [Category], series: [Series],
-        categoryTitle: String, emptyMessage: String
+        categoryTitle: String, emptyMessage: String, totalTitle: String = "Everyone"
     ) {
         self.title = title
         self.description = description
@@ -63,6 +65,7 @@ public struct StackedBarChart: Sendable, Hashable {
         self.series = series
         self.categoryTitle = categoryTitle
         self.emptyMessage = emptyMessage
+        self.totalTitle = totalTitle
     }
 
     /// Each category's total.
@@ -78,6 +81,6 @@ public struct StackedBarChart: Sendable, Hashable {
             ChartTable.Row(
                 header: category.name, cells: series.map { ChartTable.Cell("\($0.value(index))") } + [ChartTable.Cell("\(totals[index])")])
         }
-        return ChartTable(caption: title, columns: [categoryTitle] + series.map(\.name) + ["Everyone"], rows: rows)
+        return ChartTable(caption: title, columns: [categoryTitle] + series.map(\.name) + [totalTitle], rows: rows)
     }
 }

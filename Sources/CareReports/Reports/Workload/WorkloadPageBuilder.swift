@@ -65,7 +65,7 @@ public struct WorkloadPageBuilder: Sendable {
             weekCount: tally.weeks.count, finishedWeekCount: finished, lastWeekUnderWay: tally.lastWeekUnfinished,
             countsDoses: tally.countsDoses, showsWeeksOff: showsWeeksOff, recipientName: names.recipientName, shares: shares, noWeekOff: noWeekOff,
             everyoneHadWeekOff: showsWeeksOff && !worked.isEmpty && noWeekOff.isEmpty, nobody: people.isEmpty,
-            chart: people.isEmpty ? nil : chart.svg(), chartTitle: table.caption, chartColumns: table.columns,
+            chart: people.isEmpty ? nil : chart.svgForEveryScreen(), chartTitle: table.caption, chartColumns: table.columns,
             chartRows: table.rows.map { WorkloadPage.ChartRow(week: $0.header, cells: $0.cells.map(\.text)) },
             people: people.enumerated().map { index, person in
                 WorkloadPage.Person(name: names.name(person), anchor: "person-\(index + 1)", weeks: rows(person))
@@ -122,6 +122,6 @@ public struct WorkloadPageBuilder: Sendable {
                 "{count} tasks done in the {weeks} weeks from {first} to {last}; each bar is one week, stacked by who did them.", count: total,
                 ["weeks": "\(tally.weeks.count)", "first": weekName(tally.weeks[0]), "last": weekName(tally.weeks[tally.weeks.count - 1])]),
             id: "workload-chart", unit: context.words.t("tasks done"), categories: categories, series: series, categoryTitle: context.words.t("Week"),
-            emptyMessage: context.words.t("No tasks done in these weeks."))
+            emptyMessage: context.words.t("No tasks done in these weeks."), totalTitle: context.words.t("Everyone"))
     }
 }
