@@ -2407,7 +2407,7 @@ body.visit {
 <div><dt>[[t:Data as of]]</dt><dd>{{page.dataAsOf}}{{#page.staleNote}} ({{page.staleNote}}){{/page.staleNote}}</dd></div>
 <div><dt>[[t:Written]]</dt><dd>[[t:{writtenOn} for {writtenFor}|writtenOn={{writtenOn}}|writtenFor={{page.writtenFor}}]]</dd></div>
 </dl>
-<p class="small visit-contents"><strong>[[t:This summary, in order]]:</strong> [[t:medications, allergies, problems, results, vital signs, symptoms and falls, questions for the doctor]]; <strong>[[t:then, for reference]]:</strong> [[t:appointments, immunisations]]{{^empty(devices)}}, [[t:medical devices]]{{/empty(devices)}}{{#empty(devices)}}{{^empty(deviceStatements)}}, [[t:medical devices]]{{/empty(deviceStatements)}}{{/empty(devices)}}{{^empty(procedures)}}, [[t:procedures]]{{/empty(procedures)}}{{#empty(procedures)}}{{^empty(procedureStatements)}}, [[t:procedures]]{{/empty(procedureStatements)}}{{/empty(procedures)}}{{^empty(carePlan)}}, [[t:goals and plan of care]]{{/empty(carePlan)}}{{^empty(sourceNarratives)}}, [[t:text from imported documents]]{{/empty(sourceNarratives)}}.</p>
+<p class="small visit-contents"><strong>[[t:This summary, in order]]:</strong> {{#empty(findings)}}[[t:medications, allergies, problems, results, vital signs, symptoms and falls, questions for the doctor]]{{/empty(findings)}}{{^empty(findings)}}[[t:medications, allergies, problems, status and findings, results, vital signs, symptoms and falls, questions for the doctor]]{{/empty(findings)}}; <strong>[[t:then, for reference]]:</strong> [[t:appointments, immunisations]]{{^empty(devices)}}, [[t:medical devices]]{{/empty(devices)}}{{#empty(devices)}}{{^empty(deviceStatements)}}, [[t:medical devices]]{{/empty(deviceStatements)}}{{/empty(devices)}}{{^empty(procedures)}}, [[t:procedures]]{{/empty(procedures)}}{{#empty(procedures)}}{{^empty(procedureStatements)}}, [[t:procedures]]{{/empty(procedureStatements)}}{{/empty(procedures)}}{{^empty(carePlan)}}, [[t:goals and plan of care]]{{/empty(carePlan)}}{{^empty(sourceNarratives)}}, [[t:text from imported documents]]{{/empty(sourceNarratives)}}.</p>
 </header>
 {{^empty(notShown)}}<ul class="small not-shown" role="note">{{#notShown}}<li>{{.}}</li>{{/notShown}}</ul>{{/empty(notShown)}}
 
@@ -2461,6 +2461,11 @@ body.visit {
 {{#pastProblems}}<p class="small">[[t:Resolved: {pastProblems}|pastProblems={{pastProblems}}]]</p>{{/pastProblems}}
 </section>
 </div>
+
+{{^empty(findings)}}<section aria-labelledby="findings-heading">
+<h2 id="findings-heading">[[t:Status, history and findings]] <span class="period">[[t:as stated in the documents]]</span></h2>
+<ul>{{#findings}}<li><strong>{{text}}</strong>{{#detail}}: {{detail}}{{/detail}}</li>{{/findings}}</ul>
+</section>{{/empty(findings)}}
 
 <section aria-labelledby="results-heading">
 <h2 id="results-heading">[[t:Results]] <span class="period">[[t:the latest of each test, any date; out of range first]]</span></h2>
@@ -2552,11 +2557,6 @@ body.visit {
 <h2 id="procedures-heading">[[t:Procedures]] <span class="period">[[t:latest first]]</span></h2>
 <ul class="statements">{{#procedureStatements}}<li>{{text}} <span class="muted">{{stated}}</span></li>{{/procedureStatements}}</ul>
 </section>{{/empty(procedureStatements)}}{{/empty(procedures)}}
-
-{{^empty(findings)}}<section aria-labelledby="findings-heading">
-<h2 id="findings-heading">[[t:Status, history and findings]] <span class="period">[[t:as stated in the documents]]</span></h2>
-<ul>{{#findings}}<li><strong>{{text}}</strong>{{#detail}}: {{detail}}{{/detail}}</li>{{/findings}}</ul>
-</section>{{/empty(findings)}}
 
 {{^empty(carePlan)}}<section aria-labelledby="plan-heading">
 <h2 id="plan-heading">[[t:Goals and plan of care]] <span class="period">[[t:as stated in the documents]]</span></h2>

@@ -4204,6 +4204,9 @@ msgstr "objetivos y plan de cuidados"
 msgid "text from imported documents"
 msgstr "texto de documentos importados"
 
+msgid "medications, allergies, problems, status and findings, results, vital signs, symptoms and falls, questions for the doctor"
+msgstr "medicamentos, alergias, problemas de salud, estado y hallazgos, resultados, signos vitales, síntomas y caídas, preguntas para el médico"
+
 """##,
     ]
 }
