@@ -10,7 +10,9 @@ import Foundation
 ///   the headers are not trusted), so a zip bomb stops at the limit and the archive is refused;
 /// - an entry whose path is absolute or climbs out with `..` is skipped with a warning;
 /// - links (symbolic or hard), devices and other non-regular entries are skipped with a warning,
-///   never followed.
+///   never followed;
+/// - an entry that repeats an earlier one (the same bytes, or a name equal to its but for Unicode
+///   normalisation or case) is skipped with a warning (``ArchiveEntryFilter``): one document is read once.
 public struct ArchiveReader: Sendable {
     public struct Limits: Sendable {
         public var maximumEntries = 10_000
@@ -63,6 +65,7 @@ public struct ArchiveReader: Sendable {
         }
         var entries: [Entry] = []
         var diagnostics: [Diagnostic] = []
+        var filter = ArchiveEntryFilter()
         var total = 0
         var count = 0
         var header: OpaquePointer?
@@ -109,6 +112,10 @@ public struct ArchiveReader: Sendable {
                 guard total <= limits.maximumTotal else {
                     return (nil, [Diagnostic(.error, file: path, message: "the archive expands beyond the \(limits.maximumTotal >> 20) MiB limit; nothing was read from it")])
                 }
+            }
+            if let repeated = filter.repeated(inside, bytes) {
+                diagnostics.append(Diagnostic(.warning, file: path, keyPath: label, message: repeated))
+                continue
             }
             entries.append(Entry(path: inside, bytes: bytes))
         }
