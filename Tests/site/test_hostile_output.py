@@ -109,8 +109,13 @@ HOSTILE_MARKDOWN = (
     "Note \u202egnp.exe\u202c and \u2066isolated\u2069, bell\x07, escape\x1b[31mred\x1b[0m, \ufffe"
     " &#x202E;ref &#7;bell &#x1B;esc &#x2066;iso\n\n"
     "[net](//evil.org/x) [abs](/etc/passwd) [up](../../x) [query](?x=1) [back](\\\\evil.org\\x)"
-    " [ok](https://example.org/ok) [mail](mailto:ann@example.org)"
+    " [ok](https://example.org/ok) [mail](mailto:ann@example.org)\n\n"
+    # Issue 41: what is a harmless scheme only until decoded, or a mail with a header of its own.
+    "[enc](%6A%61vascript:alert(1)) [mixed](https:javascript:alert(1)) [bs](http:%5Cevil.example)"
+    " [crlf](mailto:ann@example.org?subject=x%0D%0ABcc:eve@evil.example) [bcc](mailto:ann@example.org?bcc=eve@evil.example)"
 )
+DECODED_HOSTILE_LINKS = ("%6A%61vascript:alert(1)", "https:javascript:alert(1)", "http:%5Cevil.example",
+                         "mailto:ann@example.org?subject=x%0D%0ABcc:eve@evil.example", "mailto:ann@example.org?bcc=eve@evil.example")
 
 
 def hostile_export(tmp_path):
@@ -198,8 +203,9 @@ def test_links_only_for_http_https_mailto_or_the_sites_own_pages(tmp_path):
             resolved = urljoin(page.resolve().as_uri(), link)
             assert resolved.startswith(root), f"{page}: {link} leaves the site"
     assert "https://example.org/ok" in seen and "mailto:ann@example.org" in seen, "the allowed links stay links"
-    for refused in ("//evil.org/x", "/etc/passwd", "../../x", "?x=1"):
-        assert refused not in seen
+    for refused in ("//evil.org/x", "/etc/passwd", "../../x", "?x=1", *DECODED_HOSTILE_LINKS):
+        assert refused not in seen, refused
+    assert not any("evil" in link or "javascript" in link.lower() for link in seen), [l for l in seen if "evil" in l]
 
 
 # --- archives ---------------------------------------------------------------------------------
