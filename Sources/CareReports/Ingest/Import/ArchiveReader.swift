@@ -2,7 +2,8 @@ import CLibArchive
 import Foundation
 
 /// Reads the regular files of a `.zip` (or a tar, plain or gzip) into memory, named as the archive
-/// names them (UTF-8, or CP437 for a zip entry without the UTF-8 flag),
+/// names them (UTF-8, or CP437 for a zip entry without the UTF-8 flag; made one line by
+/// ``DisplayText/singleLine(_:)``, since a name reaches page footers and standard error),
 /// through the system libarchive, with limits, so a portal download is read where it lies and
 /// nothing is ever written to disk:
 /// - at most ``Limits/maximumEntries`` entries and ``Limits/maximumTotal`` bytes once expanded,
@@ -85,7 +86,7 @@ public struct ArchiveReader: Sendable {
                 diagnostics.append(Diagnostic(.warning, file: path, message: "an entry has no name; entry skipped"))
                 continue
             }
-            guard let inside = Self.insidePath(name) else {
+            guard let inside = Self.insidePath(name).map(DisplayText.singleLine), !inside.isEmpty else {
                 diagnostics.append(Diagnostic(.warning, file: path, keyPath: label, message: "the entry's path leads outside the archive; entry skipped"))
                 continue
             }
@@ -152,9 +153,15 @@ public struct ArchiveReader: Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
-    /// A name safe to print: control characters are replaced.
+    /// A name safe to print, on one line: control characters are replaced by `?`, then
+    /// ``DisplayText/singleLine(_:)`` applies (invisible and direction characters dropped, line
+    /// separators made spaces); at most 200 scalars.
     static func printable(_ name: String) -> String {
-        String(name.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) }.prefix(200))
+        var out = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars.prefix(200) {
+            out.append(scalar.properties.generalCategory == .control ? "?" : scalar)
+        }
+        return DisplayText.singleLine(String(out))
     }
 
     private static func message(_ archive: OpaquePointer) -> String {
