@@ -13,16 +13,21 @@ struct IdKeyOption: ParsableArguments {
         completion: .file())
     var idKeyFile: String?
 
-    /// Finds the key, or makes it on first use, before anything is read, and makes it the one this
-    /// run uses; a key that cannot be had, or that lies inside `output`, stops the run (66, or 73
-    /// when it cannot be made or kept there), nothing written.
+    /// Finds the key, or makes it on first use (and says where, on standard error), before anything
+    /// is read, and makes it the one this run uses; a key that cannot be had, or that lies inside
+    /// `output`, stops the run (66, or 73 when it cannot be made or kept there), nothing written.
     func install(output: String?) throws {
         let environment = ProcessInfo.processInfo.environment
         do {
-            if let output, let path = try InstallationKeySource.path(fileOption: idKeyFile, environment: environment), Self.isInside(path, output) {
+            let source = try InstallationKeySource.find(fileOption: idKeyFile, environment: environment)
+            if let output, let path = source.keyFile, Self.isInside(path, output) {
                 throw InstallationKeyError.insideOutput(path: path, output: output)
             }
-            InstallationKey.install(try InstallationKeySource.resolve(fileOption: idKeyFile, environment: environment))
+            let isNew = source.keyFile.map { access($0, F_OK) != 0 } ?? false
+            InstallationKey.install(try source.key())
+            if isNew, case .stateFolder = source, let path = source.keyFile {
+                Console.error("made this installation's id key, \(path) (mode 0600): keep it with your backups; calendar UIDs and file names depend on it")
+            }
         } catch let error as InstallationKeyError {
             Console.error(error.description)
             Console.error("error: nothing was written")

@@ -80,8 +80,9 @@ def test_a_supporters_calendar_names_match_no_id_of_the_export_without_the_key(t
 
 def test_the_key_is_made_once_private_and_outside_the_output(tmp_path):
     state = tmp_path / "state"
-    build(tmp_path / "one", state)
+    first = build(tmp_path / "one", state)
     key = state / "carereport" / "id-key"
+    assert first.stderr.startswith(f"made this installation's id key, {key} (mode 0600)"), first.stderr
     assert stat.S_IMODE(key.stat().st_mode) == 0o600
     assert stat.S_IMODE(key.parent.stat().st_mode) & 0o077 == 0
     assert re.fullmatch(r"[0-9a-f]{64}\n", key.read_text())
@@ -89,7 +90,7 @@ def test_the_key_is_made_once_private_and_outside_the_output(tmp_path):
     for path in (tmp_path / "one").rglob("*"):
         if path.is_file():
             assert secret.encode() not in path.read_bytes(), path
-    build(tmp_path / "two", state)
+    assert "id key" not in build(tmp_path / "two", state).stderr, "said once, when it is made"
     assert names(tmp_path / "one") == names(tmp_path / "two"), "one installation: the same names every run"
     assert key.read_text().strip() == secret
 

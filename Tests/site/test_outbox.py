@@ -2,26 +2,8 @@
 carereport itself wrote there (the list `DIR/.carereport-outbox`), says on standard error what it
 removed, and never touches another file, whatever its name: an export with users `README` and
 `index` leaves the folder's own `README.md` and `index.html` alone."""
-import json
-import shutil
-
 from conftest import NOW, SAMPLE, run_carereport
-
-
-def copy_sample(tmp_path):
-    target = tmp_path / "export"
-    shutil.copytree(SAMPLE, target)
-    return target
-
-
-def edit(path, change):
-    data = json.loads(path.read_text())
-    change(data)
-    path.write_text(json.dumps(data))
-
-
-def users(data):
-    return data["data"] if isinstance(data, dict) else data
+from test_security import copy_sample, edit, records as users
 
 
 def digest_all(export, out, *extra):

@@ -101,7 +101,6 @@ extension IPSBundleBuilder {
             case .instant, .stated: return FHIRJSON.date(date, in: zone)
             default: return nil
             }
-            return nil
         }
         return FHIRJSON.object([
             ("resourceType", .string("DiagnosticReport")),
