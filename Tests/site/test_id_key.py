@@ -148,3 +148,14 @@ def test_a_key_file_inside_the_output_folder_is_refused(tmp_path):
     assert result.returncode == 73
     assert "inside the output folder" in result.stderr
     assert key.exists() and sorted(p.name for p in site.iterdir()) == ["key"]
+
+
+def test_a_digests_message_id_is_keyed(tmp_path):
+    ids = []
+    for state in ("state-a", "state-a", "state-b"):
+        result = run(["digest", SAMPLE, "--viewer", "u-ellen", "--circle", "circle-margaret", "--week", "2025-W16",
+                      "--format", "email", "--to", "ellen@example.org", "--now", NOW], tmp_path / state)
+        assert result.returncode == 0, result.stderr
+        ids.append(re.search(r"^Message-ID: <carereport\.([0-9a-f]{20})@", result.stdout, flags=re.M).group(1))
+    assert ids[0] == ids[1], "one installation: the same Message-ID for the same digest"
+    assert ids[0] != ids[2], "two installations: different ones"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Stable names for things a reader's output must point at (calendar UIDs, feed ids, attachment
-/// file names, the visit summary's resource ids) that never show the app's own id of a task, health
+/// file names, the visit summary's resource ids, a digest's Message-ID) that never show the app's own id of a task, health
 /// record, update or comment, which may carry words ("task-pick-up-lisinopril"), nor a circle's or
 /// a user's id (privacy policy rule 6).
 ///
@@ -12,7 +12,12 @@ import Foundation
 public enum OpaqueId {
     /// 20 lower-case hex digits naming `id` of `kind` (`task`, `record`, `update`, …) in `circle`.
     public static func make(_ kind: String, _ id: String, circle: String, key: InstallationKey = .current) -> String {
-        InstallationKeyFile.hex(Array(code(["opaque-id", circle, kind, id], key: key).prefix(10)))
+        name(["opaque-id", circle, kind, id], key: key)
+    }
+
+    /// 20 lower-case hex digits naming `parts` (the first says what is named: `opaque-id`, `message`).
+    public static func name(_ parts: [String], key: InstallationKey = .current) -> String {
+        InstallationKeyFile.hex(Array(code(parts, key: key).prefix(10)))
     }
 
     /// A UUID (RFC 9562 version 8, the version for names of one's own making) naming `parts`: for

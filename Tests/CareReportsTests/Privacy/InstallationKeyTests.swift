@@ -70,7 +70,7 @@ struct InstallationKeyTests {
 
     @Test func aKeyFileOthersMayReadIsRefused() throws {
         let path = folder() + "/key"
-        FileManager.default.createFile(atPath: path, contents: Data(String(repeating: "ab", count: 32).utf8), attributes: [.posixPermissions: 0o644])
+        _ = FileManager.default.createFile(atPath: path, contents: Data(String(repeating: "ab", count: 32).utf8), attributes: [.posixPermissions: 0o644])
         #expect(throws: InstallationKeyError.readableByOthers(path: path, mode: 0o100644)) {
             try InstallationKeySource.resolve(fileOption: path, environment: [:])
         }
@@ -84,7 +84,7 @@ struct InstallationKeyTests {
 
     @Test func theOptionComesBeforeTheVariables() throws {
         let path = folder() + "/key"
-        FileManager.default.createFile(atPath: path, contents: Data("a key given in a file of its own\n".utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: path, contents: Data("a key given in a file of its own\n".utf8), attributes: [.posixPermissions: 0o600])
         let environment = ["CAREREPORT_ID_KEY": "the key in the environment", "XDG_STATE_HOME": folder()]
         let fromFile = try InstallationKeySource.resolve(fileOption: path, environment: environment)
         let fromVariable = try InstallationKeySource.resolve(fileOption: nil, environment: environment)
