@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -36,6 +37,7 @@ let package = Package(
                 "CFileSwap",
                 "CLibArchive",
                 "CLibXML2",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Rendering/Charts/CHART-CLASSES.md"]
         ),

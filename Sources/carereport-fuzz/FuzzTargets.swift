@@ -108,11 +108,25 @@ enum FuzzTargets {
         }
     }
 
-    /// http, https or mailto; or a relative reference inside the site (no leading `/` or `?`, no
-    /// backslash, no `..` segment, no other scheme).
+    /// http(s) to a host, or mailto with no line break nor header but subject and body; or a relative
+    /// reference inside the site (no leading `/` or `?`, no backslash, no `..` segment, no other
+    /// scheme): as written and once percent-decoded until stable.
     static func isKeptLink(_ href: String) -> Bool {
-        let lower = href.lowercased()
-        if ["http:", "https:", "mailto:"].contains(where: lower.hasPrefix) { return true }
+        var decoded = href
+        while let next = decoded.removingPercentEncoding, next != decoded { decoded = next }
+        return decoded == href ? isKeptLinkAsWritten(href) : isKeptLinkAsWritten(href) && isKeptLinkAsWritten(decoded)
+    }
+
+    private static func isKeptLinkAsWritten(_ href: String) -> Bool {
+        let lower = String(String.UnicodeScalarView(href.lowercased().unicodeScalars.filter { $0.value > 0x20 && !$0.properties.isWhitespace }))
+        if lower.hasPrefix("http:") || lower.hasPrefix("https:") {
+            return !lower.contains("\\") && lower.drop { $0 != ":" }.dropFirst().hasPrefix("//") && !lower.contains(":///")
+        }
+        if lower.hasPrefix("mailto:") {
+            let fields = lower.split(separator: "?", maxSplits: 1).dropFirst().first?.split(separator: "&") ?? []
+            return !href.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+                && fields.allSatisfy { $0.hasPrefix("subject=") || $0.hasPrefix("body=") || $0 == "subject" || $0 == "body" }
+        }
         guard let first = href.first, first != "/", first != "?", !href.contains("\\") else { return false }
         let path = href.prefix { $0 != "?" && $0 != "#" }
         if path.contains(":") && !path.contains("/") { return false }  // another scheme

@@ -40,6 +40,8 @@ extension CareReport {
 
         @OptionGroup var importOptions: ImportOptions
 
+        @OptionGroup var idKeyOption: IdKeyOption
+
         @Option(name: .long, help: ArgumentHelp("The folder to write the site into (replaced whole).", valueName: "dir"), completion: .directory)
         var out: String
 
@@ -102,6 +104,7 @@ extension CareReport {
         var jobs: Int?
 
         func run() throws {
+            try idKeyOption.install(output: out)
             if !viewerOptions.allMembers, viewerOptions.viewer != nil, viewerOptions.circle == nil {
                 return try runForReader()
             }

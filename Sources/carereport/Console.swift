@@ -2,8 +2,10 @@ import CareReports
 import Foundation
 
 /// Standard output and standard error, line by line, with no control character but tab and line
-/// feed and no bidi control (``DisplayText/stripped(_:)``): nothing an export holds can send an escape
-/// sequence to a terminal.
+/// feed and no bidi control or mark (``DisplayText/stripped(_:)``): nothing an export holds can send
+/// an escape sequence to a terminal. Standard error breaks lines only where carereport's own message
+/// does: each of its lines is made one line (``DisplayText/singleLine(_:)``), so no line separator
+/// or other break from the export can start a line that looks like another message.
 enum Console {
     static func output(_ line: String) {
         standardOutput(DisplayText.stripped(line) + "\n")
@@ -22,12 +24,12 @@ enum Console {
     /// prints); never held back (`holding`).
     static func progress(_ line: String) {
         guard Thread.current.threadDictionary[mutedKey] == nil else { return }
-        if isatty(STDERR_FILENO) == 1 { _ = write(DisplayText.stripped("carereport: \(line)") + "\n", to: STDERR_FILENO) }
+        if isatty(STDERR_FILENO) == 1 { _ = write(DisplayText.singleLine("carereport: \(line)") + "\n", to: STDERR_FILENO) }
     }
 
     static func error(_ line: String) {
         guard Thread.current.threadDictionary[mutedKey] == nil else { return }
-        let text = DisplayText.stripped(line) + "\n"
+        let text = line.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayText.singleLine(String($0)) }.joined(separator: "\n") + "\n"
         let kept = held.withLock { lines in
             lines?.append(text)
             return lines != nil

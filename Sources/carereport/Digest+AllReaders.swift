@@ -57,7 +57,8 @@ extension CareReport.DigestCommand {
         try SiteOutput.commit(outbox)
         stats.report(readers: readers.readers.count, readOnce: source.checksDeferred)
         let among = viewerOptions.circle.flatMap { source.base.circle($0) }.map { Set($0.members.map(\.userId)) }
-        try SiteOutput.removeFormerMembersDigests(in: out, keeping: written, shard: shard, among: among ?? Set(source.base.users.map(\.id) + source.base.circles.flatMap { $0.members.map(\.userId) }))
+        try SiteOutput.removeFormerMembersDigests(
+            in: out, wrote: written.map { "\($0).\(suffix)" }, keeping: written, shard: shard, among: among ?? Set(source.base.users.map(\.id) + source.base.circles.flatMap { $0.members.map(\.userId) }))
         progress.summarize("digest", into: out, people: readers.readers.count)
     }
 

@@ -39,6 +39,8 @@ extension CareReport {
 
         @OptionGroup var importOptions: ImportOptions
 
+        @OptionGroup var idKeyOption: IdKeyOption
+
         @OptionGroup var viewerOptions: ViewerOptions
 
         @OptionGroup var shardOption: ShardOption
@@ -83,6 +85,7 @@ extension CareReport {
         }
 
         func run() throws {
+            try idKeyOption.install(output: out)
             warnAboutAddressLists()
             if !viewerOptions.allMembers, viewerOptions.viewer != nil, viewerOptions.circle == nil {
                 return try runForReader()

@@ -86,13 +86,19 @@ extension SiteOutput {
 
     /// After an `--all-members` digest run, removes the digests (`USER.md`, `.html`, `.eml`) of
     /// people who are no longer active members, as ``removeStaleReaderSites(in:keeping:shard:among:)``
-    /// removes their sites: only this shard's readers, only people `among` names (the circle's
-    /// members with `--circle`, else everyone the export knows), only regular files (never a link).
-    static func removeFormerMembersDigests(in output: String, keeping: Set<String>, shard: Shard, among: Set<String>) throws {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? [] {
-            guard let dot = name.lastIndex(of: "."), [".md", ".html", ".eml"].contains(String(name[dot...])) else { continue }
+    /// removes their sites, and only files carereport wrote there itself (``OutboxManifest``): a file
+    /// the list does not hold is never touched, whatever its name. Of those, only this shard's readers',
+    /// only people `among` names (the circle's members with `--circle`, else everyone the export
+    /// knows), only regular files (never a link). Each removal is said on standard error (the file's
+    /// name: a user id, never anything of a record). The list then holds what this run wrote.
+    static func removeFormerMembersDigests(in output: String, wrote written: [String], keeping: Set<String>, shard: Shard, among: Set<String>) throws {
+        var manifest = OutboxManifest.read(in: output, shard: shard)
+        let removals = manifest.takeRemovals { name in
+            guard let dot = name.lastIndex(of: "."), [".md", ".html", ".eml"].contains(String(name[dot...])) else { return false }
             let user = String(name[..<dot])
-            guard SafeId.isSafe(user), !keeping.contains(user), among.contains(user), shard.contains(reader: user) else { continue }
+            return SafeId.isSafe(user) && !keeping.contains(user) && among.contains(user) && shard.contains(reader: user)
+        }
+        for name in removals {
             let path = "\(output)/\(name)"
             var status = stat()
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
@@ -100,6 +106,14 @@ extension SiteOutput {
                 Console.error("\(path): error: cannot remove the digest of a former member")
                 throw ExitCode(73)
             }
+            Console.error("removed \(path): its reader is no longer an active member")
+        }
+        manifest.add(written)
+        do {
+            try manifest.write(in: output, shard: shard)
+        } catch {
+            Console.error("\(output)/\(OutboxManifest.fileName(for: shard)): error: cannot write the list of the digests written here")
+            throw ExitCode(73)
         }
     }
 }

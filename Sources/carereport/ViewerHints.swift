@@ -19,7 +19,7 @@ enum ViewerHints {
     /// The message for a `--viewer` who is not a member of the chosen circle (or of any circle).
     static func unknownViewer(_ id: String, circleId: String?, in export: CareExport) -> String {
         let circles = circleId.flatMap { export.circle($0) }.map { [$0] } ?? export.circles
-        let where_ = circles.count == 1 ? "\(circles[0].id) (\(circles[0].name))" : "any circle of the export"
+        let where_ = circles.count == 1 ? "\(circles[0].id) (\(DisplayText.singleLine(circles[0].name)))" : "any circle of the export"
         var lines = ["error: viewer \(id) is not a member of \(where_); nothing was written"]
         let active = circles.map { circle in (circle.id, members(of: circle).filter { $0.status == .active }.map(\.userId)) }
         let activeIds = active.flatMap(\.1)
@@ -36,7 +36,7 @@ enum ViewerHints {
         var lines = ["error: no circle with id \(id) in the export"]
         let ids = export.circles.map(\.id)
         if let guess = closest(id, among: ids) ?? ids.first(where: { $0.contains(id) }) { lines.append("did you mean --circle \(guess)?") }
-        if !ids.isEmpty { lines.append("circles: " + export.circles.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")) }
+        if !ids.isEmpty { lines.append("circles: " + export.circles.map { "\($0.id) (\(DisplayText.singleLine($0.name)))" }.joined(separator: ", ")) }
         return lines.joined(separator: "\n")
     }
 

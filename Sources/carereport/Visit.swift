@@ -36,6 +36,8 @@ extension CareReport {
 
         @OptionGroup var importOptions: ImportOptions
 
+        @OptionGroup var idKeyOption: IdKeyOption
+
         @OptionGroup var viewerOptions: ViewerOptions
 
         @Option(help: ArgumentHelp("Start of the period (YYYY-MM-DD); default: the day of the last visit with the next appointment's specialty or provider, else 90 days ago.", valueName: "date"))
@@ -65,6 +67,7 @@ extension CareReport {
         }
 
         func run() throws {
+            try idKeyOption.install(output: out)
             let export = try ExportInput.load(
                 input, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient, circle: viewerOptions.circle,
                 warnings: .show(strict: nowOption.strict))

@@ -6,6 +6,11 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
+# The installation's id key of every run the tests start (docs/privacy.md): fixed, so calendar UIDs,
+# feed ids and attachment names are the same bytes in every run, and no key file is made in the home
+# folder of whoever runs the tests. Tests of the key itself set their own environment.
+os.environ.setdefault("CAREREPORT_ID_KEY", "carereport's test key, never an installation's")
+
 
 @pytest.fixture(scope="session")
 def carereport():

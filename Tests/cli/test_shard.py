@@ -18,10 +18,14 @@ BIN = ROOT / os.environ.get("CAREREPORT_BIN", ".build/debug/carereport")
 
 
 def tree(root: pathlib.Path) -> dict:
-    """Every file and folder under root: relative path -> bytes (None for a folder)."""
+    """Every file and folder under root: relative path -> bytes (None for a folder). The outbox's
+    list of the digests carereport wrote (.carereport-outbox, one per shard layout) is bookkeeping,
+    not output: left out."""
     found = {}
     for path in sorted(root.rglob("*")):
         relative = path.relative_to(root).as_posix()
+        if relative.startswith(".carereport-outbox"):
+            continue
         found[relative] = None if path.is_dir() else path.read_bytes()
     return found
 

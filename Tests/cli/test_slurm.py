@@ -36,8 +36,10 @@ def free_port():
 
 
 def tree(root: pathlib.Path) -> dict:
-    """Every file under root: relative path -> bytes."""
-    return {path.relative_to(root).as_posix(): path.read_bytes() for path in sorted(root.rglob("*")) if path.is_file()}
+    """Every file under root: relative path -> bytes; the outbox's list of the digests carereport
+    wrote (.carereport-outbox, one per shard layout) is bookkeeping, not output: left out."""
+    return {path.relative_to(root).as_posix(): path.read_bytes() for path in sorted(root.rglob("*"))
+            if path.is_file() and not path.name.startswith(".carereport-outbox")}
 
 
 class OneNodeSlurm:

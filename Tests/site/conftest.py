@@ -17,6 +17,11 @@ from typing import Optional
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+# The installation's id key of every run the tests start (docs/privacy.md): fixed, so calendar UIDs,
+# feed ids and attachment names are the same bytes in every run, and no key file is made in the home
+# folder of whoever runs the tests. Tests of the key itself set their own environment.
+os.environ.setdefault("CAREREPORT_ID_KEY", "carereport's test key, never an installation's")
 SAMPLE = ROOT / "sample-data"
 NOW = "2025-04-18T18:00:00-07:00"
 ROLES = ("careRecipient", "caregiver", "organizer", "supporter")
@@ -44,6 +49,29 @@ def run_carereport(*args, cwd=ROOT, timeout=600):
     if not path.exists():
         pytest.fail(f"{path} is missing: run swift build first")
     return subprocess.run([str(path), *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=timeout)
+
+
+def opaque_code(*parts):
+    """The keyed code carereport derives names from under the tests' key (OpaqueId.swift):
+    HMAC-SHA-256 of the parts, each ended by a NUL."""
+    import hashlib
+    import hmac
+    message = "".join(f"{part}\0" for part in parts).encode()
+    return hmac.new(os.environ["CAREREPORT_ID_KEY"].encode(), message, hashlib.sha256).digest()
+
+
+def opaque_id(kind, record_id, circle="circle-margaret"):
+    """A calendar UID's name for `record_id` (its first 10 bytes in hex)."""
+    return opaque_code("opaque-id", circle, kind, record_id)[:10].hex()
+
+
+def opaque_uuid(*parts):
+    """A resource id of the visit summary or an attachment's name: a version 8 UUID."""
+    import uuid
+    data = bytearray(opaque_code("opaque-uuid", *parts)[:16])
+    data[6] = (data[6] & 0x0F) | 0x80
+    data[8] = (data[8] & 0x3F) | 0x80
+    return str(uuid.UUID(bytes=bytes(data)))
 
 
 def load_json(path):

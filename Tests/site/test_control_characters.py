@@ -7,9 +7,12 @@ every output is read back: the site's HTML and Markdown pages, its feed and cale
 Markdown, HTML and e-mail (headers, the Subject included, and both parts decoded), the printed visit
 summary (its `@page` running header is a CSS string) and the visit's FHIR JSON, and standard error.
 
-Per docs/privacy.md, U+200E/U+200F (LRM/RLM) are direction *marks*, not embedding, override or
-isolate controls: they are kept. Right-to-left text (an RLM is a right-to-left character) is isolated
-by carereport itself with U+2068 … U+2069, the plain-text form of `<bdi>`: those two appear only
+Issue 41, item 3, one rule for invisible and direction characters (docs/privacy.md): the direction
+marks (U+200E, U+200F, U+061C), ZERO WIDTH SPACE, the word joiner and invisible operators and U+FEFF
+are dropped from every output too; the line and paragraph separators U+2028/U+2029 are line breaks
+(a space in a field of one line: an e-mail header, a calendar SUMMARY, a feed title, a file name, a
+line of standard error) and are never written as themselves. Right-to-left text is isolated by
+carereport itself with U+2068 … U+2069, the plain-text form of `<bdi>`: those two appear only
 balanced, each pair around text that holds a right-to-left character, never from the export.
 """
 import email
@@ -18,16 +21,23 @@ import html
 import json
 import pathlib
 import shutil
+import re
 import unicodedata
+import zipfile
 
 import pytest
 
 from conftest import NOW, SAMPLE, run_carereport
 
-FORBIDDEN = frozenset(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A), *range(0x00, 0x09), 0x0B, 0x0C,
-                                *range(0x0E, 0x20), 0x7F, *range(0x80, 0xA0), 0xFFFE, 0xFFFF]))
-# Every forbidden code point, between letters so that a removal shows as "xy".
-PAYLOAD = " x" + "".join(sorted(FORBIDDEN)) + "y"
+# Dropped: controls, bidi embeddings, overrides and isolates, noncharacters; the invisible format
+# characters and direction marks (issue 41).
+INVISIBLE = frozenset(map(chr, [0x200B, 0xFEFF, 0x200E, 0x200F, 0x061C, *range(0x2060, 0x2065)]))
+SEPARATORS = frozenset("\u2028\u2029")
+DROPPED = frozenset(map(chr, [*range(0x202A, 0x202F), *range(0x2066, 0x206A), *range(0x00, 0x09), 0x0B, 0x0C,
+                              *range(0x0E, 0x20), 0x7F, *range(0x80, 0xA0), 0xFFFE, 0xFFFF])) | INVISIBLE
+FORBIDDEN = DROPPED | SEPARATORS
+# Every dropped code point, between letters so that a removal shows as "xy".
+PAYLOAD = " x" + "".join(sorted(DROPPED)) + "y"
 TEXT_KEYS = {"title", "notes", "note", "description", "content", "name", "firstName", "lastName", "fileName",
              "conclusion", "instructions", "reason", "purpose", "location", "provider", "specialty", "laboratory",
              "prescriber", "orderedBy", "outcome", "summary", "text", "substance", "reaction", "bodySite"}
@@ -124,10 +134,10 @@ def right_to_left(text):
     return any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
 
 
-def test_direction_marks_are_kept_and_right_to_left_text_is_only_isolated(tmp_path):
-    # An RLM and Hebrew make the field right-to-left text; the hostile controls around them go.
-    outputs = every_output(tmp_path, hostile_export(tmp_path, PAYLOAD + "\u200e\u200f\u05e9\u05dc\u05d5\u05dd"))
-    assert any("\u200f\u05e9" in text for text in outputs.values()), "LRM and RLM are kept"
+def test_direction_marks_are_dropped_and_right_to_left_text_is_only_isolated(tmp_path):
+    # Marks and Hebrew make the field right-to-left text; the marks and hostile controls around it go.
+    outputs = every_output(tmp_path, hostile_export(tmp_path, PAYLOAD + "\u200e\u200f\u061c\u05e9\u05dc\u05d5\u05dd"))
+    assert any("y\u05e9\u05dc" in text for text in outputs.values()), "the marks are dropped, the letters kept"
     bad = forbidden_in(outputs, allowed=frozenset("\u2068\u2069"))
     assert not bad, bad[:20]
     isolated = 0
@@ -144,3 +154,45 @@ def test_direction_marks_are_kept_and_right_to_left_text_is_only_isolated(tmp_pa
                 isolated += 1
         assert depth == 0, f"{name}: every isolate is closed"
     assert isolated > 0, "right-to-left text is isolated"
+
+
+def test_line_and_paragraph_separators_are_line_breaks_and_spaces_in_a_field_of_one_line(tmp_path):
+    outputs = every_output(tmp_path, hostile_export(tmp_path, " a\u2028b\u2029c"))
+    bad = forbidden_in(outputs)
+    assert not bad, bad[:20]
+    calendar = outputs["u-ellen/calendar.ics"].replace("\r\n ", "")
+    summaries = [line for line in calendar.splitlines() if line.startswith(("SUMMARY:", "LOCATION:"))]
+    assert summaries and all("\\n" not in line for line in summaries), [line for line in summaries if "\\n" in line][:3]
+    assert sum("a b c" in line for line in summaries) > len(summaries) // 2, summaries[:3]
+    titles = re.findall(r"<title>(.*?)</title>", outputs["u-ellen/feed.xml"], flags=re.S)
+    assert titles and all("\n" not in title for title in titles) and any("a b c" in t for t in titles), titles[:3]
+    message = email.message_from_string(outputs["digest.eml"], policy=email.policy.default)
+    assert "a b c" in str(message["Subject"]), message["Subject"]
+    for name in ("build u-ellen stderr", "build u-frank stderr"):
+        assert not any(line.startswith(("b", "c")) for line in outputs[name].splitlines()), outputs[name]
+
+
+def test_an_archive_entrys_name_is_cleaned_in_footers_and_on_standard_error(tmp_path):
+    document = pathlib.Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "ips" / "bundle-minimal.json"
+    if not document.exists():
+        pytest.skip(f"{document} is absent: the shared fixtures are not beside the project")
+    bundle = json.loads(document.read_text(encoding="utf-8"))
+    for entry in bundle["entry"]:
+        if entry["resource"]["resourceType"] == "Composition":
+            entry["resource"].pop("title", None)  # the footer names the document by its file name
+    name = "Bef\u200bund\u200e\u200f\u061c\ufeff\u2060\u2028next\u2029line\u202e.json"
+    archive = tmp_path / "portal.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.writestr(name, json.dumps(bundle))
+        out.writestr(name.replace(".json", "-again.json"), json.dumps(bundle))  # read once: its name is said
+    site = tmp_path / "site"
+    result = run_carereport("build", archive, "--out", site, "--viewer", "patient", "--now", "2021-01-04T09:00:00Z")
+    assert result.returncode == 0, result.stderr
+    outputs = {"stderr": result.stderr}
+    for path in site.rglob("*"):
+        if path.is_file() and path.suffix in (".html", ".md", ".xml", ".ics"):
+            outputs[str(path.relative_to(site))] = html.unescape(path.read_text(encoding="utf-8"))
+    bad = forbidden_in(outputs)
+    assert not bad, bad[:20]
+    assert "Befund next line.json" in outputs["index.html"], "the footer names the file, cleaned"
+    assert "Befund next line-again.json" in result.stderr and not any(l.startswith(("next", "line")) for l in result.stderr.splitlines())

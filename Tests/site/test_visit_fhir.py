@@ -1,7 +1,7 @@
 """`carereport visit --format fhir`: the visit summary as an HL7 International Patient Summary.
 
 The bundle must be valid FHIR R4B (checked with the `fhir.resources` models), the same bytes for the
-same input, viewer and --now, with name-based ids only, and it must come back through carereport's
+same input, viewer and --now, with ids keyed by the installation's secret only, and it must come back through carereport's
 own FHIR importer with the same medications, allergies, problems and latest results. A record the
 viewer may not see leaves no trace in it: not its marker, not its id, not an id made from it.
 """
@@ -12,12 +12,11 @@ from datetime import datetime
 
 import pytest
 
-from conftest import ELLEN, FRANK, NOW, SAMPLE, load_json, markers_file, members, require, role_viewers, run_carereport
+from conftest import ELLEN, FRANK, NOW, SAMPLE, load_json, markers_file, members, opaque_uuid, require, role_viewers, run_carereport
 from test_privacy_scan import Corpus, decisions, never_rendered
 
 SECTIONS = {"10160-0": "medications", "48765-2": "allergies", "11450-4": "problems", "30954-2": "results",
             "8716-3": "vital signs", "11369-6": "immunizations"}
-NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://carereport.invalid/fhir")
 TYPES = ("Patient", "MedicationStatement", "AllergyIntolerance", "Condition", "Observation", "DiagnosticReport",
          "Immunization", "Composition", "Bundle", "Device")
 
@@ -103,10 +102,10 @@ def test_bundle_is_deterministic_with_name_based_ids(ellen_bundle, tmp_path):
     for entry in bundle["entry"]:
         resource = entry["resource"]
         assert entry["fullUrl"] == f"urn:uuid:{resource['id']}"
-        assert uuid.UUID(resource["id"]).version == 5, "ids are name-based, never random"
+        assert uuid.UUID(resource["id"]).version == 8, "ids are keyed by the installation's secret, never random"
     for kind in ("MedicationStatement", "AllergyIntolerance", "Condition", "Immunization", "DiagnosticReport"):
         for resource in resources(bundle, kind):
-            made = {str(uuid.uuid5(NAMESPACE, f"circle-margaret|{kind}|{record}")) for record in visible}
+            made = {opaque_uuid("ips", "circle-margaret", kind, record) for record in visible}
             assert resource["id"] in made, f"{kind} {resource['id']} is not made from a visible record id"
 
 
@@ -147,7 +146,7 @@ def test_hidden_records_leave_no_trace_in_the_bundle(viewer, tmp_path):
     markers = load_json(markers_file())
     corpus = Corpus(folder)
     text = (folder / "visit.json").read_text()
-    ids = set(re.findall(r"[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}", text))
+    ids = set(re.findall(r"[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}", text))
     problems = []
     for entry in decisions(viewer):
         if entry["visible"]:
@@ -158,7 +157,7 @@ def test_hidden_records_leave_no_trace_in_the_bundle(viewer, tmp_path):
         if re.search(rf'(?<![\w-]){re.escape(entry["id"])}(?![\w-])', text):
             problems.append(f"hidden {entry['id']}: its id")
         for kind in TYPES:
-            if str(uuid.uuid5(NAMESPACE, f"{viewer.circle}|{kind}|{entry['id']}")) in ids:
+            if opaque_uuid("ips", viewer.circle, kind, entry['id']) in ids:
                 problems.append(f"hidden {entry['id']}: a {kind} id made from it")
     for label, value in never_rendered():
         if corpus.where(value, loose=False):
@@ -174,7 +173,7 @@ def test_canary_catches_a_hidden_record_put_into_the_bundle(tmp_path):
     write_bundle(SAMPLE, ELLEN.selector(), folder / "visit.json")
     text = (folder / "visit.json").read_text()
     hidden = [entry["id"] for entry in decisions(FRANK) if not entry["visible"]]
-    made = {str(uuid.uuid5(NAMESPACE, f"circle-margaret|{kind}|{record}")) for record in hidden for kind in TYPES}
+    made = {opaque_uuid("ips", "circle-margaret", kind, record) for record in hidden for kind in TYPES}
     assert any(value in text for value in made), "a hidden record's id would be caught"
 
 

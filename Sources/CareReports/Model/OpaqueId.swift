@@ -1,34 +1,37 @@
 import Foundation
 
-/// Stable names for things a reader's output must point at (calendar UIDs, feed entry ids, anchors)
-/// that never show the app's own id of a task, health record, update or comment, which may carry
-/// words ("task-pick-up-lisinopril"; privacy policy rule 6).
+/// Stable names for things a reader's output must point at (calendar UIDs, feed ids, attachment
+/// file names, the visit summary's resource ids, a digest's Message-ID) that never show the app's own id of a task, health
+/// record, update or comment, which may carry words ("task-pick-up-lisinopril"), nor a circle's or
+/// a user's id (privacy policy rule 6).
 ///
-/// The name is an HMAC (SHA-1) of the circle, the kind and the id, keyed by `CAREREPORT_ID_KEY` when
-/// the operator sets it (a secret no reader sees, so a guessed id cannot be confirmed) and otherwise by
-/// a fixed key. The same key, circle and id always give the same name, so calendar events and feed
-/// entries stay the same event across builds; the output stays byte-for-byte reproducible.
+/// A name is an HMAC-SHA-256 (swift-crypto) of its parts, keyed by the installation's secret
+/// (``InstallationKey``): without the key nobody can confirm a guessed id from a name, two
+/// installations give different names, and one installation the same name every run, so calendar
+/// events and feed entries stay the same across builds and the output stays reproducible.
 public enum OpaqueId {
-    /// The environment variable that holds the operator's secret key.
-    public static let keyVariable = "CAREREPORT_ID_KEY"
-
-    /// The key: the operator's secret, or carereport's fixed one.
-    static let key: [UInt8] = {
-        if let secret = ProcessInfo.processInfo.environment[keyVariable], !secret.isEmpty { return Array(secret.utf8) }
-        return Array("carereport opaque ids v1".utf8)
-    }()
-
     /// 20 lower-case hex digits naming `id` of `kind` (`task`, `record`, `update`, …) in `circle`.
-    public static func make(_ kind: String, _ id: String, circle: String) -> String {
-        let message = Array("\(circle)\u{0}\(kind)\u{0}\(id)".utf8)
-        return hmac(key: key, message: message).prefix(10).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    public static func make(_ kind: String, _ id: String, circle: String, key: InstallationKey = .current) -> String {
+        name(["opaque-id", circle, kind, id], key: key)
     }
 
-    /// HMAC-SHA-1 (RFC 2104).
-    static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
-        var block = key.count > 64 ? SHA1.digest(key) : key
-        block += [UInt8](repeating: 0, count: 64 - block.count)
-        let inner = SHA1.digest(block.map { $0 ^ 0x36 } + message)
-        return SHA1.digest(block.map { $0 ^ 0x5C } + inner)
+    /// 20 lower-case hex digits naming `parts` (the first says what is named: `opaque-id`, `message`).
+    public static func name(_ parts: [String], key: InstallationKey = .current) -> String {
+        InstallationKeyFile.hex(Array(code(parts, key: key).prefix(10)))
+    }
+
+    /// A UUID (RFC 9562 version 8, the version for names of one's own making) naming `parts`: for
+    /// the places that want a UUID (FHIR resource ids, attachment file names).
+    public static func uuid(_ parts: [String], key: InstallationKey = .current) -> String {
+        var bytes = Array(code(["opaque-uuid"] + parts, key: key).prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x80
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let hex = Array(InstallationKeyFile.hex(bytes))
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
+    }
+
+    /// The keyed code of `parts`, each ended by a NUL so that no two lists of parts read the same.
+    private static func code(_ parts: [String], key: InstallationKey) -> [UInt8] {
+        key.authenticationCode(parts.flatMap { Array($0.utf8) + [0] })
     }
 }

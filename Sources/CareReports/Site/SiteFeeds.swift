@@ -13,11 +13,14 @@ public struct SiteFeeds: Sendable {
         self.weekly = weekly
     }
 
-    /// A stable name for the viewer in ids: the user id, or the generic role.
+    /// A stable name for the viewer, made opaque before it is written: the user id, or the generic role.
     var viewerKey: String {
         let viewer = context.records.viewer
         return viewer.userId ?? "role-" + viewer.roles.sorted().map(\.rawValue).joined(separator: "-")
     }
+
+    /// The feed's id: opaque, naming neither the circle nor the reader (privacy policy rule 6).
+    var feedId: String { "urn:carereport:feed:\(OpaqueId.make("feed", viewerKey, circle: context.records.circle.id))" }
 
     public func feed() -> AtomFeed {
         let circle = context.records.circle
@@ -34,12 +37,12 @@ public struct SiteFeeds: Sendable {
                 "<li>\(FeedText.xmlEscaped(item.symbol)) <strong>\(FeedText.xmlEscaped(item.kind)):</strong> \(FeedText.xmlEscaped(item.text))</li>"
             }.joined() + "</ul>"
             return AtomEntry(
-                id: "urn:carereport:\(circle.id):\(viewerKey):\(week)", title: summary.page.title,
+                id: "\(feedId):\(week)", title: summary.page.title,
                 updated: max(end, week.monday.midnight(in: context.timeZone)), published: week.monday.midnight(in: context.timeZone),
                 alternateHref: "\(links.week(week)).html", summary: parts.joined(separator: " "), contentHTML: content)
         }
         return AtomFeed(
-            id: "urn:carereport:\(circle.id):\(viewerKey)", title: context.words.t("{circle}: weekly summaries", ["circle": circle.name]),
+            id: feedId, title: context.words.t("{circle}: weekly summaries", ["circle": circle.name]),
             subtitle: context.words.t("Care summaries about {name}", ["name": context.names.recipientName]),
             updated: context.now, timeZone: context.timeZone, authorName: "carereport", entries: entries)
     }
@@ -53,7 +56,7 @@ public struct SiteFeeds: Sendable {
             var description = appointment.provider + (appointment.specialty.map { " (\($0))" } ?? "")
             if let purpose = appointment.purpose { description += "\n\(purpose)" }
             events.append(ICalendarEvent(
-                uid: "\(OpaqueId.make("record", record.id, circle: circle.id))@\(circle.id).carereport", dtstamp: context.now, summary: record.title,
+                uid: "\(OpaqueId.make("record", record.id, circle: circle.id))@carereport", dtstamp: context.now, summary: record.title,
                 description: description, location: appointment.location, timing: timing(appointment.start, end: appointment.end),
                 status: status, categories: ["appointment"]))
         }
@@ -66,7 +69,7 @@ public struct SiteFeeds: Sendable {
                 task.description.map(context.text.renderer.plainText),
             ].compactMap { $0 }.joined(separator: "\n")
             events.append(ICalendarEvent(
-                uid: "\(OpaqueId.make("task", task.id, circle: circle.id))@\(circle.id).carereport", dtstamp: context.now, summary: task.title, description: description,
+                uid: "\(OpaqueId.make("task", task.id, circle: circle.id))@carereport", dtstamp: context.now, summary: task.title, description: description,
                 timing: timing(task.dueDate, end: nil), recurrence: task.recurrence.map(recurrence),
                 status: task.status == .cancelled ? .cancelled : .confirmed, categories: ["task", task.category.rawValue]))
         }

@@ -89,8 +89,9 @@ struct HostileText: Sendable, CustomStringConvertible {
     }
 
     /// The text as a reader sees it, written from the rule without calling the implementation:
-    /// C0 (but tab and line feed), DEL, C1, bidi embedding/override/isolate controls and
-    /// noncharacters are gone, CR is a line feed, and text with right-to-left letters is isolated.
+    /// C0 (but tab and line feed), DEL, C1, bidi embedding/override/isolate controls, direction marks,
+    /// invisible format characters (U+200B, U+2060–U+2064, U+FEFF) and noncharacters are gone, CR and
+    /// U+2028/U+2029 are line feeds, and text with right-to-left letters is isolated (issue 41).
     var shown: String {
         var out = String.UnicodeScalarView()
         var rightToLeft = false
@@ -98,12 +99,13 @@ struct HostileText: Sendable, CustomStringConvertible {
         for scalar in value.unicodeScalars {
             let v = scalar.value
             defer { afterCR = v == 0xD }
-            if v == 0xD { out.append("\n"); continue }
+            if v == 0xD || v == 0x2028 || v == 0x2029 { out.append("\n"); continue }
             if v == 0xA, afterCR { continue }
             if v == 0x9 || v == 0xA { out.append(scalar); continue }
             if v < 0x20 || (0x7F...0x9F).contains(v) { continue }
             if (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0xFFFE { continue }
-            if [0x600, 0x601, 0x6DD, 0x70F, 0x200F, 0x5D0, 0x627].contains(v) { rightToLeft = true }
+            if [0x200E, 0x200F, 0x61C, 0x200B, 0xFEFF].contains(v) || (0x2060...0x2064).contains(v) { continue }
+            if [0x600, 0x601, 0x6DD, 0x70F, 0x5D0, 0x627].contains(v) { rightToLeft = true }
             out.append(scalar)
         }
         let text = String(out)

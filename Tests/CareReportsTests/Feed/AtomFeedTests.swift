@@ -100,7 +100,8 @@ import Testing
             ])
         let xml = feed.xml()
         let escaped = "&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt; &amp; &quot;q&quot; ok\nnext\nlast\ttab"
-        #expect(xml.contains("  <title>\(escaped)</title>\n"))
+        // A title is one line: line breaks and tabs are spaces (DisplayText.singleLine).
+        #expect(xml.contains("  <title>&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt; &amp; &quot;q&quot; ok next last tab</title>\n"))
         #expect(xml.contains("    <summary>\(escaped)</summary>\n"))
         #expect(xml.contains("<name>A &amp; B &lt;ab&gt;</name>"))
         #expect(xml.contains("href=\"feed.xml?a=1&amp;b=&quot;2&quot;\""))

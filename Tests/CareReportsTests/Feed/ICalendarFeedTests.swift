@@ -115,9 +115,11 @@ import Testing
             timing: .timed(start: Self.apptStart), categories: ["a,b", "c;d"])
         let lines = Self.unfolded(ICalendar(productID: "p", name: "n,m", timeZone: Self.pacific, events: [event]).text())
         let escaped = "a\\\\b\\;c\\,d\\ne\\nf\\ngh" + "i[31m\tj:k\"<script>"
-        #expect(lines.contains("SUMMARY:\(escaped)"))
+        // SUMMARY and LOCATION are one line: line breaks and tabs are spaces (DisplayText.singleLine).
+        let oneLine = "a\\\\b\\;c\\,d e f gh" + "i[31m j:k\"<script>"
+        #expect(lines.contains("SUMMARY:\(oneLine)"))
         #expect(lines.contains("DESCRIPTION:\(escaped)"))
-        #expect(lines.contains("LOCATION:\(escaped)"))
+        #expect(lines.contains("LOCATION:\(oneLine)"))
         #expect(lines.contains("UID:u\\;1\\,2@x"))
         #expect(lines.contains("X-WR-CALNAME:n\\,m"))
         #expect(lines.contains("CATEGORIES:a\\,b,c\\;d"))

@@ -31,3 +31,19 @@ struct ArchiveReaderTests {
         #expect(diagnostics.map(\.severity) == [.error])
     }
 }
+
+@Suite("Archive entries repeated")
+struct ArchiveEntryFilterTests {
+    @Test("the same bytes, or a name equal but for case or Unicode normalisation, are read once")
+    func repeats() {
+        var filter = ArchiveEntryFilter()
+        #expect(filter.repeated("Visit.xml", Array("one".utf8)) == nil)
+        #expect(filter.repeated("copy.xml", Array("one".utf8))?.contains("same bytes as Visit.xml") == true)
+        #expect(filter.repeated("VISIT.xml", Array("two".utf8))?.contains("normalisation or case") == true)
+        #expect(filter.repeated("Befund-Mu\u{308}ller.xml", Array("three".utf8)) == nil)
+        #expect(filter.repeated("Befund-M\u{FC}ller.xml", Array("four".utf8))?.contains("normalisation or case") == true)
+        #expect(filter.repeated("other.xml", Array("five".utf8)) == nil)
+        #expect(filter.repeated("empty-1", []) == nil)
+        #expect(filter.repeated("empty-2", []) == nil, "empty entries hold no document: only their names count")
+    }
+}

@@ -18,7 +18,7 @@ import Testing
         "To: Ann Example <ann@example.org>, bob@example.org",
         "Subject: =?UTF-8?Q?Wochenbericht_f=C3=BCr_Oma?=",
         "Date: Fri, 18 Apr 2025 18:00:00 -0700",
-        "Message-ID: <carereport.21e49bdba2fea554@example.org>",
+        "Message-ID: <carereport.a270c24e2b1f7d278595@example.org>",
         "Auto-Submitted: auto-generated",
         "X-Mailer: carereport",
         "MIME-Version: 1.0",
@@ -94,11 +94,16 @@ import Testing
     }
 
     @Test func messageIDs() {
-        let id = MailMessage.messageID(seed: "circle-1/ann/2025-W16", domain: "example.org")
-        #expect(id == MailMessage.messageID(seed: "circle-1/ann/2025-W16", domain: "example.org"))
-        #expect(id != MailMessage.messageID(seed: "circle-1/ann/2025-W17", domain: "example.org"))
+        let key = MailTestSupport.key
+        let id = MailMessage.messageID(seed: "circle-1/ann/2025-W16", domain: "example.org", key: key)
+        #expect(id == MailMessage.messageID(seed: "circle-1/ann/2025-W16", domain: "example.org", key: key))
+        #expect(id != MailMessage.messageID(seed: "circle-1/ann/2025-W17", domain: "example.org", key: key))
         #expect(id.hasPrefix("carereport.") && id.hasSuffix("@example.org"))
-        #expect(id.count == "carereport.".count + 16 + "@example.org".count)
+        #expect(id.count == "carereport.".count + 20 + "@example.org".count)
+        // Keyed (issue 41): another installation's id differs, and no unkeyed hash of the seed gives it.
+        let other = InstallationKey(bytes: Array("another installation's key".utf8))
+        #expect(id != MailMessage.messageID(seed: "circle-1/ann/2025-W16", domain: "example.org", key: other))
+        #expect(!id.contains("21e49bdba2fea554"), "not the unkeyed FNV-1a of the seed, as before")
     }
 
     @Test func messageIDIsWrittenOnceInAngleBrackets() throws {

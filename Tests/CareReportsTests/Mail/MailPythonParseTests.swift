@@ -114,7 +114,7 @@ import Testing
         #expect(parsed.to == ["ann@example.org", "jg@example.de", "jane@example.org"])
         #expect(parsed.to_names == ["Ann Example", "Jürgen Groß", "Doe, Jane"])
         #expect(parsed.date == "2025-04-18T18:00:00-07:00")
-        #expect(parsed.message_id == "<\(MailMessage.messageID(seed: "circle-1/ann/2025-W16", domain: "example.org"))>")
+        #expect(parsed.message_id == "<\(MailMessage.messageID(seed: "circle-1/ann/2025-W16", domain: "example.org", key: MailTestSupport.key))>")
         #expect(parsed.defects.isEmpty, "\(parsed.defects)")
     }
 

@@ -3,6 +3,9 @@ import Foundation
 
 /// Independent decoders used to check the mail builder's encodings.
 enum MailTestSupport {
+    /// A fixed installation key, so the sample message's Message-ID is the same bytes everywhere.
+    static let key = InstallationKey(bytes: Array("mail test key, never an installation's".utf8))
+
     /// Decodes quoted-printable (soft breaks removed, `=XX` decoded) and turns CRLF into LF.
     static func decodeQuotedPrintable(_ encoded: String) -> String {
         let bytes = Array(encoded.replacingOccurrences(of: "=\r\n", with: "").utf8)
@@ -67,7 +70,7 @@ enum MailTestSupport {
             subject: subject,
             date: Date(timeIntervalSince1970: 1_745_024_400),  // 2025-04-19T01:00:00Z
             timeZone: TimeZone(identifier: "America/Los_Angeles")!,
-            messageID: MailMessage.messageID(seed: "circle-1/ann/2025-W16", domain: "example.org"),
+            messageID: MailMessage.messageID(seed: "circle-1/ann/2025-W16", domain: "example.org", key: key),
             textBody: text,
             htmlBody: html
         )

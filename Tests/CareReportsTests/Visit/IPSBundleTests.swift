@@ -3,17 +3,17 @@ import Testing
 
 @testable import CareReports
 
-/// The visit summary as a FHIR document (issue 16 item 4): name-based ids, escaped narrative,
+/// The visit summary as a FHIR document (issue 16 item 4): ids keyed by the installation's secret, escaped narrative,
 /// and hostile text from the export kept as text.
 @Suite("IPS bundle")
 struct IPSBundleTests {
-    @Test func nameBasedUUIDsMatchRFC9562() {
-        // uuid.uuid5(uuid.NAMESPACE_DNS, "python.org") in Python.
-        let dns = NameUUID.uuidBytes("6ba7b810-9dad-11d1-80b4-00c04fd430c8")!
-        #expect(NameUUID.text(NameUUID.v5(namespace: dns, name: "python.org")) == "886313e1-3b8a-5372-9b90-0c9aee199e5d")
-        let sha = SHA1.digest(Array("abc".utf8)).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-        #expect(sha == "a9993e364706816aba3e25717850c26c9cd0d89d")
-        #expect(NameUUID.make("x") == NameUUID.make("x") && NameUUID.make("x") != NameUUID.make("y"))
+    @Test func resourceIdsAreKeyedVersion8UUIDs() {
+        let key = InstallationKey(bytes: Array("a test key of the installation".utf8))
+        let id = OpaqueId.uuid(["ips", "circle-margaret", "Patient", "u-margaret"], key: key)
+        #expect(id.range(of: #"^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"#, options: .regularExpression) != nil)
+        #expect(id == OpaqueId.uuid(["ips", "circle-margaret", "Patient", "u-margaret"], key: key))
+        #expect(id != OpaqueId.uuid(["ips", "circle-margaret", "Patient", "u-ellen"], key: key))
+        #expect(id != OpaqueId.uuid(["ips", "circle-margaret", "Patient", "u-margaret"], key: InstallationKey(bytes: Array("another installation's key".utf8))))
     }
 
     @Test func narrativeEscapesTextFromTheExport() {

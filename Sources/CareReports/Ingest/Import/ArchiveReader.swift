@@ -2,7 +2,8 @@ import CLibArchive
 import Foundation
 
 /// Reads the regular files of a `.zip` (or a tar, plain or gzip) into memory, named as the archive
-/// names them (UTF-8, or CP437 for a zip entry without the UTF-8 flag),
+/// names them (UTF-8, or CP437 for a zip entry without the UTF-8 flag; made one line by
+/// ``DisplayText/singleLine(_:)``, since a name reaches page footers and standard error),
 /// through the system libarchive, with limits, so a portal download is read where it lies and
 /// nothing is ever written to disk:
 /// - at most ``Limits/maximumEntries`` entries and ``Limits/maximumTotal`` bytes once expanded,
@@ -10,7 +11,9 @@ import Foundation
 ///   the headers are not trusted), so a zip bomb stops at the limit and the archive is refused;
 /// - an entry whose path is absolute or climbs out with `..` is skipped with a warning;
 /// - links (symbolic or hard), devices and other non-regular entries are skipped with a warning,
-///   never followed.
+///   never followed;
+/// - an entry that repeats an earlier one (the same bytes, or a name equal to its but for Unicode
+///   normalisation or case) is skipped with a warning (``ArchiveEntryFilter``): one document is read once.
 public struct ArchiveReader: Sendable {
     public struct Limits: Sendable {
         public var maximumEntries = 10_000
@@ -63,6 +66,7 @@ public struct ArchiveReader: Sendable {
         }
         var entries: [Entry] = []
         var diagnostics: [Diagnostic] = []
+        var filter = ArchiveEntryFilter()
         var total = 0
         var count = 0
         var header: OpaquePointer?
@@ -82,7 +86,7 @@ public struct ArchiveReader: Sendable {
                 diagnostics.append(Diagnostic(.warning, file: path, message: "an entry has no name; entry skipped"))
                 continue
             }
-            guard let inside = Self.insidePath(name) else {
+            guard let inside = Self.insidePath(name).map(DisplayText.singleLine), !inside.isEmpty else {
                 diagnostics.append(Diagnostic(.warning, file: path, keyPath: label, message: "the entry's path leads outside the archive; entry skipped"))
                 continue
             }
@@ -109,6 +113,10 @@ public struct ArchiveReader: Sendable {
                 guard total <= limits.maximumTotal else {
                     return (nil, [Diagnostic(.error, file: path, message: "the archive expands beyond the \(limits.maximumTotal >> 20) MiB limit; nothing was read from it")])
                 }
+            }
+            if let repeated = filter.repeated(inside, bytes) {
+                diagnostics.append(Diagnostic(.warning, file: path, keyPath: label, message: repeated))
+                continue
             }
             entries.append(Entry(path: inside, bytes: bytes))
         }
@@ -145,9 +153,15 @@ public struct ArchiveReader: Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
-    /// A name safe to print: control characters are replaced.
+    /// A name safe to print, on one line: control characters are replaced by `?`, then
+    /// ``DisplayText/singleLine(_:)`` applies (invisible and direction characters dropped, line
+    /// separators made spaces); at most 200 scalars.
     static func printable(_ name: String) -> String {
-        String(name.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) }.prefix(200))
+        var out = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars.prefix(200) {
+            out.append(scalar.properties.generalCategory == .control ? "?" : scalar)
+        }
+        return DisplayText.singleLine(String(out))
     }
 
     private static func message(_ archive: OpaquePointer) -> String {

@@ -84,7 +84,7 @@ extension MarkdownRenderer {
         if url.hasPrefix("mailto:"), "mailto:" + leadingText == url {
             return onlyText && MarkdownLinkPolicy.isAutolinkEmail(leadingText) ? url : nil
         }
-        if leadingText == url, MarkdownLinkPolicy.scheme(of: url) != nil {
+        if leadingText == url, LinkTarget.scheme(of: url) != nil {
             return onlyText ? url : nil  // cmark would drop the children after the text
         }
         return url

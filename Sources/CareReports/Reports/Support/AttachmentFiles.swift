@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which attachments a site carries as files, and their bytes. An attachment is copied into the
-/// site's `attachments/` folder, under a name made from its id (never its own name or path), when
+/// site's `attachments/` folder, under a name keyed by the installation's secret (``OpaqueId``; never its own name, path or id), when
 /// it is a PDF, PNG or JPEG (told by its first bytes, not its name or MIME type) of at most
 /// `maximumBytes`, and it is either carried inline by an imported document or a file in the
 /// export's folder named by a relative `url` that stays inside that folder (no `..`, no absolute
@@ -62,13 +62,13 @@ public final class AttachmentFiles: Sendable {
         }
         // Named by the file, not the attachment: a file that 150 records name is read, held and
         // copied once, and every record links to that one copy.
-        return check(bytes, attachment, name: NameUUID.make("attachment-file|\(relative)|\(bytes.count)"))
+        return check(bytes, attachment, name: OpaqueId.uuid(["attachment-file", relative, String(bytes.count)]))
     }
 
     private func check(_ bytes: [UInt8], _ attachment: Attachment, name given: String? = nil) -> Outcome {
         guard bytes.count <= Self.maximumBytes else { return .unlinked(reason: .tooLarge) }
         guard let kind = Self.kind(of: bytes) else { return .unlinked(reason: .notAllowedType) }
-        let name = given ?? NameUUID.make("attachment|\(attachment.id)|\(attachment.url ?? "")|\(attachment.fileName)|\(bytes.count)")
+        let name = given ?? OpaqueId.uuid(["attachment", attachment.id, attachment.url ?? "", attachment.fileName, String(bytes.count)])
         return .copied(path: "attachments/\(name).\(kind == .jpeg ? "jpg" : kind.rawValue)", kind: kind, bytes: bytes)
     }
 

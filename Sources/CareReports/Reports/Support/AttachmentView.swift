@@ -46,10 +46,13 @@ public struct AttachmentView: Sendable, Encodable, Hashable {
         }
     }
 
-    /// The link and whether it is relative, or nil for an address that must not become a link.
+    /// The link and whether it is relative, or nil for an address that must not become a link: one
+    /// ``LinkTarget`` refuses, or an e-mail address.
     static func linkTarget(_ url: String) -> (link: String, relative: Bool)? {
         let trimmed = url.trimmingSpacesAndNewlines()
-        guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline || $0 == "\\" }) else { return nil }
+        guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline || $0 == "\\" }),
+              let kind = LinkTarget.kind(of: trimmed), kind != .mail
+        else { return nil }
         let lower = trimmed.lowercased()
         let relative: Bool
         if lower.hasPrefix("https://") || lower.hasPrefix("http://") {

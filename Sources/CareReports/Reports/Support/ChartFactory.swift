@@ -105,8 +105,7 @@ struct ChartFactory: Sendable {
     /// than the month of its first dose), to today, the course end or the period end, whichever is earliest.
     func doseCalendar(medication: Medication, slots events: [DoseEvent], id: String) -> String? {
         let zone = context.timeZone
-        guard let (start, last) = MedicationDays.span(medication, context: context) else { return nil }
-        var from = start
+        guard case (var from, let last)? = MedicationDays.span(medication, context: context) else { return nil }
         // Bounded by the data, not by the start date: the calendar begins with the month of the first
         // dose it shows (days before it would be blank), so a course started in 1900 is not a
         // calendar of every day since.

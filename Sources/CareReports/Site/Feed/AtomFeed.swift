@@ -57,8 +57,8 @@ public struct AtomFeed: Sendable, Hashable {
         if let base { out += " xml:base=\"\(Self.attr(base))\"" }
         out += ">\n"
         out += "  <id>\(Self.text(id))</id>\n"
-        out += "  <title>\(Self.text(title))</title>\n"
-        if let subtitle { out += "  <subtitle>\(Self.text(subtitle))</subtitle>\n" }
+        out += "  <title>\(Self.line(title))</title>\n"
+        if let subtitle { out += "  <subtitle>\(Self.line(subtitle))</subtitle>\n" }
         out += "  <updated>\(FeedText.rfc3339(updated, in: timeZone))</updated>\n"
         out += "  <author>\n    <name>\(Self.text(authorName))</name>\n  </author>\n"
         out += "  <link rel=\"self\" type=\"application/atom+xml\" href=\"\(Self.attr(selfHref))\"/>\n"
@@ -66,7 +66,7 @@ public struct AtomFeed: Sendable, Hashable {
         for entry in entries {
             out += "  <entry>\n"
             out += "    <id>\(Self.text(entry.id))</id>\n"
-            out += "    <title>\(Self.text(entry.title))</title>\n"
+            out += "    <title>\(Self.line(entry.title))</title>\n"
             out += "    <updated>\(FeedText.rfc3339(entry.updated, in: timeZone))</updated>\n"
             if let published = entry.published {
                 out += "    <published>\(FeedText.rfc3339(published, in: timeZone))</published>\n"
@@ -81,6 +81,8 @@ public struct AtomFeed: Sendable, Hashable {
     }
 
     private static func text(_ value: String) -> String { FeedText.xmlEscaped(value) }
+    /// A title: one line (``DisplayText/singleLine(_:)``).
+    private static func line(_ value: String) -> String { FeedText.xmlEscaped(DisplayText.singleLine(value)) }
     private static func attr(_ value: String) -> String { FeedText.xmlEscaped(value, attribute: true) }
 }
 

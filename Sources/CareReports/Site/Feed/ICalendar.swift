@@ -187,12 +187,13 @@ public struct ICalendarEvent: Sendable, Hashable {
             if let end { lines.append("DTEND:" + FeedText.icsUTCDateTime(end)) }
         }
         if let recurrence { lines.append("RRULE:" + recurrence.value(for: timing, timeZone: timeZone)) }
-        lines.append("SUMMARY:" + FeedText.icsEscaped(summary))
+        // SUMMARY, LOCATION and CATEGORIES are one line (DisplayText.singleLine); DESCRIPTION may hold several.
+        lines.append("SUMMARY:" + FeedText.icsEscaped(DisplayText.singleLine(summary)))
         if let description { lines.append("DESCRIPTION:" + FeedText.icsEscaped(description)) }
-        if let location { lines.append("LOCATION:" + FeedText.icsEscaped(location)) }
+        if let location { lines.append("LOCATION:" + FeedText.icsEscaped(DisplayText.singleLine(location))) }
         if let status { lines.append("STATUS:" + status.rawValue) }
         let names = categories.filter { !$0.isEmpty }
-        if !names.isEmpty { lines.append("CATEGORIES:" + names.map(FeedText.icsEscaped).joined(separator: ",")) }
+        if !names.isEmpty { lines.append("CATEGORIES:" + names.map { FeedText.icsEscaped(DisplayText.singleLine($0)) }.joined(separator: ",")) }
         lines.append("END:VEVENT")
         return lines
     }

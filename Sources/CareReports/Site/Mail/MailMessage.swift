@@ -54,10 +54,11 @@ public struct MailMessage: Sendable, Equatable {
         self.htmlBody = htmlBody
     }
 
-    /// A stable message id, `carereport.<16 hex digits>@<domain>`, from a seed such as circle + viewer + week:
-    /// the same seed gives the same id, so a re-sent digest is recognisably the same message.
-    public static func messageID(seed: String, domain: String) -> String {
-        "carereport.\(MailText.hex(MailText.fnv1a64(seed.utf8)))@\(domain)"
+    /// A stable message id, `carereport.<20 hex digits>@<domain>`, from a seed such as circle + viewer + week:
+    /// the same seed gives the same id, so a re-sent digest is recognisably the same message. Keyed by
+    /// the installation's key (``OpaqueId``): nobody can tell from it which circle or reader it names.
+    public static func messageID(seed: String, domain: String, key: InstallationKey = .current) -> String {
+        "carereport.\(OpaqueId.name(["message", seed], key: key))@\(domain)"
     }
 
     /// The multipart boundary: `=_carereport_` plus a hash of both bodies. `=_` never occurs in

@@ -31,7 +31,7 @@ public struct IPSBundleBuilder: Sendable {
 
     /// A UUID for one thing written for this circle: `kind` and the record id it comes from.
     func uuid(_ kind: String, _ id: String) -> String {
-        NameUUID.make("\(context.records.circle.id)|\(kind)|\(id)")
+        OpaqueId.uuid(["ips", context.records.circle.id, kind, id])
     }
 
     var patientUUID: String { uuid("Patient", context.records.circle.careRecipient.userId) }
