@@ -38,7 +38,7 @@ def run_cron(tmp_path, export, now=SAMPLE_NOW):
     command = (command.replace("/usr/local/bin/carereport", str(BINARY)).replace("/srv/care/export", str(export))
                .replace("/usr/sbin/sendmail", str(fake / "sendmail")))
     home = tmp_path / "home"
-    home.mkdir()
+    home.mkdir(exist_ok=True)
     env = {"PATH": f"{fake}:/usr/bin:/bin", "HOME": str(home), "SHELL": "/bin/sh", "LC_ALL": "C.UTF-8",
            "SOURCE_DATE_EPOCH": now}
     result = subprocess.run(["/bin/sh", "-c", command], env=env, capture_output=True, text=True, cwd=home, timeout=120)
@@ -60,6 +60,15 @@ def test_a_missing_export_sends_nothing_and_fails(tmp_path):
 
 
 def test_the_samples_digest_is_handed_to_sendmail(tmp_path):
+    # The installation's key exists by the time cron runs (`make demo` or any first run made it, and
+    # said where); the weekly job itself then prints nothing, so cron mails nothing beside the digest.
+    home = tmp_path / "home"
+    home.mkdir()
+    first = subprocess.run([str(BINARY), "digest", str(ROOT / "sample-data"), "--viewer", "u-ellen"],
+                           env={"PATH": "/usr/bin:/bin", "HOME": str(home), "LC_ALL": "C.UTF-8", "SOURCE_DATE_EPOCH": SAMPLE_NOW},
+                           capture_output=True, text=True, timeout=120)
+    assert first.returncode == 0, first.stderr
+    assert "id key" in first.stderr, "the first run says where it made the installation's key"
     result, fake = run_cron(tmp_path, ROOT / "sample-data")
     assert result.returncode == 0, result.stderr
     assert result.stdout == "" and result.stderr == "", "cron mails whatever the job prints"
