@@ -4207,6 +4207,9 @@ msgstr "texto de documentos importados"
 msgid "medications, allergies, problems, status and findings, results, vital signs, symptoms and falls, questions for the doctor"
 msgstr "medicamentos, alergias, problemas de salud, estado y hallazgos, resultados, signos vitales, síntomas y caídas, preguntas para el médico"
 
+msgid "{change}, date not stated"
+msgstr "{change}, fecha no indicada"
+
 """##,
     ]
 }

@@ -82,8 +82,8 @@ EXPECTED = {
         # document's date. The document says both are stopped without saying when: both are listed
         # as stopped, with no stop date made up, never left off the page.
         # No dose stated: "started", never the medicine's own name again.
-        ["Stopped: BELOC ZOK Ret Tabl 50 mg: started on 4 Feb 2012; stopped (Bluthochdruck)",
-         "Stopped: TRIATEC Tabl 2.5 mg: started 0.5 tablets on 29 Nov 2011; stopped (Bluthochdruck)"]),
+        ["Stopped: BELOC ZOK Ret Tabl 50 mg: started on 4 Feb 2012; stopped, date not stated (Bluthochdruck)",
+         "Stopped: TRIATEC Tabl 2.5 mg: started 0.5 tablets on 29 Nov 2011; stopped, date not stated (Bluthochdruck)"]),
     "ccda/med-qid-prn.xml": ("Patient", [], ["ibuprofen 600 MG Oral Tablet"]),
 }
 

@@ -11,15 +11,10 @@
 /// - a `procedure` in event mood is a procedure;
 /// - any other observation with a value is a finding: its name and value as stated (pregnancy
 ///   status and its expected delivery date, smoking status, an exam finding, a functional or
-///   mental status); a family history organizer's (4.45) observations are "Family history
-///   (Father)" with the relative's condition as the value;
+///   mental status); a family history organizer's (4.45) observations are named by the relative
+///   ("Father") with the relative's condition as the value;
 /// - what none of these reads is shown by the section's narrative (`CCDAReader+Ledger`).
 extension CCDAReader {
-    /// LOINC codes read as vital signs wherever they are filed.
-    static let vitalSignCodes: Set<String> = [
-        "8480-6", "8462-4", "85354-9", "55284-4", "8867-4", "29463-7", "3141-9", "8310-5", "8331-1", "2708-6", "59408-5",
-        "9279-1", "8302-2", "8306-3", "39156-5", "9843-4", "8287-5", "8478-0", "3140-1", "8280-0", "72514-3",
-    ]
     static let vitalTemplates: Set<String> = ["2.16.840.1.113883.10.20.22.4.26", "2.16.840.1.113883.10.20.22.4.27"]
     static let problemTemplates: Set<String> = ["2.16.840.1.113883.10.20.22.4.3", "2.16.840.1.113883.10.20.22.4.4"]
     /// HL7 ActCode ASSERTION: the observation's value is the finding itself ("Pregnant").
@@ -81,20 +76,20 @@ extension CCDAReader {
         let observations = node.name == "organizer" ? node.all("component", "observation") : node.name == "observation" ? [node] : []
         return !observations.isEmpty && observations.allSatisfy { observation in
             guard let code = observation.child("code"), code.value("codeSystem") == CCDAReader.loinc else { return false }
-            return Self.vitalSignCodes.contains(code.value("code") ?? "")
+            return VitalSignCodes.loinc.contains(code.value("code") ?? "")
         }
     }
 
     /// An observation stated as a fact: named by its code (by its value when the code is only
     /// ASSERTION), its value as the detail, a date value (an expected delivery date) in words.
-    /// `about`: the relative a family history observation is about; the finding is then named
-    /// "Family history (Father)" and its value is the relative's condition.
+    /// `about`: the relative a family history observation is about, as the document names them; the
+    /// finding is then named by the relative ("Father") and its value is the relative's condition.
     private mutating func readFinding(_ node: CCDANode, about relative: String? = nil) {
         if node.value("negationInd") == "true" { return }
         let code = node.child("code")
         let value = node.child("value")
         let assertion = code?.value("code") == Self.assertionCode
-        let named = relative.map { "Family history (\($0))" }
+        let named = relative
             ?? (assertion ? nil : code.flatMap { $0.isNull && $0.child("originalText") == nil ? nil : displayName($0) })
         guard let name = (named ?? value.flatMap { $0.isNull ? nil : displayName($0) }).map(CCDANode.collapse), !name.isEmpty else {
             warn(node, "the observation names nothing (no code, displayName, originalText or value); skipped")

@@ -49,11 +49,6 @@ struct CCDAReader {
         "59772-4": "Planned procedure", "59774-0": "Anesthesia", "59776-5": "Procedure findings", "55109-3": "Complications", "11329-0": "History",
     ]
 
-    /// The sections read by their own reader; any other is read by what its entries state.
-    static let structuredSections: Set<String> = [
-        "30954-2", "10160-0", "48765-2", "11450-4", "8716-3", "46240-8", "10183-2", "75311-1", "11369-6", "47519-4", "46264-8",
-        "42348-3", "61146-7", "18776-5",
-    ]
 
     /// The sections whose `nullFlavor` states "No information about …" their topic.
     static let absenceTopics: [String: AbsenceStatement.Topic] = [
@@ -91,29 +86,29 @@ struct CCDAReader {
                 handled += 1
                 continue
             }
+            handled += 1
+            var ownReader = true
             switch code {
-            case "30954-2": handled += 1; readResults(section)
-            case "10160-0": handled += 1; readMedications(section, list: dischargeDocument ? .notCurrent : nil)
-            case "48765-2": handled += 1; readAllergies(section)
-            case "11450-4": handled += 1; readProblems(section)
-            case "8716-3": handled += 1; readVitalSigns(section)
-            case "46240-8": handled += 1; readEncounters(section)
-            case "10183-2", "75311-1": handled += 1; readMedications(section, list: .discharge)
-            case "11369-6": handled += 1; readClinicalEntries(section, kind: .immunization)
-            case "47519-4": handled += 1; readClinicalEntries(section, kind: .procedure)
-            case "46264-8": handled += 1; readClinicalEntries(section, kind: .device)
-            case "42348-3": handled += 1; readClinicalEntries(section, kind: .advanceDirective)
-            case "61146-7": handled += 1; readClinicalEntries(section, kind: .goal)
-            case "18776-5": handled += 1; readClinicalEntries(section, kind: .plan)
+            case "30954-2": readResults(section)
+            case "10160-0": readMedications(section, list: dischargeDocument ? .notCurrent : nil)
+            case "48765-2": readAllergies(section)
+            case "11450-4": readProblems(section)
+            case "8716-3": readVitalSigns(section)
+            case "46240-8": readEncounters(section)
+            case "10183-2", "75311-1": readMedications(section, list: .discharge)
+            case "11369-6": readClinicalEntries(section, kind: .immunization)
+            case "47519-4": readClinicalEntries(section, kind: .procedure)
+            case "46264-8": readClinicalEntries(section, kind: .device)
+            case "42348-3": readClinicalEntries(section, kind: .advanceDirective)
+            case "61146-7": readClinicalEntries(section, kind: .goal)
+            case "18776-5": readClinicalEntries(section, kind: .plan)
             default:
                 // Any other section: its entries by what they state (vital signs, pregnancy,
                 // smoking, problems, planned care…; `CCDAReader+AnySection`), the rest by its narrative.
+                ownReader = false
                 readAnySection(section)
             }
-            if code == nil || !CCDAReader.structuredSections.contains(code!) {
-                handled += 1
-                if section.children("entry").isEmpty, keepNarrative(section, title: title) != nil { continue }
-            }
+            if !ownReader, section.children("entry").isEmpty, keepNarrative(section, title: title) != nil { continue }
             let unread = accountForUnreadEntries(section, title: title)
             guard !unread.isEmpty else { continue }
             let key = code.map { "section " + (CCDAReader.sectionNames[$0].map { "\($0) " } ?? "") + "(\($0))" } ?? "section without a code"

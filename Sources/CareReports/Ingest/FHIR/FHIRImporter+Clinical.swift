@@ -42,7 +42,7 @@ extension FHIRBundleReader {
                 draft.entryIndex = entry.index
                 looseLabs.append(draft)
             }
-        } else if categories.contains("vital-signs") || loinc.map(CCDAReader.vitalSignCodes.contains) == true {
+        } else if categories.contains("vital-signs") || loinc.map(VitalSignCodes.loinc.contains) == true {
             // A vital sign by its LOINC code, whatever its category or section.
             readVitalSign(entry, loinc: loinc)
         } else {

@@ -8,7 +8,7 @@
 struct FHIREntryTracker {
     /// The entry being read (records appended meanwhile were read from it).
     var current: Int?
-    /// Records read from an entry besides its own slot (loose lab results, medicines).
+    /// Records read from entries besides their own slot (loose lab results grouped by day).
     var shown: [Int: String] = [:]
     /// Entries read into another record, and that record's id when known.
     var merged: [Int: String?] = [:]
@@ -19,18 +19,25 @@ struct FHIREntryTracker {
     var asWritten: [Int: String] = [:]
 }
 
-/// The slots read from each entry, and the report or panel record each result is read into:
-/// worked out once per document.
+/// One Composition section: its title and code, and its entries' bundle positions (nil for a
+/// reference that resolves to nothing).
+typealias FHIRCompositionSection = (section: FHIRNode, title: String?, code: String?, entries: [(reference: FHIRNode, index: Int?)])
+
+/// The slots read from each entry, the report or panel record each result is read into, and
+/// where each record shows: worked out once per document.
 struct FHIRLedgerIndex {
     var slotsByEntry: [Int: [Int]] = [:]
     var claimedBy: [Int: String] = [:]
+    var places: [String: String] = [:]
 }
 
 extension FHIRBundleReader {
     func ledgerIndex() -> FHIRLedgerIndex {
         var index = FHIRLedgerIndex()
         for (slot, entry) in slotEntries.enumerated() {
-            guard let entry, let record = slots[slot] else { continue }
+            guard let record = slots[slot] else { continue }
+            index.places[record.id] = index.places[record.id] ?? LedgerPlace.of(record.data)
+            guard let entry else { continue }
             index.slotsByEntry[entry, default: []].append(slot)
             let container = entries[entry]
             guard container.type == "DiagnosticReport" || container.type == "Observation" else { continue }
@@ -53,10 +60,7 @@ extension FHIRBundleReader {
             }
             return (.shown, nil, LedgerPlace.of(record.data), own.compactMap { slots[$0]?.id }.joined(separator: " "))
         }
-        if let id = ledger.shown[index] {
-            let record = slots.first { $0?.id == id } ?? nil
-            return (.shown, nil, record.map { LedgerPlace.of($0.data) } ?? "results", id)
-        }
+        if let id = ledger.shown[index] { return (.shown, nil, known.places[id] ?? "results", id) }
         if let into = ledger.merged[index] { return (.merged, "the same medicine stated again", "medicines", into) }
         if let report = known.claimedBy[index] { return (.merged, "a result of the report or panel that lists it", "results", report) }
         if entry.type == "MedicationAdministration" { return (.merged, "a dose given, in its medicine's log", "medicines", nil) }
@@ -75,7 +79,7 @@ extension FHIRBundleReader {
 
     /// Every Composition section with its entries' bundle positions (nil for a reference that
     /// resolves to nothing), nested sections after their parent.
-    func compositionSections() -> [(section: FHIRNode, title: String?, code: String?, entries: [(reference: FHIRNode, index: Int?)])] {
+    func compositionSections() -> [FHIRCompositionSection] {
         guard let composition = entries.first(where: { $0.type == "Composition" && !$0.isContained }) else { return [] }
         var found: [(FHIRNode, String?, String?, [(FHIRNode, Int?)])] = []
         func walk(_ sections: [FHIRNode]) {
@@ -92,11 +96,11 @@ extension FHIRBundleReader {
     }
 
     /// The ledger: each section's entries, then the bundle entries no section names.
-    func ledgerLines(primary: String?) -> [LedgerLine] {
+    func ledgerLines(primary: String?, sections: [FHIRCompositionSection]) -> [LedgerLine] {
         let known = ledgerIndex()
         var lines: [LedgerLine] = []
         var named: Set<Int> = []
-        for (_, title, code, references) in compositionSections() {
+        for (_, title, code, references) in sections {
             for (reference, index) in references {
                 let text = reference["reference"].rawString ?? reference.path
                 guard let index else {
@@ -122,9 +126,9 @@ extension FHIRBundleReader {
     }
 
     /// The records that name another patient, by the section that lists them and their name.
-    func otherSubjectParts(primary: String?) -> [String] {
+    func otherSubjectParts(primary: String?, sections: [FHIRCompositionSection]) -> [String] {
         var sectionOf: [Int: String] = [:]
-        for (_, title, _, references) in compositionSections() {
+        for (_, title, _, references) in sections {
             for case let index? in references.map(\.index) where sectionOf[index] == nil { sectionOf[index] = title }
         }
         return slots.indices.compactMap { slot in

@@ -286,7 +286,6 @@ extension FHIRBundleReader {
             ledger.merged[draft.entryIndex] = kept.first { subjects[$0.slot] == subjects[draft.slot] && Self.sameMedicine($0, draft) }?.id
         }
         for draft in kept {
-            ledger.shown[draft.entryIndex] = draft.id
             let m = draft.medication
             let log = draft.administrations.sorted {
                 let utc = TimeZone(identifier: "UTC")!

@@ -166,8 +166,9 @@ final class FHIRBundleReader {
         guard var document = documents.first else { return documents }
         document.title = entries.first { $0.type == "Composition" }.flatMap { diagnostics.string($0["title"]) }
         let primary = patientEntries.first.map { "entry:\($0.index)" }
-        document.ledger = ledgerLines(primary: primary)
-        document.otherPatientParts = otherSubjectParts(primary: primary)
+        let sections = compositionSections()
+        document.ledger = ledgerLines(primary: primary, sections: sections)
+        document.otherPatientParts = otherSubjectParts(primary: primary, sections: sections)
         document.notShown = Self.notShown(document.ledger)
         return [document] + documents.dropFirst()
     }

@@ -74,7 +74,9 @@ extension VisitSummaryBuilder {
         let steps = chain.changes.map { change -> String in
             var text = change.day.map { context.words.t("{change} on {day}", ["change": change.words(context.format), "day": when($0)]) }
                 ?? change.statedDate.map { context.words.t("{change} ({date})", ["change": change.words(context.format), "date": context.format.date($0)]) }
-                ?? change.words(context.format)
+                // A stop the source states without a date says so: never read as a stop in the period.
+                ?? (change.kind == .stopped ? context.words.t("{change}, date not stated", ["change": change.words(context.format)])
+                    : change.words(context.format))
             if change.isDoseChange, let to = change.toRecordId, let prescriber = prescribers[to] ?? nil { text += " (\(prescriber))" }
             return text
         }

@@ -158,7 +158,7 @@ extension IPSBundleBuilder {
     /// Observations with their codes, in the Social History section (29762-2) the IPS gives them.
     func findingSection() -> Section {
         var section = Section(title: context.words.t("Status, history and findings"), code: "29762-2", display: "Social history note",
-            empty: context.words.t("No plan of care recorded."))
+            empty: context.words.t("None recorded."))
         for (record, finding, line) in items(.finding) {
             let id = uuid("Observation", record.id)
             let value: (String, JSONValue)? = finding.facts?.dateValue.flatMap { FHIRJSON.date($0, in: zone) }.map { ("valueDateTime", $0) }
