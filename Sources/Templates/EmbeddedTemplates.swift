@@ -1591,7 +1591,7 @@ body.visit {
 .visit table.meds thead th:nth-child(3) { width: 29%; }
 .visit table.meds thead th:nth-child(4) { width: 26%; }
 .visit table.meds thead th:nth-child(5) { width: 18%; }
-/* Medicines compared across sources: the verdict's column beside the schedule and doses. */
+/* A comparison across sources: the verdict column beside the schedule and doses. */
 .visit table.meds.compared thead th:nth-child(1) { width: 14%; }
 .visit table.meds.compared thead th:nth-child(2) { width: 10%; }
 .visit table.meds.compared thead th:nth-child(3) { width: 19%; }

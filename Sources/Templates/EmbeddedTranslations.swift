@@ -4314,6 +4314,18 @@ msgstr "Medicamentos comparados"
 msgid "Each medicine current in any source, with what the sources say of it"
 msgstr "Cada medicamento vigente en alguna fuente, con lo que dicen de él las fuentes"
 
+msgid "Stopped in the family's records"
+msgstr "Suspendido en los registros de la familia"
+
+msgid "Held in the document, not given since"
+msgstr "Suspendido temporalmente en el documento, no dado desde entonces"
+
+msgid "Stopped in the document"
+msgstr "Suspendido en el documento"
+
+msgid "{source}: held; no dose logged since."
+msgstr "{source}: suspendido temporalmente; ninguna dosis registrada desde entonces."
+
 """##,
     ]
 }

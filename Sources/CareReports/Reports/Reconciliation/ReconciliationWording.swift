@@ -28,13 +28,24 @@ struct ReconciliationWording {
     /// "Stopped in the document, still given", "Dose or schedule differs" …
     func label(_ medicine: ReconciledMedicine) -> String {
         switch medicine.verdict {
-        case .same: medicine.isCurrent ? words.t("The same in both") : words.t("Stopped in both")
+        case .same: sameLabel(medicine)
         case .differs: words.t("Dose or schedule differs")
         case .newInDocument: medicine.given.count == 0 ? words.t("New in the document, not given since") : words.t("New in the document")
         case .notOnDocument: words.t("Given, not on the document's list")
         case .stoppedButGiven:
             medicine.document?.medication.status == .onHold ? words.t("Held in the document, still given") : words.t("Stopped in the document, still given")
         case .olderListOnly: words.t("Only on an older list")
+        }
+    }
+
+    /// Agreement: the same dose in both, held or stopped in the document and not given since, or
+    /// stopped in the family's records and not on the list.
+    func sameLabel(_ medicine: ReconciledMedicine) -> String {
+        guard let document = medicine.document else { return words.t("Stopped in the family's records") }
+        switch document.medication.status {
+        case .active: return words.t("The same in both")
+        case .onHold: return words.t("Held in the document, not given since")
+        case .stopped: return medicine.family == nil ? words.t("Stopped in the document") : words.t("Stopped in both")
         }
     }
 
@@ -68,12 +79,14 @@ struct ReconciliationWording {
         let last = medicine.lastGiven.map(weekdayDay) ?? words.t("none logged")
         switch medicine.verdict {
         case .same:
-            if let document = medicine.document, medicine.family != nil, medicine.isCurrent {
+            if let document = medicine.document, medicine.family != nil, document.medication.status == .active {
                 lines.append(words.t("{source}: {documentDose}; the family gives {familyDose}.", [
                     "source": against, "documentDose": dose(document), "familyDose": familyDose]))
                 if !medicine.doseCompared { lines.append(words.t("The dose could not be compared: one source does not state it.")) }
-            } else if medicine.document != nil {
-                lines.append(words.t("{source}: stopped; no dose logged since.", ["source": against]))
+            } else if let document = medicine.document {
+                lines.append(document.medication.status == .onHold
+                    ? words.t("{source}: held; no dose logged since.", ["source": against])
+                    : words.t("{source}: stopped; no dose logged since.", ["source": against]))
             } else {
                 lines.append(words.t("Not on the list of {source}; stopped in the family's records.", ["source": against]))
             }
