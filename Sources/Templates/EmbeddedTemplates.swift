@@ -2273,7 +2273,7 @@ body.visit {
 <section aria-labelledby="compared-heading">
 <h2 id="compared-heading">[[t:Medicines compared]]</h2>
 <p>{{comparison}}</p>
-<div class="table-scroll" role="region" aria-label="[[t:Medicines compared]]" tabindex="0">
+<div class="table-scroll" role="region" aria-label="[[t:Medicines compared table]]" tabindex="0">
 <table class="data">
 <caption class="visually-hidden">[[t:Each medicine current in any source, with what the sources say of it]]</caption>
 <thead><tr><th scope="col">[[t:Medication]]</th><th scope="col">[[t:Compared across sources]]</th><th scope="col">[[t:Sources]]</th></tr></thead>

@@ -4326,6 +4326,12 @@ msgstr "Suspendido en el documento"
 msgid "{source}: held; no dose logged since."
 msgstr "{source}: suspendido temporalmente; ninguna dosis registrada desde entonces."
 
+msgid "The document says: {words}"
+msgstr "El documento dice: {words}"
+
+msgid "Medicines compared table"
+msgstr "Tabla de medicamentos comparados"
+
 """##,
     ]
 }

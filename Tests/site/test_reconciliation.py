@@ -261,3 +261,14 @@ def test_a_reader_who_may_not_see_the_records_sees_no_comparison(viewer, tmp_pat
     written = site_text(out)
     for word in ("Medicines compared", "Riverside", "still given", "not on the document"):
         assert word not in written, f"{viewer} sees {word!r}"
+
+
+def test_the_comparison_pages_pass_axe_with_every_rule(site, chrome):
+    """The new table and verdicts (the visit summary, the medication list, the home), every axe rule on."""
+    from test_accessibility import Axe, axe_source, describe, violations_on_page
+    axe = Axe(chrome, axe_source())
+    problems = []
+    for page in ("visit.html", "medications/index.html", "index.html", "medications/metformin-2025-01-06.html"):
+        for setting, violations in violations_on_page(chrome, axe, (site / page).as_uri()).items():
+            problems += describe(page, setting, violations)
+    assert not problems, "\n".join(problems[:40])

@@ -114,6 +114,11 @@ struct ReconciliationWording {
         case .olderListOnly:
             break
         }
+        // What the document says of a medicine it holds or stops, in its own words.
+        if let document = medicine.document, document.medication.status != .active, medicine.family != nil,
+            let said = document.medication.instructions, !said.isEmpty {
+            lines.append(words.t("The document says: {words}", ["words": context.text.renderer.plainText(said)]))
+        }
         if let (a, b) = medicine.uncertain {
             lines.append(words.t("{first} and {second} may not be the same product (same ingredient, a different salt or form): ask the pharmacist.", [
                 "first": a, "second": b]))
