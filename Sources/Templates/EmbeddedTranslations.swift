@@ -4278,8 +4278,8 @@ msgstr "No se pudo comparar la dosis: una de las fuentes no la indica."
 msgid "{source}: stopped; no dose logged since."
 msgstr "{source}: suspendido; ninguna dosis registrada desde entonces."
 
-msgid "Not on the list of {source}; stopped in the family's records."
-msgstr "No está en la lista de {source}; suspendido en los registros de la familia."
+msgid "Not on {source}; stopped in the family's records."
+msgstr "No está en {source}; suspendido en los registros de la familia."
 
 msgid "{source}: {documentDose}; the family gives {familyDose}, last dose {last}."
 msgstr "{source}: {documentDose}; la familia da {familyDose}, última dosis {last}."
@@ -4287,14 +4287,14 @@ msgstr "{source}: {documentDose}; la familia da {familyDose}, última dosis {las
 msgid "{source}: {documentDose}; no dose logged since."
 msgstr "{source}: {documentDose}; ninguna dosis registrada desde entonces."
 
-msgid "The family gives {familyDose}, last dose {last}; not on the list of {source}: ask the doctor whether to continue."
-msgstr "La familia da {familyDose}, última dosis {last}; no está en la lista de {source}: pregunte al médico si debe continuar."
+msgid "The family gives {familyDose}, last dose {last}; not on {source}: ask the doctor whether to continue."
+msgstr "La familia da {familyDose}, última dosis {last}; no está en {source}: pregunte al médico si debe continuar."
 
 msgid "{first} and {second} may not be the same product (same ingredient, a different salt or form): ask the pharmacist."
 msgstr "{first} y {second} pueden no ser el mismo producto (mismo principio activo, distinta sal o forma): pregunte en la farmacia."
 
-msgid "The list of {source} is older than the change logged on {day} ({change})."
-msgstr "La lista de {source} es anterior al cambio registrado el {day} ({change})."
+msgid "{source} is older than the change logged on {day} ({change})."
+msgstr "{source} es anterior al cambio registrado el {day} ({change})."
 
 msgid "Earlier, {source}: {documentDose}."
 msgstr "Antes, {source}: {documentDose}."
@@ -4331,6 +4331,9 @@ msgstr "El documento dice: {words}"
 
 msgid "Medicines compared table"
 msgstr "Tabla de medicamentos comparados"
+
+msgid "List of {day}"
+msgstr "Lista del {day}"
 
 """##,
     ]

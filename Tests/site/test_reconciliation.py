@@ -20,6 +20,8 @@ EXAMPLE = ROOT / "examples" / "hospital-stay"
 ZONE = datetime.timezone(datetime.timedelta(hours=-7))
 DISCHARGE_DAY = datetime.date(2025, 4, 1)
 SOURCE = "Discharge summary, Riverside General Hospital (1 Apr)"
+# The visit summary's table, under an introduction naming its only document, says the list by its day.
+LIST = "List of 1 Apr"
 RX = "http://www.nlm.nih.gov/research/umls/rxnorm"
 FORMATS = ("fhir", "ccda")
 
@@ -88,17 +90,18 @@ def test_each_medicine_is_one_row_with_its_verdict(summary):
 
     metformin = taken_after("metformin", DISCHARGE_DAY)
     assert len(metformin) > 20
-    assert (f"Held in the document, still given {SOURCE}: held; still logged as given: {len(metformin)} doses since, "
+    assert (f"Held in the document, still given {LIST}: held; still logged as given: {len(metformin)} doses since, "
             f"the first {short(metformin[0])}, the last {short(metformin[-1])}.") in found["Metformin 500 mg"]
     lisinopril = taken_after("lisinopril", DISCHARGE_DAY)
-    assert (f"Dose or schedule differs {SOURCE}: 10 mg, once a day; the family gives 20 mg, 08:00, last dose {short(lisinopril[-1])}."
+    assert (f"Dose or schedule differs {LIST}: 10 mg, once a day; the family gives 20 mg, 08:00, last dose {short(lisinopril[-1])}."
             in found["Lisinopril 20 mg"])
-    assert f"The same in both {SOURCE}: 20 mg, once a day; the family gives 20 mg, 20:00." in found["Atorvastatin 20 mg"]
-    assert f"New in the document, not given since {SOURCE}: 20 mg, once a day; no dose logged since." in found["furosemide 20 MG Oral Tablet"]
+    assert f"The same in both {LIST}: 20 mg, once a day; the family gives 20 mg, 20:00." in found["Atorvastatin 20 mg"]
+    assert f"New in the document, not given since {LIST}: 20 mg, once a day; no dose logged since." in found["furosemide 20 MG Oral Tablet"]
     acetaminophen = taken_after("acetaminophen", datetime.date(2000, 1, 1))
     assert (f"Given, not on the document's list The family gives 500 mg, as needed (at most 4 a day), last dose {short(acetaminophen[-1])}; "
-            f"not on the list of {SOURCE}: ask the doctor whether to continue.") in found["Acetaminophen 500 mg"]
+            f"not on {LIST}: ask the doctor whether to continue.") in found["Acetaminophen 500 mg"]
     assert "Stopped: Nitrofurantoin (macrocrystals) 100 mg" in text(medication_section(page)), "stopped everywhere: the stopped line"
+    assert "Current medications: the discharge medication list" not in page, "compared rows are no one document's list"
 
 
 def test_the_summary_in_spanish(tmp_path):
@@ -106,7 +109,7 @@ def test_the_summary_in_spanish(tmp_path):
     found = rows(page)
     assert re.search(r'<h2 id="meds-heading">Medicamentos comparados', page)
     metformin = taken_after("metformin", DISCHARGE_DAY)
-    assert (f"Suspendido temporalmente en el documento, se sigue dando Discharge summary, Riverside General Hospital (1 abr): "
+    assert (f"Suspendido temporalmente en el documento, se sigue dando Lista del 1 abr: "
             f"suspendido temporalmente; sigue registrado como dado: {len(metformin)} dosis desde entonces") in found["Metformin 500 mg"]
     assert "La dosis o el horario no coinciden" in found["Lisinopril 20 mg"]
     assert "Nuevo en el documento, no dado desde entonces" in found["furosemide 20 MG Oral Tablet"]
@@ -173,7 +176,7 @@ def test_the_ips_names_no_drug_twice(source_format, tmp_path):
     by_name = {s["medicationCodeableConcept"]["text"]: s for s in medication_statements(bundle)}
     metformin = by_name["Metformin"]
     assert {c["code"] for c in metformin["medicationCodeableConcept"]["coding"]} == {"861007"}
-    assert [d["display"] for d in metformin["derivedFrom"]] == [SOURCE]
+    assert [d["display"] for d in metformin["derivedFrom"]] == ["Discharge summary, Riverside General Hospital (Tue 1 Apr 2025)"]
     assert any("Held in the document, still given" in n["text"] for n in metformin["note"])
     atorvastatin = by_name["Atorvastatin"]
     assert {c["code"] for c in atorvastatin["medicationCodeableConcept"]["coding"]} == {"617310", "617318"}, "both sources' codes"
@@ -241,8 +244,8 @@ def test_a_list_older_than_the_familys_change_says_so(tmp_path):
     folder = margaret_folder(tmp_path, {"older.json": document("Clinic list", "2025-02-01", [
         statement("l1", "314076", "lisinopril 10 MG Oral Tablet", "2025-01-06", 10, 1)])})
     found = rows(visit(folder, tmp_path / "visit.html"))
-    assert "Dose or schedule differs Clinic list (1 Feb): 10 mg, once a day; the family gives 20 mg" in found["Lisinopril 20 mg"]
-    assert "The list of Clinic list (1 Feb) is older than the change logged on 24 Feb (increased 10 → 20 mg)." in found["Lisinopril 20 mg"]
+    assert "Dose or schedule differs List of 1 Feb: 10 mg, once a day; the family gives 20 mg" in found["Lisinopril 20 mg"]
+    assert "List of 1 Feb is older than the change logged on 24 Feb (increased 10 → 20 mg)." in found["Lisinopril 20 mg"]
     result = run_carereport("digest", folder, "--viewer", "u-ellen", "--now", NOW, "--format", "markdown")
     digest = re.sub(r"\s+", " ", result.stdout)
     first = re.search(r"## Needs attention - (\S+)", digest).group(1)

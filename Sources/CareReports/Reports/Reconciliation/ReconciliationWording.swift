@@ -7,6 +7,9 @@ struct ReconciliationWording {
     let context: ReportContext
     let medications: MedicationPageBuilder
 
+    /// True in a table whose introduction names the only document compared (see `source`).
+    var brief = false
+
     init(context: ReportContext, medications: MedicationPageBuilder) {
         self.context = context
         self.medications = medications
@@ -49,10 +52,18 @@ struct ReconciliationWording {
         }
     }
 
-    /// "Discharge summary, Riverside General Hospital (1 Apr)".
+    /// "Discharge summary, Riverside General Hospital (1 Apr)"; in a table under an introduction
+    /// that names the only document (`brief`), "List of 1 Apr".
     func source(_ document: SourceDocument) -> String {
         guard let date = document.date else { return document.name }
+        if brief { return words.t("List of {day}", ["day": day(context.day(date))]) }
         return words.t("{document} ({day})", ["document": document.name, "day": day(context.day(date))])
+    }
+
+    /// "Discharge summary, Riverside General Hospital (Tue 1 Apr 2025)": the full date, for a record written out.
+    func fullSource(_ document: SourceDocument) -> String {
+        guard let date = document.date else { return document.name }
+        return words.t("{document} ({day})", ["document": document.name, "day": context.format.date(date)])
     }
 
     func day(_ day: LocalDate) -> String { context.shortDay(day) }
@@ -88,7 +99,7 @@ struct ReconciliationWording {
                     ? words.t("{source}: held; no dose logged since.", ["source": against])
                     : words.t("{source}: stopped; no dose logged since.", ["source": against]))
             } else {
-                lines.append(words.t("Not on the list of {source}; stopped in the family's records.", ["source": against]))
+                lines.append(words.t("Not on {source}; stopped in the family's records.", ["source": against]))
             }
         case .differs:
             lines.append(words.t("{source}: {documentDose}; the family gives {familyDose}, last dose {last}.", [
@@ -100,7 +111,7 @@ struct ReconciliationWording {
                 : words.n("{source}: {documentDose}; {count} dose logged since.", "{source}: {documentDose}; {count} doses logged since.",
                           count: medicine.given.count, ["source": against, "documentDose": stated]))
         case .notOnDocument:
-            lines.append(words.t("The family gives {familyDose}, last dose {last}; not on the list of {source}: ask the doctor whether to continue.", [
+            lines.append(words.t("The family gives {familyDose}, last dose {last}; not on {source}: ask the doctor whether to continue.", [
                 "familyDose": familyDose, "last": last, "source": against]))
         case .stoppedButGiven:
             let values = ["source": against, "first": medicine.given.first.map(weekdayDay) ?? "", "last": medicine.given.last.map(weekdayDay) ?? ""]
@@ -124,7 +135,7 @@ struct ReconciliationWording {
                 "first": a, "second": b]))
         }
         if let (changeDay, change) = medicine.changeAfterDocument {
-            lines.append(words.t("The list of {source} is older than the change logged on {day} ({change}).", [
+            lines.append(words.t("{source} is older than the change logged on {day} ({change}).", [
                 "source": against, "day": day(changeDay), "change": change.words(context.format)]))
         }
         for statement in medicine.older {

@@ -6,7 +6,9 @@ extension VisitSummaryBuilder {
     func medicationRows() -> (current: [VisitSummary.MedicationRow], stopped: [VisitSummary.MedicationRow]) {
         if let reconciliation {
             // One row per medicine across the sources, with its verdict (docs/reconciliation.md).
-            let wording = ReconciliationWording(context: context, medications: medications)
+            var wording = ReconciliationWording(context: context, medications: medications)
+            // The introduction names the document: a row says "List of 1 Apr", so two pages hold it.
+            wording.brief = reconciliation.documents.count == 1
             let (current, stopped) = comparedMedicines(reconciliation)
             return (current.map { medicine in
                 var row = medicationRow(medicine.primary.chain)

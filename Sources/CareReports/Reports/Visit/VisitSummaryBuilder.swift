@@ -81,7 +81,8 @@ public struct VisitSummaryBuilder: Sendable {
         summary.problemStatements = statementLines(.problems)
         summary.medicationStatements = statementLines(.medications)
         summary.immunizationStatements = statementLines(.immunizations)
-        summary.medicationList = medicationListText()
+        // Compared across sources, the rows are no one document's list.
+        summary.medicationList = reconciliation == nil ? medicationListText() : nil
         summary.otherListMedications = otherListChains().map(medicationRow)
         summary.comparison = reconciliation.map { ReconciliationWording(context: context, medications: medications).intro($0) }
         addClinicalSections(to: &summary)

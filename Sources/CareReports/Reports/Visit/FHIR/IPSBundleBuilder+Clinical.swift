@@ -25,7 +25,7 @@ extension IPSBundleBuilder {
                     "verdict": wording.label(medicine), "evidence": wording.evidence(medicine).joined(separator: " ")])
             }
             let derivedFrom = compared?.statements.compactMap(\.source.document).map { document in
-                FHIRJSON.object([("display", .string(wording.source(document)))])
+                FHIRJSON.object([("display", .string(wording.fullSource(document)))])
             } ?? []
             let id = uuid("MedicationStatement", record.id)
             let notCurrent = medication.list == .notCurrent && medication.status != .stopped
