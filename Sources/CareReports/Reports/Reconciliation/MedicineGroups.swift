@@ -22,9 +22,11 @@ struct MedicineGroups {
         var byKey: [String: Int] = [:]
         var byCode: [String: Int] = [:]
         for (index, statement) in all.enumerated() {
-            let links = [byKey[key(statement)]] + statement.rxnormCodes.sorted().map { byCode[$0] }
+            // A name that names nothing (empty, or the importer's "not named in the document") matches by code only.
+            let named = !Self.unnamed.contains(key(statement))
+            let links = (named ? [byKey[key(statement)]] : []) + statement.rxnormCodes.sorted().map { byCode[$0] }
             for other in links.compactMap({ $0 }) { parent[root(index)] = root(other) }
-            byKey[key(statement)] = byKey[key(statement)] ?? index
+            if named { byKey[key(statement)] = byKey[key(statement)] ?? index }
             for code in statement.rxnormCodes { byCode[code] = byCode[code] ?? index }
         }
         var grouped: [Int: [SourceStatement]] = [:]
@@ -57,6 +59,9 @@ struct MedicineGroups {
         }
         self.groups = groups
     }
+
+    /// Keys that name no ingredient.
+    static let unnamed: Set<String> = ["", MedicineName(Medication(name: FHIRBundleReader.unnamedMedication, startDate: .unknown(filedOn: LocalDate(daysSinceEpoch: 0)))).key]
 
     /// True when two names of one ingredient may still be different products: both state a salt
     /// and the salts differ, or both state a form and the forms differ.
