@@ -4221,15 +4221,21 @@ msgid_plural "{source}: {documentDose}; {count} doses logged since."
 msgstr[0] "{source}: {documentDose}; {count} dosis registrada desde entonces."
 msgstr[1] "{source}: {documentDose}; {count} dosis registradas desde entonces."
 
-msgid "{source}: held; still logged as given: {count} dose since, on {first}."
+msgid "{source}: held; still logged as given: {count} dose since, the first {first}, the last {last}."
 msgid_plural "{source}: held; still logged as given: {count} doses since, the first {first}, the last {last}."
-msgstr[0] "{source}: suspendido temporalmente; sigue registrado como dado: {count} dosis desde entonces, el {first}."
+msgstr[0] "{source}: suspendido temporalmente; sigue registrado como dado: {count} dosis desde entonces, la primera el {first}, la última el {last}."
 msgstr[1] "{source}: suspendido temporalmente; sigue registrado como dado: {count} dosis desde entonces, la primera el {first}, la última el {last}."
 
-msgid "{source}: stopped; still logged as given: {count} dose since, on {first}."
+msgid "{source}: stopped; still logged as given: {count} dose since, the first {first}, the last {last}."
 msgid_plural "{source}: stopped; still logged as given: {count} doses since, the first {first}, the last {last}."
-msgstr[0] "{source}: suspendido; sigue registrado como dado: {count} dosis desde entonces, el {first}."
+msgstr[0] "{source}: suspendido; sigue registrado como dado: {count} dosis desde entonces, la primera el {first}, la última el {last}."
 msgstr[1] "{source}: suspendido; sigue registrado como dado: {count} dosis desde entonces, la primera el {first}, la última el {last}."
+
+msgid "{source}: held; still logged as given: one dose since, on {first}."
+msgstr "{source}: suspendido temporalmente; sigue registrado como dado: una dosis desde entonces, el {first}."
+
+msgid "{source}: stopped; still logged as given: one dose since, on {first}."
+msgstr "{source}: suspendido; sigue registrado como dado: una dosis desde entonces, el {first}."
 
 msgid "Each medicine compared across the family's records with their dose log and {count} document: {documents}."
 msgid_plural "Each medicine compared across the family's records with their dose log and {count} documents, the newest first: {documents}."

@@ -53,6 +53,7 @@ def test_readme_commands_pass_now_or_the_readme_explains():
 
 def test_readme_commands_far_past_the_export_say_data_as_of_and_miss_nothing(tmp_path):
     (tmp_path / "sample-data").symlink_to(SAMPLE)
+    (tmp_path / "examples").symlink_to(SAMPLE.parent / "examples")
     outputs = []
     for argv in readme_commands():
         argv = ["sample-data" if a == "/srv/care/export" else a for a in argv]

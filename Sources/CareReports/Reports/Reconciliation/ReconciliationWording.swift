@@ -115,13 +115,19 @@ struct ReconciliationWording {
                 "familyDose": familyDose, "last": last, "source": against]))
         case .stoppedButGiven:
             let values = ["source": against, "first": medicine.given.first.map(weekdayDay) ?? "", "last": medicine.given.last.map(weekdayDay) ?? ""]
-            lines.append(medicine.document?.medication.status == .onHold
-                ? words.n("{source}: held; still logged as given: {count} dose since, on {first}.",
-                          "{source}: held; still logged as given: {count} doses since, the first {first}, the last {last}.",
-                          count: medicine.given.count, values)
-                : words.n("{source}: stopped; still logged as given: {count} dose since, on {first}.",
-                          "{source}: stopped; still logged as given: {count} doses since, the first {first}, the last {last}.",
-                          count: medicine.given.count, values))
+            let held = medicine.document?.medication.status == .onHold
+            if medicine.given.count == 1 {
+                lines.append(held ? words.t("{source}: held; still logged as given: one dose since, on {first}.", values)
+                    : words.t("{source}: stopped; still logged as given: one dose since, on {first}.", values))
+            } else {
+                lines.append(held
+                    ? words.n("{source}: held; still logged as given: {count} dose since, the first {first}, the last {last}.",
+                              "{source}: held; still logged as given: {count} doses since, the first {first}, the last {last}.",
+                              count: medicine.given.count, values)
+                    : words.n("{source}: stopped; still logged as given: {count} dose since, the first {first}, the last {last}.",
+                              "{source}: stopped; still logged as given: {count} doses since, the first {first}, the last {last}.",
+                              count: medicine.given.count, values))
+            }
         case .olderListOnly:
             break
         }
