@@ -18,7 +18,7 @@ extension CareReport.Visit {
             if IdKeyOption.isInside(keysPath, folder) { throw ShareLinkError.keysFileInsideOutput(path: keysPath, output: folder) }
             if let out, IdKeyOption.isInside(keysPath, out) { throw ShareLinkError.keysFileInsideOutput(path: keysPath, output: out) }
             let words = context.words
-            let label = words.t("Record of {patientName} as of {date}", ["patientName": summary.patientName, "date": context.format.day(context.today)])
+            let label = ShareLinkWording.label(patientName: summary.patientName, asOf: context.format.day(context.today), words: words)
             let page = ShareViewerPage.pageName(language: words.language)
             let publisher = SharedRecordPublisher(base: base, folder: folder, keysPath: keysPath)
             let publication = try publisher.publish(
@@ -37,7 +37,7 @@ extension CareReport.Visit {
             }
             let address = base.replacingOccurrences(of: "https://", with: "").replacingOccurrences(of: "http://", with: "")
             return VisitSummary.SharedLink(
-                qr: QRCodeSVG.svg(code, label: words.t("QR code: {label}", ["label": publication.payload.label])),
+                qr: QRCodeSVG.svg(code, label: ShareLinkWording.codeName(label: publication.payload.label, words: words)),
                 label: publication.payload.label, address: address, templates: templates)
         } catch let error as ShareLinkError {
             Console.error(error.description)
