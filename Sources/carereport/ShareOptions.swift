@@ -5,7 +5,7 @@ import Foundation
 /// `visit --share-url URL --share-dir DIR`: the reader's record, encrypted, published as a SMART
 /// Health Link whose QR code prints on the summary (docs/sharing.md).
 struct ShareOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The address where the --share-dir folder is served (https://…); prints a QR code that opens the reader's record there.", valueName: "url"))
+    @Option(help: ArgumentHelp("The address where the --share-dir folder is served (https://...); prints a QR code that opens the reader's record there.", valueName: "url"))
     var shareURL: String?
 
     @Option(help: ArgumentHelp("The folder published at --share-url: the encrypted record and its viewer page are written into it.", valueName: "dir"), completion: .directory)
