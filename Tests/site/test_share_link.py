@@ -26,7 +26,7 @@ import pytest
 
 from conftest import ELLEN, NOW, ROOT, ROSA, SAMPLE, binary, require, run_carereport
 from test_accessibility import Axe, axe_source, describe, settle
-from test_visit_print import PAPERS, pages, print_pdf
+from test_visit_print import MARGINS, PAPERS, pages, print_pdf
 
 SPEC_EXAMPLE = pathlib.Path(__file__).parent / "shl" / "spec-example.jwe"
 SPEC_KEY = "rxTgYlOaKJPFtcEd0qcceN8wEU4p94SqAwIWQe6uX7Q"
@@ -132,19 +132,21 @@ def shared(tmp_path_factory):
     record.stop()
 
 
-def printed_link(shared, chrome, tmp_path):
-    """The QR code of the printed summary, read back by zbarimg (A4 and Letter give the same)."""
+def printed_link(shared, chrome, tmp_path, margins=(None,)):
+    """The QR code of the printed summary, read back by zbarimg from page 1 (A4 and Letter give the same)."""
     links = set()
     for paper in PAPERS:
-        pdf = print_pdf(chrome, shared.page.as_uri(), paper, tmp_path / f"visit-{paper}.pdf")
-        assert pages(pdf) == 2, f"{paper}: the summary with its QR code takes {pages(pdf)} pages"
-        links.add(read_qr(pdf, tmp_path))
+        for margin in margins:
+            pdf = print_pdf(chrome, shared.page.as_uri(), paper, tmp_path / f"visit-{paper}-{margin}.pdf", margin)
+            assert pages(pdf) == 2, f"{paper}, margins {margin}: the summary with its QR code takes {pages(pdf)} pages"
+            links.add(read_qr(pdf, tmp_path))
     assert len(links) == 1, links
     return links.pop()
 
 
 def test_the_printed_qr_code_holds_a_smart_health_link(shared, chrome, tmp_path):
-    link = printed_link(shared, chrome, tmp_path)
+    """On page 1 of two, A4 and Letter, with the page's margins or a print dialog's."""
+    link = printed_link(shared, chrome, tmp_path, margins=MARGINS.values())
     viewer, payload = payload_of(link)
     assert viewer == shared.url + "/record-en.html"
     assert set(payload) == {"url", "key", "flag", "label"}
