@@ -3647,14 +3647,14 @@ button:focus-visible { outline: 3px solid var(--color-focus); outline-offset: 2p
         "share/visit-qr.css": #"""
 /* The shared record's QR code on the visit summary (visit --share-url): first on page 1, at the
    top right, 32 mm square on paper (a phone reads it from arm's length), its words beside it. */
+.visit-header { display: flow-root; }  /* the box ends within the header, above the first section */
 .share-link {
   float: right; display: flex; gap: 0.5rem; align-items: flex-start;
-  width: 86mm; margin: 0 0 0.4rem 1rem; padding: 0.3rem;
-  border: 1.5px solid var(--color-primary); break-inside: avoid;
+  width: 94mm; margin: 0 0 0.4rem 1rem; padding: 0.3rem;
+  border: 1.5px solid var(--color-primary); background: #fff; break-inside: avoid;
 }
 .share-link .share-qr { flex: none; width: 32mm; height: 32mm; }
-.share-link .share-words { font-size: 8pt; line-height: 1.25; }
-.visit .share-link h2 { font-size: 9.5pt; margin: 0 0 0.2rem; border: 0; padding: 0; }
+.share-link .share-words { font-size: 7.5pt; line-height: 1.2; }
 .visit .share-link p { margin: 0 0 0.2rem; }
 @media screen and (max-width: 40rem) {
   .share-link { float: none; width: auto; margin: 0 0 0.5rem; }
@@ -3662,11 +3662,10 @@ button:focus-visible { outline: 3px solid var(--color-focus); outline-offset: 2p
 
 """#,
         "share/visit-qr.mustache": #"""
-<aside class="share-link" aria-labelledby="share-heading">
+<aside class="share-link" aria-label="[[t:Scan for the record]]">
 {{{qr}}}
 <div class="share-words">
-<h2 id="share-heading">[[t:Scan for the record]]</h2>
-<p>[[t:Opens “{label}” on {address}: medicines, allergies, problems, results, vital signs, immunisations and directives, kept up to date.|label={{label}}|address={{address}}]]</p>
+<p><strong>[[t:Scan for the record]]:</strong> [[t:Opens “{label}” on {address}: medicines, allergies, problems, results, vital signs, immunisations and directives, kept up to date.|label={{label}}|address={{address}}]]</p>
 <p><strong>[[t:Whoever holds this paper can open the record.]]</strong> [[t:There is no passcode and no record of who opened it.]]</p>
 <p>[[t:To withdraw it, run carereport visit again with --share-new-link: this code then opens nothing.]]</p>
 </div>

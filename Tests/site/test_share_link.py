@@ -24,7 +24,7 @@ import zlib
 
 import pytest
 
-from conftest import ELLEN, NOW, ROOT, ROSA, SAMPLE, binary, require, run_carereport
+from conftest import ELLEN, ELLEN_ES, NOW, ROOT, ROSA, SAMPLE, binary, require, run_carereport
 from test_accessibility import Axe, axe_source, describe, settle
 from test_visit_print import MARGINS, PAPERS, pages, print_pdf
 
@@ -62,7 +62,8 @@ def free_port():
 
 def visit(viewer, out, share_dir, keys, url, *extra, check=True):
     result = subprocess.run(
-        [str(binary()), "visit", str(SAMPLE), *viewer.selector(), "--now", NOW, "--out", str(out),
+        [str(binary()), "visit", str(SAMPLE), *viewer.selector(), *(["--language", viewer.language] if viewer.language else []),
+         "--now", NOW, "--out", str(out),
          "--share-url", url, "--share-dir", str(share_dir), "--share-keys", str(keys), *extra],
         capture_output=True, text=True, timeout=600)
     if check:
@@ -358,6 +359,22 @@ def test_the_spanish_reader_gets_a_spanish_viewer(shared, chrome, tmp_path):
         lines = [line for line in shared.keys.read_text().splitlines(keepends=True) if not line.startswith("circle-walter\t")]
         shared.keys.write_text("".join(lines))
     assert result.returncode == 0
+
+
+def test_the_longer_spanish_words_still_print_on_two_pages(shared, chrome, tmp_path):
+    """Ellen's summary in Spanish (the longest words beside the code) with the QR code: two pages
+    whatever the paper and margins, the code on page 1."""
+    page = tmp_path / "visita.html"
+    folder = tmp_path / "record"
+    visit(ELLEN_ES, page, folder, tmp_path / "keys", shared.url)
+    found = set()
+    for paper in PAPERS:
+        for margin in MARGINS.values():
+            pdf = print_pdf(chrome, page.as_uri(), paper, tmp_path / f"visita-{paper}-{margin}.pdf", margin)
+            assert pages(pdf) == 2, f"{paper}, margins {margin}: {pages(pdf)} pages"
+            found.add(read_qr(pdf, tmp_path))
+    assert len(found) == 1 and found.pop().startswith(shared.url + "/record-es.html#shlink:/")
+    assert "Quien tenga este papel puede abrir el historial." in page.read_text()
 
 
 def test_the_spec_example_decrypts():
