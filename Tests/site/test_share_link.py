@@ -299,6 +299,18 @@ def test_the_viewer_opens_the_record_from_the_qr_code(shared, chrome, tmp_path):
     assert not problems, "\n".join(problems)
 
 
+def test_the_summary_with_its_qr_code_is_axe_clean(shared, chrome):
+    chrome.get(shared.page.as_uri())
+    axe = Axe(chrome, axe_source())
+    axe.inject()
+    problems = []
+    for scheme, width in [("light", 1200), ("light", 375)]:
+        settle(chrome, scheme, width)
+        problems += describe("visit.html", (scheme, width), axe.run()["violations"])
+    settle(chrome, "light", 1200)
+    assert not problems, "\n".join(problems)
+
+
 def test_a_withdrawn_or_missing_link_says_so(shared, chrome):
     shared.serve()
     chrome.get(f"{shared.url}/record-en.html")
