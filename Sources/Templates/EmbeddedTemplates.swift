@@ -1591,6 +1591,16 @@ body.visit {
 .visit table.meds thead th:nth-child(3) { width: 29%; }
 .visit table.meds thead th:nth-child(4) { width: 26%; }
 .visit table.meds thead th:nth-child(5) { width: 18%; }
+/* A comparison across sources: the verdict column beside the schedule and doses. */
+.visit table.meds.compared thead th:nth-child(1) { width: 14%; }
+.visit table.meds.compared thead th:nth-child(2) { width: 10%; }
+.visit table.meds.compared thead th:nth-child(3) { width: 19%; }
+.visit table.meds.compared thead th:nth-child(4) { width: 27%; }
+.visit table.meds.compared thead th:nth-child(5) { width: 18%; }
+.visit table.meds.compared thead th:nth-child(6) { width: 12%; }
+.visit .verdict { display: block; font-weight: 700; }
+.visit .verdict.flag-critical { border-left: 3px solid #333; padding-left: 0.25rem; }
+.visit .verdict.flag-normal { font-weight: 400; }
 .visit thead { display: table-header-group; }
 .visit tr, .visit li { break-inside: avoid; }
 .visit table.keep, .visit section.keep { break-inside: avoid; }
@@ -2259,6 +2269,19 @@ body.visit {
 {{$content}}
 <h1>{{page.title}}</h1>
 <p class="muted">[[t:Adherence counts doses taken {onTimeWindow}, out of the doses scheduled.|onTimeWindow={{onTimeWindow}}]]</p>
+{{#comparison}}
+<section aria-labelledby="compared-heading">
+<h2 id="compared-heading">[[t:Medicines compared]]</h2>
+<p>{{comparison}}</p>
+<div class="table-scroll" role="region" aria-label="[[t:Medicines compared table]]" tabindex="0">
+<table class="data">
+<caption class="visually-hidden">[[t:Each medicine current in any source, with what the sources say of it]]</caption>
+<thead><tr><th scope="col">[[t:Medication]]</th><th scope="col">[[t:Compared across sources]]</th><th scope="col">[[t:Sources]]</th></tr></thead>
+<tbody>{{#compared}}<tr><th scope="row">{{#link}}<a href="{{page.root}}{{link}}.html">{{name}}</a>{{/link}}{{^link}}{{name}}{{/link}}</th><td><strong><span aria-hidden="true">{{symbol}}</span> {{verdict}}</strong><br>{{evidence}}</td><td>{{sources}}</td></tr>{{/compared}}</tbody>
+</table>
+</div>
+</section>
+{{/comparison}}
 {{^empty(current)}}
 <section aria-labelledby="current-heading">
 <h2 id="current-heading">[[t:Current medications]]</h2>
@@ -2425,14 +2448,15 @@ body.visit {
 {{/empty(advanceDirectives)}}
 
 <section aria-labelledby="meds-heading">
-<h2 id="meds-heading">[[t:Medications]] <span class="period">[[t:current; doses and changes {period}|period={{period}}]]</span></h2>
+<h2 id="meds-heading">{{^comparison}}[[t:Medications]]{{/comparison}}{{#comparison}}[[t:Medicines compared]]{{/comparison}} <span class="period">[[t:current; doses and changes {period}|period={{period}}]]</span></h2>
+{{#comparison}}<p class="small comparison">{{comparison}}</p>{{/comparison}}
 {{#medicationList}}<p class="small medication-list">{{medicationList}}</p>{{/medicationList}}
 {{^empty(medications)}}
 <div class="table-scroll" role="region" aria-label="[[t:Medications table]]" tabindex="0">
-<table class="data meds">
+<table class="data meds{{#comparison}} compared{{/comparison}}">
 <caption class="visually-hidden">[[t:Current medications with their dose history and the doses taken in the period]]</caption>
-<thead><tr><th scope="col">[[t:Medication]]</th><th scope="col">[[t:Schedule]]</th><th scope="col">[[t:Doses in the period]]</th><th scope="col">[[t:Dose history]]</th><th scope="col">[[t:For]]</th></tr></thead>
-<tbody>{{#medications}}<tr><th scope="row">{{name}}{{#status}} <span class="flag flag-abnormal">{{status}}</span>{{/status}}</th><td>{{schedule}}</td><td>{{adherence}}{{#warnings}}<br><strong class="warning">{{.}}</strong>{{/warnings}}</td><td>{{history}}</td><td>{{reason}}</td></tr>{{/medications}}</tbody>
+<thead><tr><th scope="col">[[t:Medication]]</th><th scope="col">[[t:Schedule]]</th><th scope="col">[[t:Doses in the period]]</th>{{#comparison}}<th scope="col">[[t:Compared across sources]]</th>{{/comparison}}<th scope="col">[[t:Dose history]]</th><th scope="col">[[t:For]]</th></tr></thead>
+<tbody>{{#medications}}<tr><th scope="row">{{name}}{{#status}} <span class="flag flag-abnormal">{{status}}</span>{{/status}}</th><td>{{schedule}}</td><td>{{adherence}}{{#warnings}}<br><strong class="warning">{{.}}</strong>{{/warnings}}</td>{{#verdict}}<td><strong class="verdict {{verdictClass}}">{{verdict}}</strong> {{compared}}</td>{{/verdict}}<td>{{history}}</td><td>{{reason}}</td></tr>{{/medications}}</tbody>
 </table>
 </div>
 {{/empty(medications)}}
@@ -3106,6 +3130,18 @@ body.visit {
 
 [[t:Adherence counts doses taken {onTimeWindow}, out of the doses scheduled.|onTimeWindow={{onTimeWindow}}]]
 
+{{#comparison}}
+## [[t:Medicines compared]]
+
+{{comparison}}
+
+| [[t:Medication]] | [[t:Compared across sources]] | [[t:Sources]] |
+|---|---|---|
+{{#compared}}
+| {{#link}}[{{name}}]({{page.root}}{{link}}.md){{/link}}{{^link}}{{name}}{{/link}} | **{{symbol}} {{verdict}}** {{evidence}} | {{sources}} |
+{{/compared}}
+
+{{/comparison}}
 {{^empty(current)}}
 ## [[t:Current medications]]
 

@@ -4267,6 +4267,131 @@ msgstr "Historial de {patientName} al {date}"
 msgid "QR code: {label}"
 msgstr "Código QR: {label}"
 
+msgid "Sources"
+msgstr "Fuentes"
+
+msgid "Compared across sources"
+msgstr "Comparación entre fuentes"
+
+msgid "{source}: {documentDose}; {count} dose logged since."
+msgid_plural "{source}: {documentDose}; {count} doses logged since."
+msgstr[0] "{source}: {documentDose}; {count} dosis registrada desde entonces."
+msgstr[1] "{source}: {documentDose}; {count} dosis registradas desde entonces."
+
+msgid "{source}: held; still logged as given: {count} dose since, on {first}."
+msgid_plural "{source}: held; still logged as given: {count} doses since, the first {first}, the last {last}."
+msgstr[0] "{source}: suspendido temporalmente; sigue registrado como dado: {count} dosis desde entonces, el {first}."
+msgstr[1] "{source}: suspendido temporalmente; sigue registrado como dado: {count} dosis desde entonces, la primera el {first}, la última el {last}."
+
+msgid "{source}: stopped; still logged as given: {count} dose since, on {first}."
+msgid_plural "{source}: stopped; still logged as given: {count} doses since, the first {first}, the last {last}."
+msgstr[0] "{source}: suspendido; sigue registrado como dado: {count} dosis desde entonces, el {first}."
+msgstr[1] "{source}: suspendido; sigue registrado como dado: {count} dosis desde entonces, la primera el {first}, la última el {last}."
+
+msgid "Each medicine compared across the family's records with their dose log and {count} document: {documents}."
+msgid_plural "Each medicine compared across the family's records with their dose log and {count} documents, the newest first: {documents}."
+msgstr[0] "Cada medicamento comparado entre los registros de la familia, con sus tomas registradas, y {count} documento: {documents}."
+msgstr[1] "Cada medicamento comparado entre los registros de la familia, con sus tomas registradas, y {count} documentos, el más reciente primero: {documents}."
+
+msgid "The same in both"
+msgstr "Igual en ambos"
+
+msgid "Stopped in both"
+msgstr "Suspendido en ambos"
+
+msgid "Dose or schedule differs"
+msgstr "La dosis o el horario no coinciden"
+
+msgid "New in the document, not given since"
+msgstr "Nuevo en el documento, no dado desde entonces"
+
+msgid "New in the document"
+msgstr "Nuevo en el documento"
+
+msgid "Given, not on the document's list"
+msgstr "Se da, pero no está en la lista del documento"
+
+msgid "Held in the document, still given"
+msgstr "Suspendido temporalmente en el documento, se sigue dando"
+
+msgid "Stopped in the document, still given"
+msgstr "Suspendido en el documento, se sigue dando"
+
+msgid "Only on an older list"
+msgstr "Solo en una lista anterior"
+
+msgid "{document} ({day})"
+msgstr "{document} ({day})"
+
+msgid "none logged"
+msgstr "ninguna registrada"
+
+msgid "{source}: {documentDose}; the family gives {familyDose}."
+msgstr "{source}: {documentDose}; la familia da {familyDose}."
+
+msgid "The dose could not be compared: one source does not state it."
+msgstr "No se pudo comparar la dosis: una de las fuentes no la indica."
+
+msgid "{source}: stopped; no dose logged since."
+msgstr "{source}: suspendido; ninguna dosis registrada desde entonces."
+
+msgid "Not on {source}; stopped in the family's records."
+msgstr "No está en {source}; suspendido en los registros de la familia."
+
+msgid "{source}: {documentDose}; the family gives {familyDose}, last dose {last}."
+msgstr "{source}: {documentDose}; la familia da {familyDose}, última dosis {last}."
+
+msgid "{source}: {documentDose}; no dose logged since."
+msgstr "{source}: {documentDose}; ninguna dosis registrada desde entonces."
+
+msgid "The family gives {familyDose}, last dose {last}; not on {source}: ask the doctor whether to continue."
+msgstr "La familia da {familyDose}, última dosis {last}; no está en {source}: pregunte al médico si debe continuar."
+
+msgid "{first} and {second} may not be the same product (same ingredient, a different salt or form): ask the pharmacist."
+msgstr "{first} y {second} pueden no ser el mismo producto (mismo principio activo, distinta sal o forma): pregunte en la farmacia."
+
+msgid "{source} is older than the change logged on {day} ({change})."
+msgstr "{source} es anterior al cambio registrado el {day} ({change})."
+
+msgid "Earlier, {source}: {documentDose}."
+msgstr "Antes, {source}: {documentDose}."
+
+msgid "the family's records and dose log"
+msgstr "los registros de la familia y sus tomas registradas"
+
+msgid "{verdict}. {evidence}"
+msgstr "{verdict}. {evidence}"
+
+msgid "{medicine}: {verdict}. {evidence}"
+msgstr "{medicine}: {verdict}. {evidence}"
+
+msgid "Medicines compared"
+msgstr "Medicamentos comparados"
+
+msgid "Each medicine current in any source, with what the sources say of it"
+msgstr "Cada medicamento vigente en alguna fuente, con lo que dicen de él las fuentes"
+
+msgid "Stopped in the family's records"
+msgstr "Suspendido en los registros de la familia"
+
+msgid "Held in the document, not given since"
+msgstr "Suspendido temporalmente en el documento, no dado desde entonces"
+
+msgid "Stopped in the document"
+msgstr "Suspendido en el documento"
+
+msgid "{source}: held; no dose logged since."
+msgstr "{source}: suspendido temporalmente; ninguna dosis registrada desde entonces."
+
+msgid "The document says: {words}"
+msgstr "El documento dice: {words}"
+
+msgid "Medicines compared table"
+msgstr "Tabla de medicamentos comparados"
+
+msgid "List of {day}"
+msgstr "Lista del {day}"
+
 """##,
     ]
 }

@@ -78,10 +78,11 @@ public struct SiteBuilder: Sendable {
         }
         // Each medication page's model is made inside its job, on whichever core is free.
         let history = medications.doseHistory
+        let compared = MedicationReconciliation(context)
         for (record, medication) in medications.medications {
             guard let link = links.medication(record.id) else { continue }
             jobs.append { () throws in
-                try page(medications.page(record, medication, link: link, history: history), link, template: "medication")
+                try page(medications.page(record, medication, link: link, history: history, compared: compared), link, template: "medication")
             }
         }
         for (link, model) in labs.reportPages() {

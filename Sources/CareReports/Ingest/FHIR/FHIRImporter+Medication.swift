@@ -116,6 +116,11 @@ extension FHIRBundleReader {
         case "on-hold": status = .onHold
         default: break
         }
+        // Why it is held or stopped, as stated (MedicationStatement: a list; MedicationRequest: one), first among its words.
+        if status != .active {
+            let reasons = entry["statusReason"].elements.compactMap { self.conceptText($0) }
+            instructionParts.insert(contentsOf: reasons.filter { !instructionParts.contains($0) }, at: 0)
+        }
 
         // People and reasons.
         let prescriber = displayName(isRequest ? entry["requester"] : entry["informationSource"])

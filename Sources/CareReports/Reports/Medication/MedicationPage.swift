@@ -80,8 +80,21 @@ public struct MedicationIndexPage: Sendable, Encodable {
         public let since: String
     }
 
+    /// One medicine compared across its sources: the verdict with its symbol, the evidence, the sources named.
+    public struct Compared: Sendable, Encodable {
+        public let name: String
+        public let link: String?
+        public let symbol: String
+        public let verdict: String
+        public let evidence: String
+        public let sources: String
+    }
+
     public internal(set) var page: PageChrome
     public let current: [Row]
     public let past: [Row]
     public let onTimeWindow: String
+    /// With more than one source: what was compared, and one row per medicine current in any source.
+    public var comparison: String? = nil
+    public var compared: [Compared] = []
 }

@@ -1,7 +1,9 @@
 import Foundation
 
 extension MedicationPageBuilder {
-    func page(_ record: HealthRecord, _ medication: Medication, link: String, history: DoseHistory) -> MedicationPage {
+    func page(
+        _ record: HealthRecord, _ medication: Medication, link: String, history: DoseHistory, compared: MedicationReconciliation? = nil
+    ) -> MedicationPage {
         let slots = MedicationDays.inPeriod(timeline(record, medication), context: context)
         var facts: [MedicationPage.Fact] = []
         func fact(_ label: String, _ value: String?) {
@@ -14,6 +16,13 @@ extension MedicationPageBuilder {
         fact(words.t("Reason"), medication.reason)
         fact(words.t("Started"), startText(record, medication))
         fact(words.t("Ended"), medication.endDate.map { context.format.date($0) })
+        if let medicine = compared?.medicine(containing: record.id) {
+            // Its sources and what the comparison across them found (docs/reconciliation.md).
+            let wording = ReconciliationWording(context: context, medications: self)
+            fact(words.t("Sources"), wording.sources(medicine))
+            fact(words.t("Compared across sources"), "\(ReconciliationWording.symbol(medicine.verdict)) \(wording.label(medicine)). "
+                + wording.evidence(medicine).joined(separator: " "))
+        }
         fact(words.t("Status"), statusText(medication))
         fact("RxNorm", medication.rxnorm)
         return MedicationPage(

@@ -36,16 +36,28 @@ public struct MedicationPageBuilder: Sendable {
             // A discharge document's admission or hospital list is not current (see ``Medication/SourceList``).
             if medication.status == .active, medication.list != .notCurrent { current.append(row) } else { past.append(row) }
         }
-        return MedicationIndexPage(
+        var page = MedicationIndexPage(
             page: PageChrome(title: context.words.t("Medications"), link: "medications/index", section: "medications", context: context),
             current: current, past: past, onTimeWindow: windowText)
+        if let reconciliation = MedicationReconciliation(context) {
+            let wording = ReconciliationWording(context: context, medications: self)
+            page.comparison = wording.intro(reconciliation)
+            page.compared = reconciliation.medicines.filter(\.isCurrent).map { medicine in
+                MedicationIndexPage.Compared(
+                    name: displayName(medicine.primary.medication), link: links.medication(medicine.primary.record.id),
+                    symbol: ReconciliationWording.symbol(medicine.verdict), verdict: wording.label(medicine),
+                    evidence: wording.evidence(medicine).joined(separator: " "), sources: wording.sources(medicine))
+            }
+        }
+        return page
     }
 
     public func pages() -> [(link: String, page: MedicationPage)] {
         let history = doseHistory
+        let compared = MedicationReconciliation(context)
         return medications.compactMap { record, medication in
             guard let link = links.medication(record.id) else { return nil }
-            return (link, page(record, medication, link: link, history: history))
+            return (link, page(record, medication, link: link, history: history, compared: compared))
         }
     }
 

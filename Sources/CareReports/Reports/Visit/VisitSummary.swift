@@ -14,6 +14,10 @@ public struct VisitSummary: Sendable, Encodable {
         public let warnings: [String]
         /// What it is for, as stated; nil when nothing is stated, so no empty "()" is printed.
         public let reason: String?
+        /// With more than one source: the verdict ("! Held in the document, still given") and its evidence.
+        public var verdict: String? = nil
+        public var verdictClass: String? = nil
+        public var compared: String? = nil
     }
 
     public struct Line: Sendable, Encodable {
@@ -158,6 +162,9 @@ public struct VisitSummary: Sendable, Encodable {
     /// Which list the current medications are, when a discharge document gives them: "Current
     /// medications: the discharge medication list of the discharge document of {date}."
     public var medicationList: String?
+    /// "Each medicine compared across the family's records with their dose log and 1 document: …"
+    /// when there is more than one source: the medications section is then "Medicines compared".
+    public var comparison: String?
     /// A discharge document's other medication lists (admission, hospital): listed, never as current.
     public var otherListMedications: [MedicationRow] = []
     /// The QR code that opens the reader's record on the published site (`visit --share-url`); nil

@@ -4,13 +4,44 @@ extension VisitSummaryBuilder {
     /// Medication reconciliation: every medicine whose latest order is active or on hold, with its
     /// dose history across orders and its doses in the period; and those stopped in the period.
     func medicationRows() -> (current: [VisitSummary.MedicationRow], stopped: [VisitSummary.MedicationRow]) {
+        if let reconciliation {
+            // One row per medicine across the sources, with its verdict (docs/reconciliation.md).
+            var wording = ReconciliationWording(context: context, medications: medications)
+            // The introduction names the document: a row says "List of 1 Apr", so two pages hold it.
+            wording.brief = reconciliation.documents.count == 1
+            let (current, stopped) = comparedMedicines(reconciliation)
+            return (current.map { medicine in
+                var row = medicationRow(medicine.primary.chain)
+                row.verdict = "\(ReconciliationWording.symbol(medicine.verdict)) \(wording.label(medicine))"
+                row.compared = wording.evidence(medicine).joined(separator: " ")
+                row.verdictClass = medicine.tier == .callToday ? "flag-critical" : medicine.tier == nil ? "flag-normal" : "verdict-next"
+                return row
+            }, stopped.map { medicationRow($0.primary.chain) })
+        }
         let (current, stopped) = reconciledChains()
         return (current.map(medicationRow), stopped.map(medicationRow))
+    }
+
+    /// The compared medicines current in some source or still given, and those stopped in every
+    /// source whose stop is in the period (or undated in a document), by name.
+    func comparedMedicines(_ reconciliation: MedicationReconciliation) -> (current: [ReconciledMedicine], stopped: [ReconciledMedicine]) {
+        let current = reconciliation.medicines.filter(\.isCurrent)
+        let stopped = reconciliation.medicines.filter { medicine in
+            guard !medicine.isCurrent else { return false }
+            let (record, medication) = medicine.primary.chain.latest
+            if medication.endDate == nil, record.importedFrom != nil { return true }
+            return (medication.endDate ?? record.date).resolved(in: context.timeZone) >= since
+        }
+        return (current, stopped)
     }
 
     /// The chains of the medicines whose latest order is active or on hold, and of those stopped
     /// in the period, each sorted by name (the rows above, and the FHIR document's medications).
     func reconciledChains() -> (current: [DoseHistory.Chain], stopped: [DoseHistory.Chain]) {
+        if let reconciliation {
+            let (current, stopped) = comparedMedicines(reconciliation)
+            return (current.map(\.primary.chain), stopped.map(\.primary.chain))
+        }
         var current: [(String, DoseHistory.Chain)] = []
         var stopped: [(String, DoseHistory.Chain)] = []
         for chain in medications.doseHistory.chains {

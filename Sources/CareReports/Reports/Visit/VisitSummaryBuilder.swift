@@ -8,6 +8,8 @@ public struct VisitSummaryBuilder: Sendable {
     let medications: MedicationPageBuilder
     /// The viewer's health records by date, then id: sorted once for every section that reads them in order.
     let byDate: [HealthRecord]
+    /// The medicines compared across the family's records and the documents; nil with one source.
+    let reconciliation: MedicationReconciliation?
 
     /// `since` overrides the default period (see `VisitPeriod`).
     public init(context: ReportContext, since: LocalDate? = nil) {
@@ -16,6 +18,7 @@ public struct VisitSummaryBuilder: Sendable {
         self.medications = MedicationPageBuilder(context: context, links: SiteLinks(context: context, catalog: catalog))
         self.period = VisitPeriod(context: context, since: since)
         self.byDate = Self.sorted(context.records.healthRecords, in: context.timeZone)
+        self.reconciliation = MedicationReconciliation(context)
     }
 
     /// The period's first instant.
@@ -78,8 +81,10 @@ public struct VisitSummaryBuilder: Sendable {
         summary.problemStatements = statementLines(.problems)
         summary.medicationStatements = statementLines(.medications)
         summary.immunizationStatements = statementLines(.immunizations)
-        summary.medicationList = medicationListText()
+        // Compared across sources, the rows are no one document's list.
+        summary.medicationList = reconciliation == nil ? medicationListText() : nil
         summary.otherListMedications = otherListChains().map(medicationRow)
+        summary.comparison = reconciliation.map { ReconciliationWording(context: context, medications: medications).intro($0) }
         addClinicalSections(to: &summary)
         return summary
     }

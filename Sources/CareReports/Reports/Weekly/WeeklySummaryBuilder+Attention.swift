@@ -5,7 +5,7 @@ extension WeeklySummaryBuilder {
     /// abnormal results and readings, then missed doses, then tasks, then overdue chores in one line.
     /// Within a tier, the order the items were found in (medicines, then records by date).
     func attentionItems(_ week: ISOWeek, records: [HealthRecord], tasks: TaskSections) -> [WeeklySummary.Attention] {
-        var items = doseItems(week)
+        var items = reconciliationItems(week) + doseItems(week)
         items += taskItems(week, tasks: tasks)
         items += healthItems(week, records: records)
         if week.contains(context.today) { items += openResultItems(week) }

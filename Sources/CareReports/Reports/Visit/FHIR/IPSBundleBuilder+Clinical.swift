@@ -13,8 +13,20 @@ extension IPSBundleBuilder {
         // A discharge document's admission or hospital list: stated, not current (status unknown,
         // category inpatient, which carereport reads back as that list).
         let otherList = summary.otherListChains().filter { $0.latest.medication.status != .stopped }
-        for chain in current + stopped + stoppedBeforeThePeriod(besides: stopped) + otherList {
+        let reconciliation = summary.reconciliation
+        let wording = ReconciliationWording(context: context, medications: summary.medications)
+        for chain in current + stopped + stoppedBeforeThePeriod(besides: current + stopped) + otherList {
             let (record, medication) = chain.latest
+            // One statement per medicine across the sources, with every source's codes, the
+            // documents it is derived from and the comparison's verdict (docs/reconciliation.md).
+            let compared = reconciliation?.medicine(containing: record.id)
+            let comparedNote = compared.map { medicine in
+                context.words.t("{verdict}. {evidence}", [
+                    "verdict": wording.label(medicine), "evidence": wording.evidence(medicine).joined(separator: " ")])
+            }
+            let derivedFrom = compared?.statements.compactMap(\.source.document).map { document in
+                FHIRJSON.object([("display", .string(wording.fullSource(document)))])
+            } ?? []
             let id = uuid("MedicationStatement", record.id)
             let notCurrent = medication.list == .notCurrent && medication.status != .stopped
             let status: String
@@ -65,7 +77,8 @@ extension IPSBundleBuilder {
                 ("status", .string(status)),
                 ("category", notCurrent ? FHIRJSON.concept(nil, [FHIRJSON.coding(
                     "http://terminology.hl7.org/CodeSystem/medication-statement-category", "inpatient", "Inpatient")]) : nil),
-                ("medicationCodeableConcept", FHIRJSON.concept(medication.name, given: Self.codings(of: chain), fallback: coding)),
+                ("medicationCodeableConcept", FHIRJSON.concept(
+                    medication.name, given: compared.map(Self.codings(of:)) ?? Self.codings(of: chain), fallback: coding)),
                 ("subject", patientReference),
                 ("effectivePeriod", FHIRJSON.object([
                     ("start", FHIRJSON.date(medication.startDate, in: zone)),
@@ -74,7 +87,8 @@ extension IPSBundleBuilder {
                 ])),
                 ("informationSource", medication.prescriber.map { FHIRJSON.object([("display", .string($0))]) }),
                 ("reasonCode", .array(medication.reason.map { [FHIRJSON.concept($0)] } ?? [])),
-                ("note", .array(history.isEmpty ? [] : [FHIRJSON.object([("text", .string(history))])])),
+                ("derivedFrom", .array(derivedFrom)),
+                ("note", .array(([history] + [comparedNote].compactMap { $0 }).filter { !$0.isEmpty }.map { FHIRJSON.object([("text", .string($0))]) })),
                 ("dosage", .array(dosageText.isEmpty && timing == nil && doseAndRate == nil && !medication.asNeeded && medication.route == nil ? [] : [dosage])),
             ])
             let stateWords = notCurrent ? context.words.t("Not current (the document's admission or hospital medication list)")

@@ -31,13 +31,37 @@ extension IPSBundleBuilder {
 
     /// The medicines of imported documents stopped before the period (not `stopped`, which are those
     /// stopped in it), by name: the native export's own are summarised by the period alone.
-    func stoppedBeforeThePeriod(besides stopped: [DoseHistory.Chain]) -> [DoseHistory.Chain] {
-        let listed = Set(stopped.flatMap(\.recordIds))
+    func stoppedBeforeThePeriod(besides written: [DoseHistory.Chain]) -> [DoseHistory.Chain] {
+        var listed = Set(written.flatMap(\.recordIds))
+        // A compared medicine is written once: none of its sources' orders again.
+        var medicines = Set<String>()
+        for chain in written {
+            if let medicine = summary.reconciliation?.medicine(containing: chain.latest.record.id) {
+                medicine.statements.forEach { listed.formUnion($0.chain.recordIds) }
+                medicines.insert(medicine.key)
+            }
+        }
         return summary.medications.doseHistory.chains.filter { chain in
             let (record, medication) = chain.latest
-            return medication.status == .stopped && record.importedFrom != nil && !listed.contains(record.id)
+            guard medication.status == .stopped, record.importedFrom != nil, !listed.contains(record.id) else { return false }
+            guard let medicine = summary.reconciliation?.medicine(containing: record.id) else { return true }
+            return medicines.insert(medicine.key).inserted
         }
         .sorted { $0.latest.medication.name.lowercased() < $1.latest.medication.name.lowercased() }
+    }
+
+    /// Every code the sources of a compared medicine gave, the latest orders' first, each once; the
+    /// family's RxNorm code where its records give no other.
+    static func codings(of medicine: ReconciledMedicine) -> [Coding] {
+        var found: [Coding] = []
+        for statement in medicine.statements {
+            var codes = codings(of: statement.chain)
+            if codes.isEmpty, let rxnorm = statement.medication.rxnorm {
+                codes = [Coding(system: FHIRJSON.rxnorm, code: rxnorm, display: statement.medication.name)]
+            }
+            for coding in codes where !found.contains(where: { $0.system == coding.system && $0.code == coding.code }) { found.append(coding) }
+        }
+        return found
     }
 
     /// Every code the orders of one medicine gave, the latest order's first, each once.
