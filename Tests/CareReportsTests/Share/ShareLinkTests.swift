@@ -105,6 +105,14 @@ struct ShareLinkTests {
         #expect(throws: ShareLinkError.keysFileMalformed(path: "f", line: 2)) { try ShareKeysFile.parse("# heading\nnot a line\n", path: "f") }
     }
 
+    @Test func theKeysFileIsTheOptionsElseTheVariablesElseTheStateFolders() throws {
+        #expect(try ShareKeysLocation.path(option: "/k", environment: ["CAREREPORT_SHARE_KEYS": "/v", "HOME": "/h"]) == "/k")
+        #expect(try ShareKeysLocation.path(option: nil, environment: ["CAREREPORT_SHARE_KEYS": "/v", "HOME": "/h"]) == "/v")
+        #expect(try ShareKeysLocation.path(option: nil, environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/carereport/share-links")
+        #expect(try ShareKeysLocation.path(option: nil, environment: ["HOME": "/h"]) == "/h/.local/state/carereport/share-links")
+        #expect(throws: ShareLinkError.noStateFolder) { try ShareKeysLocation.path(option: nil, environment: [:]) }
+    }
+
     @Test func publishingTwiceWritesTheSameFileAndANewLinkDeletesTheOld() throws {
         let root = folder()
         let publisher = SharedRecordPublisher(base: "https://care.example.org/record", folder: root + "/record", keysPath: root + "/keys")
