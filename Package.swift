@@ -29,6 +29,11 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
+        .systemLibrary(
+            name: "CQREncode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         .target(name: "CFileSwap"),
         .target(
             name: "CareReports",
@@ -37,6 +42,7 @@ let package = Package(
                 "CFileSwap",
                 "CLibArchive",
                 "CLibXML2",
+                "CQREncode",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Rendering/Charts/CHART-CLASSES.md"]

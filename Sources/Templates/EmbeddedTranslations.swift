@@ -4210,6 +4210,63 @@ msgstr "medicamentos, alergias, problemas de salud, estado y hallazgos, resultad
 msgid "{change}, date not stated"
 msgstr "{change}, fecha no indicada"
 
+msgid "Shared health record"
+msgstr "Historial de salud compartido"
+
+msgid "Opening the record…"
+msgstr "Abriendo el historial…"
+
+msgid "This page decrypts the record in your browser, which needs JavaScript."
+msgstr "Esta página descifra el historial en su navegador, que necesita JavaScript."
+
+msgid "Health record of {name}"
+msgstr "Historial de salud de {name}"
+
+msgid "Record as of"
+msgstr "Datos al"
+
+msgid "This page opens a record from a link or QR code; this address has none."
+msgstr "Esta página abre un historial desde un enlace o un código QR; esta dirección no lleva ninguno."
+
+msgid "The record is no longer shared here: the link was withdrawn, or it is not yet published."
+msgstr "El historial ya no se comparte aquí: el enlace se retiró o aún no se ha publicado."
+
+msgid "The record could not be opened: the link is incomplete or was changed."
+msgstr "No se pudo abrir el historial: el enlace está incompleto o fue modificado."
+
+msgid "The record can be opened only over HTTPS (or on this computer)."
+msgstr "El historial solo se puede abrir por HTTPS (o en este ordenador)."
+
+msgid "The record, decrypted in this browser."
+msgstr "El historial, descifrado en este navegador."
+
+msgid "Nothing recorded."
+msgstr "Nada registrado."
+
+msgid "Print"
+msgstr "Imprimir"
+
+msgid "Scan for the record"
+msgstr "Escanee para ver el historial"
+
+msgid "Opens “{label}” on {address}: medicines, allergies, problems, results, vital signs, immunisations and directives, kept up to date."
+msgstr "Abre «{label}» en {address}: medicamentos, alergias, problemas de salud, resultados, signos vitales, vacunas y directivas, siempre actualizados."
+
+msgid "Whoever holds this paper can open the record."
+msgstr "Quien tenga este papel puede abrir el historial."
+
+msgid "There is no passcode and no record of who opened it."
+msgstr "No hay código de acceso ni registro de quién lo abrió."
+
+msgid "To withdraw it, run carereport visit again with --share-new-link: this code then opens nothing."
+msgstr "Para retirarlo, ejecute de nuevo carereport visit con --share-new-link: este código dejará de abrir nada."
+
+msgid "Record of {patientName} as of {date}"
+msgstr "Historial de {patientName} al {date}"
+
+msgid "QR code: {label}"
+msgstr "Código QR: {label}"
+
 msgid "Sources"
 msgstr "Fuentes"
 

@@ -25,9 +25,16 @@ extension CareReport {
                   carereport visit sample-data --viewer u-ellen --since 2025-01-28
                   chromium --headless --print-to-pdf=visit.pdf visit.html
                   carereport visit sample-data --viewer u-ellen --format fhir --out visit.json
+                  carereport visit sample-data --viewer u-ellen --out visit.html --share-url https://care.example.org/record --share-dir site/record
 
                 --format fhir writes the same summary as an HL7 International Patient Summary \
                 (a FHIR R4 Bundle of type document) for a clinic's record system.
+
+                --share-url and --share-dir publish that document, encrypted, into the folder \
+                served at the address, with a viewer page, and print a QR code on the summary that \
+                opens it (a SMART Health Link; its key is kept in --share-keys, never in the \
+                folder). Whoever holds the paper can open the record; --share-new-link withdraws \
+                it (docs/sharing.md).
                 """
         )
 
@@ -53,6 +60,8 @@ extension CareReport {
 
         @OptionGroup var languageOption: LanguageOption
 
+        @OptionGroup(title: "Sharing the record with a QR code") var shareOptions: ShareOptions
+
         @Option(help: ArgumentHelp("A folder of templates that replace the defaults by name.", valueName: "dir"), completion: .directory)
         var templates: String?
 
@@ -64,10 +73,11 @@ extension CareReport {
             if let since, CareDate.parse(since).flatMap({ if case .day = $0 { true } else { nil } }) == nil {
                 throw ValidationError("--since takes a date as YYYY-MM-DD")
             }
+            try shareOptions.validate(out: out, format: format)
         }
 
         func run() throws {
-            try idKeyOption.install(output: out)
+            try idKeyOption.install(output: shareOptions.shareDir ?? out)
             let export = try ExportInput.load(
                 input, importPrivacy: importOptions.importPrivacy, patient: importOptions.patient, circle: viewerOptions.circle,
                 warnings: .show(strict: nowOption.strict))
@@ -92,7 +102,11 @@ extension CareReport {
                 var templateSet = TemplateSet(defaults: EmbeddedTemplates.files)
                 if let templates { try templateSet.override(from: templates) }
                 let renderer = try LocalizedRenderers.renderer(for: templateSet, words: context.words)
-                let summary = VisitSummaryBuilder(context: context, since: sinceDay).build(styles: templateSet.visitStyles)
+                var summary = VisitSummaryBuilder(context: context, since: sinceDay).build(styles: templateSet.visitStyles)
+                if shareOptions.isSharing {
+                    let record = IPSBundleBuilder(context: context, since: sinceDay).json()
+                    summary.share = try share(record: record, summary: summary, viewer: viewer, context: context, templates: templateSet, renderer: renderer)
+                }
                 return try renderer.render(summary, template: "html.visit")
             }
             try SiteOutput.emit(html, to: out)

@@ -167,4 +167,7 @@ public struct VisitSummary: Sendable, Encodable {
     public var comparison: String?
     /// A discharge document's other medication lists (admission, hospital): listed, never as current.
     public var otherListMedications: [MedicationRow] = []
+    /// The QR code that opens the reader's record on the published site (`visit --share-url`); nil
+    /// without it, so the page is as before.
+    public var share: SharedLink?
 }
