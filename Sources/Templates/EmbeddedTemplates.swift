@@ -2045,6 +2045,12 @@ body.visit {
 <ul>{{#keyDocuments}}<li><strong>{{title}}</strong> <span class="muted">({{kind}}, {{when}})</span>{{>html.attachments}}</li>{{/keyDocuments}}</ul>
 </section>
 {{/empty(keyDocuments)}}
+{{^empty(goals)}}
+<section aria-labelledby="goals-heading">
+<h2 id="goals-heading">[[t:Care-plan goals]]</h2>
+<ul class="goals">{{#goals}}<li data-goal="{{id}}" data-verdict="{{verdict}}"><span aria-hidden="true">{{symbol}}</span> <strong>{{name}}</strong> {{detail}}</li>{{/goals}}</ul>
+</section>
+{{/empty(goals)}}
 {{^empty(stats)}}
 <section aria-labelledby="glance-heading">
 <h2 id="glance-heading">[[t:This week at a glance]]</h2>
@@ -2407,7 +2413,7 @@ body.visit {
 <div><dt>[[t:Data as of]]</dt><dd>{{page.dataAsOf}}{{#page.staleNote}} ({{page.staleNote}}){{/page.staleNote}}</dd></div>
 <div><dt>[[t:Written]]</dt><dd>[[t:{writtenOn} for {writtenFor}|writtenOn={{writtenOn}}|writtenFor={{page.writtenFor}}]]</dd></div>
 </dl>
-<p class="small visit-contents"><strong>[[t:This summary, in order]]:</strong> {{#empty(findings)}}[[t:medications, allergies, problems, results, vital signs, symptoms and falls, questions for the doctor]]{{/empty(findings)}}{{^empty(findings)}}[[t:medications, allergies, problems, status and findings, results, vital signs, symptoms and falls, questions for the doctor]]{{/empty(findings)}}; <strong>[[t:then, for reference]]:</strong> [[t:appointments, immunisations]]{{^empty(devices)}}, [[t:medical devices]]{{/empty(devices)}}{{#empty(devices)}}{{^empty(deviceStatements)}}, [[t:medical devices]]{{/empty(deviceStatements)}}{{/empty(devices)}}{{^empty(procedures)}}, [[t:procedures]]{{/empty(procedures)}}{{#empty(procedures)}}{{^empty(procedureStatements)}}, [[t:procedures]]{{/empty(procedureStatements)}}{{/empty(procedures)}}{{^empty(carePlan)}}, [[t:goals and plan of care]]{{/empty(carePlan)}}{{^empty(sourceNarratives)}}, [[t:text from imported documents]]{{/empty(sourceNarratives)}}.</p>
+<p class="small visit-contents"><strong>[[t:This summary, in order]]:</strong> {{#empty(findings)}}[[t:medications, allergies, problems, results, vital signs, symptoms and falls, questions for the doctor]]{{/empty(findings)}}{{^empty(findings)}}[[t:medications, allergies, problems, status and findings, results, vital signs, symptoms and falls, questions for the doctor]]{{/empty(findings)}}; <strong>[[t:then, for reference]]:</strong> [[t:appointments, immunisations]]{{^empty(devices)}}, [[t:medical devices]]{{/empty(devices)}}{{#empty(devices)}}{{^empty(deviceStatements)}}, [[t:medical devices]]{{/empty(deviceStatements)}}{{/empty(devices)}}{{^empty(procedures)}}, [[t:procedures]]{{/empty(procedures)}}{{#empty(procedures)}}{{^empty(procedureStatements)}}, [[t:procedures]]{{/empty(procedureStatements)}}{{/empty(procedures)}}{{^empty(goals)}}, [[t:care-plan goals]]{{/empty(goals)}}{{^empty(carePlan)}}, [[t:plan of care]]{{/empty(carePlan)}}{{^empty(sourceNarratives)}}, [[t:text from imported documents]]{{/empty(sourceNarratives)}}.</p>
 </header>
 {{^empty(notShown)}}<ul class="small not-shown" role="note">{{#notShown}}<li>{{.}}</li>{{/notShown}}</ul>{{/empty(notShown)}}
 
@@ -2558,8 +2564,13 @@ body.visit {
 <ul class="statements">{{#procedureStatements}}<li>{{text}} <span class="muted">{{stated}}</span></li>{{/procedureStatements}}</ul>
 </section>{{/empty(procedureStatements)}}{{/empty(procedures)}}
 
+{{^empty(goals)}}<section aria-labelledby="goals-heading">
+<h2 id="goals-heading">[[t:Care-plan goals]] <span class="period">[[t:counted from the records in this summary]]</span></h2>
+<ul class="goals">{{#goals}}<li data-goal="{{id}}" data-verdict="{{verdict}}"><span aria-hidden="true">{{symbol}}</span> <strong>{{name}}</strong> {{detail}}</li>{{/goals}}</ul>
+</section>{{/empty(goals)}}
+
 {{^empty(carePlan)}}<section aria-labelledby="plan-heading">
-<h2 id="plan-heading">[[t:Goals and plan of care]] <span class="period">[[t:as stated in the documents]]</span></h2>
+<h2 id="plan-heading">[[t:Plan of care]] <span class="period">[[t:as stated in the documents]]</span></h2>
 <ul>{{#carePlan}}<li><strong>{{text}}</strong>{{#detail}}: {{detail}}{{/detail}}</li>{{/carePlan}}</ul>
 </section>{{/empty(carePlan)}}
 
@@ -2910,6 +2921,14 @@ body.visit {
 
 {{/page.staleNote}}
 {{>md.attention}}
+{{^empty(goals)}}
+## [[t:Care-plan goals]]
+
+{{#goals}}
+- {{symbol}} **{{name}}** {{detail}}
+{{/goals}}
+
+{{/empty(goals)}}
 {{^empty(stats)}}
 ## [[t:This week at a glance]]
 

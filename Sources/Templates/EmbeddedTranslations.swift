@@ -4210,6 +4210,169 @@ msgstr "medicamentos, alergias, problemas de salud, estado y hallazgos, resultad
 msgid "{change}, date not stated"
 msgstr "{change}, fecha no indicada"
 
+msgctxt "goal"
+msgid "{met} of {count} reading met {target} in the 14 days to {day}, on {days} days; {needed} readings on {neededDays} days are needed to judge."
+msgid_plural "{met} of {count} readings met {target} in the 14 days to {day}, on {days} days; {needed} readings on {neededDays} days are needed to judge."
+msgstr[0] "{met} de {count} lectura cumplió {target} en los 14 días hasta el {day}, en {days} días; se necesitan {needed} lecturas en {neededDays} días para juzgar."
+msgstr[1] "{met} de {count} lecturas cumplieron {target} en los 14 días hasta el {day}, en {days} días; se necesitan {needed} lecturas en {neededDays} días para juzgar."
+
+msgctxt "goal"
+msgid "{met} of {count} reading met {target} in the 14 days to {day}, on {days} days; average {average}."
+msgid_plural "{met} of {count} readings met {target} in the 14 days to {day}, on {days} days; average {average}."
+msgstr[0] "{met} de {count} lectura cumplió {target} en los 14 días hasta el {day}, en {days} días; promedio {average}."
+msgstr[1] "{met} de {count} lecturas cumplieron {target} en los 14 días hasta el {day}, en {days} días; promedio {average}."
+
+msgctxt "goal"
+msgid "{met} of {count} fingerstick reading in the range {target} in the 14 days to {day} ({percent} of readings in range), on {days} days."
+msgid_plural "{met} of {count} fingerstick readings in the range {target} in the 14 days to {day} ({percent} of readings in range), on {days} days."
+msgstr[0] "{met} de {count} lectura capilar en el rango {target} en los 14 días hasta el {day} ({percent} de lecturas en rango), en {days} días."
+msgstr[1] "{met} de {count} lecturas capilares en el rango {target} en los 14 días hasta el {day} ({percent} de lecturas en rango), en {days} días."
+
+msgctxt "goal"
+msgid "{met} of {count} reading met {target} in the 14 days to {day}."
+msgid_plural "{met} of {count} readings met {target} in the 14 days to {day}."
+msgstr[0] "{met} de {count} lectura cumplió {target} en los 14 días hasta el {day}."
+msgstr[1] "{met} de {count} lecturas cumplieron {target} en los 14 días hasta el {day}."
+
+msgctxt "goal"
+msgid "Done {times} times a week in {met} of the last {count} week (done per week: {counts}), to {day}."
+msgid_plural "Done {times} times a week in {met} of the last {count} weeks (done per week: {counts}), to {day}."
+msgstr[0] "Hecho {times} veces por semana en {met} de la última {count} semana (hechas por semana: {counts}), hasta el {day}."
+msgstr[1] "Hecho {times} veces por semana en {met} de las últimas {count} semanas (hechas por semana: {counts}), hasta el {day}."
+
+msgctxt "goal"
+msgid "{met} of {count} dose due taken in the 14 days to {day} ({percent})."
+msgid_plural "{met} of {count} doses due taken in the 14 days to {day} ({percent})."
+msgstr[0] "{met} de {count} dosis debida tomada en los 14 días hasta el {day} ({percent})."
+msgstr[1] "{met} de {count} dosis debidas tomadas en los 14 días hasta el {day} ({percent})."
+
+msgctxt "goal"
+msgid "{count}/week"
+msgstr "{count}/semana"
+
+msgctxt "goal"
+msgid "Set by {who} on {day}."
+msgstr "Fijada por {who} el {day}."
+
+msgctxt "goal"
+msgid "Set by {who}."
+msgstr "Fijada por {who}."
+
+msgctxt "goal"
+msgid "Set on {day}."
+msgstr "Fijada el {day}."
+
+msgctxt "goal"
+msgid "Readings on {neededDays} days are needed to judge."
+msgstr "Se necesitan lecturas en {neededDays} días para juzgar."
+
+msgctxt "goal"
+msgid "Time in range ({target}): {percent} of {count} sensor readings in the 14 days to {day}, worn on {days} of 14 days."
+msgstr "Tiempo en rango ({target}): {percent} de {count} lecturas del sensor en los 14 días hasta el {day}, usado {days} de 14 días."
+
+msgctxt "goal"
+msgid "The sensor must be worn on {neededDays} of 14 days to judge."
+msgstr "El sensor debe usarse {neededDays} de 14 días para juzgar."
+
+msgctxt "goal"
+msgid "{needed} readings are needed to judge."
+msgstr "Se necesitan {needed} lecturas para juzgar."
+
+msgctxt "goal"
+msgid "Latest result {value} on {day}; the one before, {previous} on {previousDay}."
+msgstr "Último resultado {value} el {day}; el anterior, {previous} el {previousDay}."
+
+msgctxt "goal"
+msgid "Latest result {value} on {day}; no earlier result."
+msgstr "Último resultado {value} el {day}; sin resultado anterior."
+
+msgctxt "goal"
+msgid "Due by {day}."
+msgstr "Plazo: {day}."
+
+msgctxt "goal"
+msgid "Marked completed."
+msgstr "Marcada como cumplida."
+
+msgctxt "goal"
+msgid "Cancelled."
+msgstr "Cancelada."
+
+msgctxt "goal"
+msgid "Shown as stated: no measurable target, not judged."
+msgstr "Se muestra tal como se indicó: sin meta medible, no se juzga."
+
+msgctxt "goal"
+msgid "Not judged here; the document states: {status}."
+msgstr "No se juzga aquí; el documento indica: {status}."
+
+msgctxt "goal"
+msgid "Not judged: nothing here to judge it on."
+msgstr "No se juzga: aquí no hay datos con qué juzgarla."
+
+msgctxt "goal"
+msgid "Too few to judge."
+msgstr "Muy pocos datos para juzgar."
+
+msgctxt "goal"
+msgid "On track ({status})."
+msgstr "En camino ({status})."
+
+msgctxt "goal"
+msgid "Not on track ({status})."
+msgstr "No va en camino ({status})."
+
+msgctxt "goal achievement"
+msgid "in progress"
+msgstr "en curso"
+
+msgctxt "goal achievement"
+msgid "improving"
+msgstr "mejorando"
+
+msgctxt "goal achievement"
+msgid "worsening"
+msgstr "empeorando"
+
+msgctxt "goal achievement"
+msgid "no change"
+msgstr "sin cambios"
+
+msgctxt "goal achievement"
+msgid "achieved"
+msgstr "lograda"
+
+msgctxt "goal achievement"
+msgid "sustaining"
+msgstr "se mantiene"
+
+msgctxt "goal achievement"
+msgid "not achieved"
+msgstr "no lograda"
+
+msgctxt "goal achievement"
+msgid "no progress"
+msgstr "sin progreso"
+
+msgctxt "goal achievement"
+msgid "not attainable"
+msgstr "no alcanzable"
+
+msgid "Care-plan goals"
+msgstr "Metas del plan de cuidado"
+
+msgid "care-plan goals"
+msgstr "metas del plan de cuidado"
+
+msgid "plan of care"
+msgstr "plan de cuidado"
+
+msgid "counted from the records in this summary"
+msgstr "contadas con los registros de este resumen"
+
+msgid "Plan of care"
+msgstr "Plan de cuidado"
+
 """##,
     ]
 }
