@@ -1665,6 +1665,10 @@ body.visit {
 <h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Medication changes]]</h2>
 <ul style="margin:0;padding-left:20px;">{{#changes}}<li><strong>[[t:Changed]]:</strong> {{.}}</li>{{/changes}}</ul>
 {{/empty(changes)}}
+{{^empty(goals)}}
+<h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Care-plan goals]]</h2>
+<ul style="margin:0;padding-left:20px;">{{#goals}}<li><span aria-hidden="true">{{symbol}}</span> <strong>{{name}}</strong> {{detail}}</li>{{/goals}}</ul>
+{{/empty(goals)}}
 {{#summary}}
 {{^empty(medications)}}
 <h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Medications]]</h2>
@@ -1851,6 +1855,14 @@ body.visit {
 {{/changes}}
 
 {{/empty(changes)}}
+{{^empty(goals)}}
+## [[t:Care-plan goals]]
+
+{{#goals}}
+- {{symbol}} {{name}} {{detail}}
+{{/goals}}
+
+{{/empty(goals)}}
 {{#medicationTable}}
 ## [[t:Medications]]
 
@@ -2328,11 +2340,11 @@ body.visit {
 <section aria-labelledby="caseload-heading">
 <h2 id="caseload-heading">[[t:Circles, most needing attention first]]</h2>
 <table class="data caseload">
-<caption>[[t:One row per circle: this week's counts, the next appointment and the last update.]]</caption>
-<thead><tr><th scope="col">[[t:Caring for]]</th><th scope="col">[[t:Needs attention]]</th><th scope="col">[[t:Overdue tasks]]</th><th scope="col">[[t:Doses missed or not recorded]]</th><th scope="col">[[t:Next appointment]]</th><th scope="col">[[t:Last update]]</th></tr></thead>
+<caption>[[t:One row per circle: this week's counts, the goals on track, the next appointment, the last visit and the last update.]]</caption>
+<thead><tr><th scope="col">[[t:Caring for]]</th><th scope="col">[[t:Needs attention]]</th><th scope="col">[[t:Overdue tasks]]</th><th scope="col">[[t:Doses missed or not recorded]]</th><th scope="col">[[t:Goals]]</th><th scope="col">[[t:Next appointment]]</th><th scope="col">[[t:Last visit]]</th><th scope="col">[[t:Last update]]</th></tr></thead>
 <tbody>
 {{#circles}}
-<tr><th scope="row" data-label="[[t:Caring for]]"><a href="{{home}}.html">{{recipientName}}</a> <span class="muted">[[t:{circleName}, your role: {role}|circleName={{circleName}}|role={{role}}]]</span></th><td data-label="[[t:Needs attention]]">{{attentionCount}}</td><td data-label="[[t:Overdue tasks]]">{{overdueTasks}}</td><td data-label="[[t:Doses missed or not recorded]]">{{missedDoses}}{{#missedDosesNote}} <span class="muted">{{.}}</span>{{/missedDosesNote}}</td><td data-label="[[t:Next appointment]]">{{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:None scheduled]]{{/nextAppointment}}</td><td data-label="[[t:Last update]]">{{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:None]]{{/lastUpdate}}</td></tr>
+<tr><th scope="row" data-label="[[t:Caring for]]"><a href="{{home}}.html">{{recipientName}}</a> <span class="muted">[[t:{circleName}, your role: {role}|circleName={{circleName}}|role={{role}}]]</span></th><td data-label="[[t:Needs attention]]">{{attentionCount}}</td><td data-label="[[t:Overdue tasks]]">{{overdueTasks}}</td><td data-label="[[t:Doses missed or not recorded]]">{{missedDoses}}{{#missedDosesNote}} <span class="muted">{{.}}</span>{{/missedDosesNote}}</td><td data-label="[[t:Goals]]">{{#goalsOnTrack}}{{.}}{{/goalsOnTrack}}{{^goalsOnTrack}}[[t:None]]{{/goalsOnTrack}}</td><td data-label="[[t:Next appointment]]">{{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:None scheduled]]{{/nextAppointment}}</td><td data-label="[[t:Last visit]]">{{#lastVisit}}{{.}}{{/lastVisit}}{{^lastVisit}}[[t:None]]{{/lastVisit}}</td><td data-label="[[t:Last update]]">{{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:None]]{{/lastUpdate}}</td></tr>
 {{/circles}}
 </tbody>
 </table>
@@ -2346,7 +2358,10 @@ body.visit {
 <dl class="circle-facts">
 <div><dt>[[t:Overdue tasks]]</dt><dd>{{overdueTasks}}</dd></div>
 <div><dt>[[t:Doses missed or not recorded this week]]</dt><dd>{{missedDoses}}{{#missedDosesNote}} <span class="muted">{{.}}</span>{{/missedDosesNote}}</dd></div>
-<div><dt>[[t:Next appointment]]</dt><dd>{{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:None scheduled]]{{/nextAppointment}}</dd></div>
+{{#goalsOnTrack}}<div><dt>[[t:Goals]]</dt><dd>{{.}}</dd></div>
+{{/goalsOnTrack}}<div><dt>[[t:Next appointment]]</dt><dd>{{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:None scheduled]]{{/nextAppointment}}</dd></div>
+{{#lastVisit}}<div><dt>[[t:Last visit]]</dt><dd>{{.}}</dd></div>
+{{/lastVisit}}
 <div><dt>[[t:Last update]]</dt><dd>{{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:None]]{{/lastUpdate}}</dd></div>
 </dl>
 <ul class="circle-links">
@@ -2661,7 +2676,8 @@ body.visit {
 <div class="stat"><dt>[[t:Highest]]</dt><dd>{{maximum}}</dd></div>
 <div class="stat"><dt>[[t:Outside the usual range]]</dt><dd>{{outOfRange}}</dd></div>
 </dl>
-{{#chart}}<figure class="chart"><div class="chart-scroll" role="region" aria-label="[[t:{kind}, chart|kind={{kind}}]]" tabindex="0">{{{chart}}}</div></figure>{{/chart}}{{#doseNote}}
+{{#chart}}<figure class="chart"><div class="chart-scroll" role="region" aria-label="[[t:{kind}, chart|kind={{kind}}]]" tabindex="0">{{{chart}}}</div></figure>{{/chart}}{{#goals}}
+<p class="goal-note" data-goal="{{id}}" data-verdict="{{verdict}}"><span aria-hidden="true">{{symbol}}</span> <strong>[[t:Goal]]: {{name}}</strong> {{detail}}</p>{{/goals}}{{#doseNote}}
 <p class="dose-note"><strong>{{doseNote}}</strong></p>{{/doseNote}}
 <div class="table-scroll" role="region" aria-label="[[t:{kind} readings|kind={{kind}}]]" tabindex="0">
 <table class="data">
@@ -3169,10 +3185,10 @@ body.visit {
 {{#caseload}}
 ## [[t:Circles, most needing attention first]]
 
-| [[t:Caring for]] | [[t:Needs attention]] | [[t:Overdue tasks]] | [[t:Doses missed or not recorded]] | [[t:Next appointment]] | [[t:Last update]] |
-|---|---|---|---|---|---|
+| [[t:Caring for]] | [[t:Needs attention]] | [[t:Overdue tasks]] | [[t:Doses missed or not recorded]] | [[t:Goals]] | [[t:Next appointment]] | [[t:Last visit]] | [[t:Last update]] |
+|---|---|---|---|---|---|---|---|
 {{#circles}}
-| [{{recipientName}}]({{home}}.md), [[t:{circleName}, your role: {role}|circleName={{circleName}}|role={{role}}]] | {{attentionCount}} | {{overdueTasks}} | {{missedDoses}}{{#missedDosesNote}} {{.}}{{/missedDosesNote}} | {{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:None scheduled]]{{/nextAppointment}} | {{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:None]]{{/lastUpdate}} |
+| [{{recipientName}}]({{home}}.md), [[t:{circleName}, your role: {role}|circleName={{circleName}}|role={{role}}]] | {{attentionCount}} | {{overdueTasks}} | {{missedDoses}}{{#missedDosesNote}} {{.}}{{/missedDosesNote}} | {{#goalsOnTrack}}{{.}}{{/goalsOnTrack}}{{^goalsOnTrack}}[[t:None]]{{/goalsOnTrack}} | {{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:None scheduled]]{{/nextAppointment}} | {{#lastVisit}}{{.}}{{/lastVisit}}{{^lastVisit}}[[t:None]]{{/lastVisit}} | {{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:None]]{{/lastUpdate}} |
 {{/circles}}
 
 {{/caseload}}
@@ -3184,7 +3200,13 @@ body.visit {
 
 - [[t:Overdue tasks]]: {{overdueTasks}}
 - [[t:Doses missed or not recorded this week]]: {{missedDoses}}{{#missedDosesNote}} ({{.}}){{/missedDosesNote}}
+{{#goalsOnTrack}}
+- [[t:Goals]]: {{.}}
+{{/goalsOnTrack}}
 - [[t:Next appointment]]: {{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:none scheduled]]{{/nextAppointment}}
+{{#lastVisit}}
+- [[t:Last visit]]: {{.}}
+{{/lastVisit}}
 - [[t:Last update]]: {{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:none]]{{/lastUpdate}}
 - [[t:Pages]]: [[[t:Home of {circleName}|circleName={{circleName}}]]]({{home}}.md){{#links}} · [{{label}}]({{link}}.{{#htmlOnly}}html{{/htmlOnly}}{{^htmlOnly}}md{{/htmlOnly}}){{/links}}
 
@@ -3273,6 +3295,10 @@ body.visit {
 ### {{kind}}
 
 [[t:Latest {latest}, lowest {minimum}, highest {maximum}, {outOfRange} outside the usual range.|latest={{latest}}|minimum={{minimum}}|maximum={{maximum}}|outOfRange={{outOfRange}}]]
+{{#goals}}
+
+{{symbol}} **[[t:Goal]]: {{name}}** {{detail}}
+{{/goals}}
 {{#doseNote}}
 
 **{{doseNote}}**

@@ -2760,9 +2760,6 @@ msgstr "Datos al {dataAsOf}."
 msgid "Circles, most needing attention first"
 msgstr "Círculos, primero los que más requieren atención"
 
-msgid "One row per circle: this week's counts, the next appointment and the last update."
-msgstr "Una fila por círculo: los recuentos de esta semana, la próxima cita y la última novedad."
-
 msgid "Caring for"
 msgstr "Cuidando a"
 
@@ -4372,6 +4369,40 @@ msgstr "contadas con los registros de este resumen"
 
 msgid "Plan of care"
 msgstr "Plan de cuidado"
+
+msgctxt "goal"
+msgid "The shaded band is the goal {target} ({name})."
+msgstr "La franja sombreada es la meta {target} ({name})."
+
+msgctxt "chart"
+msgid "goal {range}"
+msgstr "meta {range}"
+
+msgctxt "goal"
+msgid "{met} of {count} goal on track"
+msgid_plural "{met} of {count} goals on track"
+msgstr[0] "{met} de {count} meta en camino"
+msgstr[1] "{met} de {count} metas en camino"
+
+msgctxt "chart"
+msgid "above the goal"
+msgstr "por encima de la meta"
+
+msgctxt "chart"
+msgid "below the goal"
+msgstr "por debajo de la meta"
+
+msgid "One row per circle: this week's counts, the goals on track, the next appointment, the last visit and the last update."
+msgstr "Una fila por círculo: los recuentos de esta semana, las metas en camino, la próxima cita, la última consulta y la última novedad."
+
+msgid "Goals"
+msgstr "Metas"
+
+msgid "Last visit"
+msgstr "Última consulta"
+
+msgid "Goal"
+msgstr "Meta"
 
 """##,
     ]

@@ -35,11 +35,22 @@ struct GoalBoard {
 
     let entries: [Entry]
 
-    init(_ context: ReportContext, asOf: LocalDate? = nil) {
+    private init(entries: [Entry]) { self.entries = entries }
+    /// No goals.
+    static let none = GoalBoard(entries: [])
+    /// A goal with a target on readings.
+    static func onReadings(_ goal: CareGoal?) -> Bool {
+        goal?.targets.contains { if case .reading = $0.measure { true } else { false } } == true
+    }
+
+    /// The goals of the reader's records judged on `asOf` (today when nil); with `asOf`, only those
+    /// set by then. `only` picks the goals to judge (a week page judges those on readings).
+    init(_ context: ReportContext, asOf: LocalDate? = nil, only: (CareGoal?) -> Bool = { _ in true }) {
         let judge = GoalJudge(context)
         let day = asOf ?? context.today
         entries = context.records.healthRecords.compactMap { record in
-            guard case .observation(let observation) = record.data, observation.kind == .goal else { return nil }
+            guard case .observation(let observation) = record.data, observation.kind == .goal, only(observation.goal) else { return nil }
+            if asOf != nil, let start = observation.goal?.start ?? observation.onset, context.day(start) > day { return nil }
             let judgement = observation.goal.flatMap { judge.judge($0, asOf: day) }
             return Entry(record: record, observation: observation, goal: observation.goal, judgement: judgement)
         }
