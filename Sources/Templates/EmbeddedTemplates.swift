@@ -2549,6 +2549,7 @@ body.visit {
 {{#moreAppointments}}<p class="small">{{moreAppointments}}</p>{{/moreAppointments}}
 {{#empty(appointments)}}<p>[[t:None in the period.]]</p>{{/empty(appointments)}}
 </section>
+<div>
 <section aria-labelledby="immunizations-heading">
 <h2 id="immunizations-heading">[[t:Immunisations]] <span class="period">[[t:latest]]</span></h2>
 {{^empty(immunizations)}}<ul>{{#immunizations}}<li>{{text}}, {{detail}}</li>{{/immunizations}}</ul>{{/empty(immunizations)}}
@@ -2556,6 +2557,11 @@ body.visit {
 {{#empty(immunizations)}}{{#empty(immunizationStatements)}}<p>[[t:None recorded.]]</p>{{/empty(immunizationStatements)}}{{/empty(immunizations)}}
 {{#moreImmunizations}}<p class="small">{{moreImmunizations}}</p>{{/moreImmunizations}}
 </section>
+{{^empty(goals)}}<section aria-labelledby="goals-heading">
+<h2 id="goals-heading">[[t:Care-plan goals]]</h2>
+<ul class="goals small">{{#goals}}<li data-goal="{{id}}" data-verdict="{{verdict}}"><span aria-hidden="true">{{symbol}}</span> <strong>{{name}}</strong> {{detail}}</li>{{/goals}}</ul>
+</section>{{/empty(goals)}}
+</div>
 </div>
 
 {{^empty(devices)}}<section aria-labelledby="devices-heading">
@@ -2578,11 +2584,6 @@ body.visit {
 <h2 id="procedures-heading">[[t:Procedures]] <span class="period">[[t:latest first]]</span></h2>
 <ul class="statements">{{#procedureStatements}}<li>{{text}} <span class="muted">{{stated}}</span></li>{{/procedureStatements}}</ul>
 </section>{{/empty(procedureStatements)}}{{/empty(procedures)}}
-
-{{^empty(goals)}}<section aria-labelledby="goals-heading">
-<h2 id="goals-heading">[[t:Care-plan goals]] <span class="period">[[t:counted from the records in this summary]]</span></h2>
-<ul class="goals">{{#goals}}<li data-goal="{{id}}" data-verdict="{{verdict}}"><span aria-hidden="true">{{symbol}}</span> <strong>{{name}}</strong> {{detail}}</li>{{/goals}}</ul>
-</section>{{/empty(goals)}}
 
 {{^empty(carePlan)}}<section aria-labelledby="plan-heading">
 <h2 id="plan-heading">[[t:Plan of care]] <span class="period">[[t:as stated in the documents]]</span></h2>

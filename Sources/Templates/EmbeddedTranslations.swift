@@ -4208,30 +4208,6 @@ msgid "{change}, date not stated"
 msgstr "{change}, fecha no indicada"
 
 msgctxt "goal"
-msgid "{met} of {count} reading met {target} in the 14 days to {day}, on {days} days; {needed} readings on {neededDays} days are needed to judge."
-msgid_plural "{met} of {count} readings met {target} in the 14 days to {day}, on {days} days; {needed} readings on {neededDays} days are needed to judge."
-msgstr[0] "{met} de {count} lectura cumplió {target} en los 14 días hasta el {day}, en {days} días; se necesitan {needed} lecturas en {neededDays} días para juzgar."
-msgstr[1] "{met} de {count} lecturas cumplieron {target} en los 14 días hasta el {day}, en {days} días; se necesitan {needed} lecturas en {neededDays} días para juzgar."
-
-msgctxt "goal"
-msgid "{met} of {count} reading met {target} in the 14 days to {day}, on {days} days; average {average}."
-msgid_plural "{met} of {count} readings met {target} in the 14 days to {day}, on {days} days; average {average}."
-msgstr[0] "{met} de {count} lectura cumplió {target} en los 14 días hasta el {day}, en {days} días; promedio {average}."
-msgstr[1] "{met} de {count} lecturas cumplieron {target} en los 14 días hasta el {day}, en {days} días; promedio {average}."
-
-msgctxt "goal"
-msgid "{met} of {count} fingerstick reading in the range {target} in the 14 days to {day} ({percent} of readings in range), on {days} days."
-msgid_plural "{met} of {count} fingerstick readings in the range {target} in the 14 days to {day} ({percent} of readings in range), on {days} days."
-msgstr[0] "{met} de {count} lectura capilar en el rango {target} en los 14 días hasta el {day} ({percent} de lecturas en rango), en {days} días."
-msgstr[1] "{met} de {count} lecturas capilares en el rango {target} en los 14 días hasta el {day} ({percent} de lecturas en rango), en {days} días."
-
-msgctxt "goal"
-msgid "{met} of {count} reading met {target} in the 14 days to {day}."
-msgid_plural "{met} of {count} readings met {target} in the 14 days to {day}."
-msgstr[0] "{met} de {count} lectura cumplió {target} en los 14 días hasta el {day}."
-msgstr[1] "{met} de {count} lecturas cumplieron {target} en los 14 días hasta el {day}."
-
-msgctxt "goal"
 msgid "Done {times} times a week in {met} of the last {count} week (done per week: {counts}), to {day}."
 msgid_plural "Done {times} times a week in {met} of the last {count} weeks (done per week: {counts}), to {day}."
 msgstr[0] "Hecho {times} veces por semana en {met} de la última {count} semana (hechas por semana: {counts}), hasta el {day}."
@@ -4262,10 +4238,6 @@ msgstr "Fijada el {day}."
 msgctxt "goal"
 msgid "Readings on {neededDays} days are needed to judge."
 msgstr "Se necesitan lecturas en {neededDays} días para juzgar."
-
-msgctxt "goal"
-msgid "Time in range ({target}): {percent} of {count} sensor readings in the 14 days to {day}, worn on {days} of 14 days."
-msgstr "Tiempo en rango ({target}): {percent} de {count} lecturas del sensor en los 14 días hasta el {day}, usado {days} de 14 días."
 
 msgctxt "goal"
 msgid "The sensor must be worn on {neededDays} of 14 days to judge."
@@ -4364,9 +4336,6 @@ msgstr "metas del plan de cuidado"
 msgid "plan of care"
 msgstr "plan de cuidado"
 
-msgid "counted from the records in this summary"
-msgstr "contadas con los registros de este resumen"
-
 msgid "Plan of care"
 msgstr "Plan de cuidado"
 
@@ -4403,6 +4372,34 @@ msgstr "Última consulta"
 
 msgid "Goal"
 msgstr "Meta"
+
+msgctxt "goal"
+msgid "{met} of {count} reading met it in the 14 days to {day}, on {days} days; {needed} readings on {neededDays} days are needed to judge."
+msgid_plural "{met} of {count} readings met it in the 14 days to {day}, on {days} days; {needed} readings on {neededDays} days are needed to judge."
+msgstr[0] "{met} de {count} lectura la cumplió en los 14 días hasta el {day}, en {days} días; se necesitan {needed} lecturas en {neededDays} días para juzgar."
+msgstr[1] "{met} de {count} lecturas la cumplieron en los 14 días hasta el {day}, en {days} días; se necesitan {needed} lecturas en {neededDays} días para juzgar."
+
+msgctxt "goal"
+msgid "{met} of {count} reading met it in the 14 days to {day}, on {days} days; average {average}."
+msgid_plural "{met} of {count} readings met it in the 14 days to {day}, on {days} days; average {average}."
+msgstr[0] "{met} de {count} lectura la cumplió en los 14 días hasta el {day}, en {days} días; promedio {average}."
+msgstr[1] "{met} de {count} lecturas la cumplieron en los 14 días hasta el {day}, en {days} días; promedio {average}."
+
+msgctxt "goal"
+msgid "{met} of {count} fingerstick reading in range in the 14 days to {day}, on {days} days: {percent} of readings in range."
+msgid_plural "{met} of {count} fingerstick readings in range in the 14 days to {day}, on {days} days: {percent} of readings in range."
+msgstr[0] "{met} de {count} lectura capilar en rango en los 14 días hasta el {day}, en {days} días: {percent} de lecturas en rango."
+msgstr[1] "{met} de {count} lecturas capilares en rango en los 14 días hasta el {day}, en {days} días: {percent} de lecturas en rango."
+
+msgctxt "goal"
+msgid "{met} of {count} reading met it in the 14 days to {day}."
+msgid_plural "{met} of {count} readings met it in the 14 days to {day}."
+msgstr[0] "{met} de {count} lectura la cumplió en los 14 días hasta el {day}."
+msgstr[1] "{met} de {count} lecturas la cumplieron en los 14 días hasta el {day}."
+
+msgctxt "goal"
+msgid "Time in range: {percent} of {count} sensor readings in the 14 days to {day}, worn on {days} of 14 days."
+msgstr "Tiempo en rango: {percent} de {count} lecturas del sensor en los 14 días hasta el {day}, usado {days} de 14 días."
 
 """##,
     ]

@@ -22,7 +22,7 @@ struct GoalWording {
         case nil: "–"
         }
         let setBy = setBySentence(goal, facts: entry.observation.facts, start: goal?.start ?? entry.observation.onset)
-        let counts = entry.judgement.map { countsSentence($0, goal: goal!, target: target ?? "") }
+        let counts = entry.judgement.map { countsSentence($0, goal: goal!) }
         let detail = [target.map { "(\($0))" }, setBy, counts, status].compactMap { $0 }.joined(separator: " ")
         return GoalView(
             id: entry.record.id, name: name, target: target, setBy: setBy, counts: counts, status: status, verdict: verdict, symbol: symbol,
@@ -84,42 +84,42 @@ struct GoalWording {
         }
     }
 
-    func countsSentence(_ j: GoalJudgement, goal: CareGoal, target: String) -> String {
+    func countsSentence(_ j: GoalJudgement, goal: CareGoal) -> String {
         let to = day(j.to)
         switch j.rule {
         case .homeBloodPressure:
-            var values = ["met": "\(j.met)", "target": target, "day": to, "days": "\(j.days)"]
+            var values = ["met": "\(j.met)", "day": to, "days": "\(j.days)"]
             if j.verdict == .tooFew {
                 values["needed"] = "\(GoalJudge.bloodPressureReadings)"
                 values["neededDays"] = "\(GoalJudge.bloodPressureDays)"
                 return words.n(
-                    "{met} of {count} reading met {target} in the 14 days to {day}, on {days} days; {needed} readings on {neededDays} days are needed to judge.",
-                    "{met} of {count} readings met {target} in the 14 days to {day}, on {days} days; {needed} readings on {neededDays} days are needed to judge.",
+                    "{met} of {count} reading met it in the 14 days to {day}, on {days} days; {needed} readings on {neededDays} days are needed to judge.",
+                    "{met} of {count} readings met it in the 14 days to {day}, on {days} days; {needed} readings on {neededDays} days are needed to judge.",
                     count: j.total, context: "goal", values)
             }
             values["average"] = "\(number(j.mean[0].rounded()))/\(number(j.mean[1].rounded()))"
             return words.n(
-                "{met} of {count} reading met {target} in the 14 days to {day}, on {days} days; average {average}.",
-                "{met} of {count} readings met {target} in the 14 days to {day}, on {days} days; average {average}.",
+                "{met} of {count} reading met it in the 14 days to {day}, on {days} days; average {average}.",
+                "{met} of {count} readings met it in the 14 days to {day}, on {days} days; average {average}.",
                 count: j.total, context: "goal", values)
         case .fingerstickGlucose:
-            let values = ["met": "\(j.met)", "target": target, "day": to, "days": "\(j.days)", "percent": percent(j.met, j.total)]
+            let values = ["met": "\(j.met)", "day": to, "days": "\(j.days)", "percent": percent(j.met, j.total)]
             let counted = words.n(
-                "{met} of {count} fingerstick reading in the range {target} in the 14 days to {day} ({percent} of readings in range), on {days} days.",
-                "{met} of {count} fingerstick readings in the range {target} in the 14 days to {day} ({percent} of readings in range), on {days} days.",
+                "{met} of {count} fingerstick reading in range in the 14 days to {day}, on {days} days: {percent} of readings in range.",
+                "{met} of {count} fingerstick readings in range in the 14 days to {day}, on {days} days: {percent} of readings in range.",
                 count: j.total, context: "goal", values)
             guard j.verdict == .tooFew else { return counted }
             return counted + " " + words.t("Readings on {neededDays} days are needed to judge.", context: "goal", ["neededDays": "\(GoalJudge.fingerstickDays)"])
         case .cgmGlucose:
             let counted = words.t(
-                "Time in range ({target}): {percent} of {count} sensor readings in the 14 days to {day}, worn on {days} of 14 days.", context: "goal",
-                ["target": target, "percent": percent(j.met, j.total), "count": "\(j.total)", "day": to, "days": "\(j.days)"])
+                "Time in range: {percent} of {count} sensor readings in the 14 days to {day}, worn on {days} of 14 days.", context: "goal",
+                ["percent": percent(j.met, j.total), "count": "\(j.total)", "day": to, "days": "\(j.days)"])
             guard j.verdict == .tooFew else { return counted }
             return counted + " " + words.t("The sensor must be worn on {neededDays} of 14 days to judge.", context: "goal", ["neededDays": "\(GoalJudge.cgmDays)"])
         case .reading:
             let counted = words.n(
-                "{met} of {count} reading met {target} in the 14 days to {day}.", "{met} of {count} readings met {target} in the 14 days to {day}.",
-                count: j.total, context: "goal", ["met": "\(j.met)", "target": target, "day": to])
+                "{met} of {count} reading met it in the 14 days to {day}.", "{met} of {count} readings met it in the 14 days to {day}.",
+                count: j.total, context: "goal", ["met": "\(j.met)", "day": to])
             guard j.verdict == .tooFew else { return counted }
             return counted + " " + words.t("{needed} readings are needed to judge.", context: "goal", ["needed": "\(GoalJudge.otherReadings)"])
         case .lab:
