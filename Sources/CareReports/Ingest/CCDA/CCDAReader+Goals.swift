@@ -1,6 +1,6 @@
 /// A C-CDA Goal Observation (4.121) beyond its name: the LOINC code it measures and its `value`
 /// (IVL_PQ low and/or high: an inclusive range) as a ``GoalTarget``; who set it (its authors,
-/// by name, "the patient" for an author who is the record target); the progress a nested Progress
+/// by name; the patient's name for an author who is the record target); the progress a nested Progress
 /// Toward Goal observation (4.110) states. A PQ value or a coded or text value is stated only.
 extension CCDAReader {
     static let goalObservationTemplate = "2.16.840.1.113883.10.20.22.4.121"
@@ -32,13 +32,14 @@ extension CCDAReader {
         return [GoalTarget(measure: measure, component: component, loinc: loinc, low: low, high: high, unit: unit)]
     }
 
-    /// The authors' names, joined; an author whose id is the patient's is "the patient".
+    /// The authors' names, joined; an author whose id is the patient's is named by the patient's name.
     private func goalAuthors(_ node: CCDANode) -> String? {
         let patient = Set(xpath.nodes("/h:ClinicalDocument/h:recordTarget/h:patientRole/h:id").map { "\($0.value("root") ?? "")|\($0.value("extension") ?? "")" })
+        let patientName = personName(xpath.first("/h:ClinicalDocument/h:recordTarget/h:patientRole/h:patient/h:name")).map(CCDANode.collapse)
         let names = node.children("author").compactMap { author -> String? in
             if let name = personName(author.at("assignedAuthor", "assignedPerson", "name")) { return CCDANode.collapse(name) }
             let ids = (author.at("assignedAuthor").map { $0.children("id") } ?? []).map { "\($0.value("root") ?? "")|\($0.value("extension") ?? "")" }
-            return ids.contains(where: patient.contains) ? "the patient" : nil
+            return ids.contains(where: patient.contains) ? patientName : nil
         }
         return names.isEmpty ? nil : names.joined(separator: ", ")
     }
