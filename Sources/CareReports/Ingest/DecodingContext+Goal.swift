@@ -74,7 +74,7 @@ enum GoalMeasureName: String, CaseIterable {
 
 extension CareGoal.Lifecycle {
     /// The status in the words every clinical section shares.
-    var factsStatus: ClinicalFacts.Status {
+    public var factsStatus: ClinicalFacts.Status {
         switch self {
         case .proposed: .planned
         case .active: .active
