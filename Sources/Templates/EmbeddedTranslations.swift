@@ -4401,6 +4401,14 @@ msgctxt "goal"
 msgid "Time in range: {percent} of {count} sensor readings in the 14 days to {day}, worn on {days} of 14 days."
 msgstr "Tiempo en rango: {percent} de {count} lecturas del sensor en los 14 días hasta el {day}, usado {days} de 14 días."
 
+msgctxt "goal"
+msgid "Set by {who}; the date is not known."
+msgstr "Fijada por {who}; no se conoce la fecha."
+
+msgctxt "goal"
+msgid "The date it was set is not known."
+msgstr "No se conoce la fecha en que se fijó."
+
 """##,
     ]
 }

@@ -287,7 +287,7 @@ struct GoalPayload: Decodable {
         let goal = CareGoal(lifecycle: lifecycle, start: start, due: due, expressedBy: expressedBy, targets: targets, activity: activity, adherence: adherence)
         observation = Observation(
             kind: .goal, name: try c.req("description", String.self), onset: start,
-            facts: ClinicalFacts(status: lifecycle.factsStatus, reportedBy: expressedBy, end: due), goal: goal)
+            facts: ClinicalFacts(status: lifecycle.factsStatus, end: due), goal: goal)
     }
 
     struct TargetPayload: Decodable {

@@ -13,7 +13,7 @@ extension DecodingContext {
         guard let description, let lifecycle, let targets else { return nil }
         let goal = CareGoal(
             lifecycle: lifecycle, start: start, due: due, expressedBy: expressedBy, targets: targets, activity: activity, adherence: adherence)
-        let facts = ClinicalFacts(status: lifecycle.factsStatus, reportedBy: expressedBy, end: due)
+        let facts = ClinicalFacts(status: lifecycle.factsStatus, end: due)
         return Observation(kind: .goal, name: description, onset: start, facts: facts, goal: goal)
     }
 

@@ -142,7 +142,7 @@ extension FHIRBundleReader {
         let goal = CareGoal(
             lifecycle: lifecycle, start: diagnostics.date(entry["startDate"]), due: due, expressedBy: expressedBy,
             targets: targets.flatMap(goalTargets), statedAchievement: achievement)
-        let facts = ClinicalFacts(status: status, reportedBy: expressedBy, detail: detail, end: due ?? diagnostics.date(entry["statusDate"]))
+        let facts = ClinicalFacts(status: status, detail: detail, end: due ?? diagnostics.date(entry["statusDate"]))
         append(ImportedRecord(
             id: recordId(entry), title: name, date: date,
             data: .observation(Observation(kind: .goal, name: name, facts: facts, goal: goal)), codings: codings(entry["description"])))

@@ -3,7 +3,7 @@ import Foundation
 /// Judges a goal by the rules of docs/goals.md, on the reader's records only: a reading, result,
 /// task or dose the reader may not see is not in `records` and never counts. Nil when the goal is
 /// not measurable, or when the reader sees nothing it is measured on (then no judgement is shown).
-struct GoalJudge {
+struct GoalJudge: Sendable {
     static let windowDays = 14
     /// Home blood pressure (ESH 2021, AHA/AMA 2020): at least 12 readings on at least 6 days.
     static let bloodPressureReadings = 12
@@ -19,11 +19,29 @@ struct GoalJudge {
     let records: [HealthRecord]
     let tasks: [CareTask]
     let timeZone: TimeZone
+    /// The readings of each kind, in record order, read once: a week page judges its goals for
+    /// every week from the same judge.
+    private let readingsByKind: [Measurement.Kind: [Reading]]
+    /// The goal records, in record order.
+    let goals: [(record: HealthRecord, observation: Observation)]
 
     init(records: [HealthRecord], tasks: [CareTask], timeZone: TimeZone) {
         self.records = records
         self.tasks = tasks
         self.timeZone = timeZone
+        var byKind: [Measurement.Kind: [Reading]] = [:]
+        var goals: [(HealthRecord, Observation)] = []
+        for record in records {
+            switch record.data {
+            case .measurement(let m):
+                if let reading = Self.reading(record, m, in: timeZone) { byKind[m.kind, default: []].append(reading) }
+            case .observation(let observation) where observation.kind == .goal:
+                goals.append((record, observation))
+            default: break
+            }
+        }
+        readingsByKind = byKind
+        self.goals = goals
     }
 
     init(_ context: ReportContext) {
@@ -50,30 +68,30 @@ struct GoalJudge {
 
     // MARK: Readings
 
-    struct Reading {
+    struct Reading: Sendable {
         let id: String
         let day: LocalDate
         let values: [GoalTarget.Component?: Double]
         let cgm: Bool
     }
 
-    func readings(_ kind: Measurement.Kind, from: LocalDate, to: LocalDate) -> [Reading] {
-        records.compactMap { record -> Reading? in
-            guard case .measurement(let m) = record.data, m.kind == kind else { return nil }
-            let day = record.date.localDay(in: timeZone)
-            guard day >= from, day <= to else { return nil }
-            var values: [GoalTarget.Component?: Double] = [:]
-            if kind == .bloodPressure {
-                guard let s = m.systolic, let d = m.diastolic else { return nil }
-                values[.systolic] = s
-                values[.diastolic] = d
-            } else {
-                guard let v = m.value else { return nil }
-                values[nil] = v
-            }
-            let context = (m.context ?? "").lowercased()
-            return Reading(id: record.id, day: day, values: values, cgm: context.contains("cgm") || context.contains("continuous"))
+    private static func reading(_ record: HealthRecord, _ m: Measurement, in zone: TimeZone) -> Reading? {
+        var values: [GoalTarget.Component?: Double] = [:]
+        if m.kind == .bloodPressure {
+            guard let s = m.systolic, let d = m.diastolic else { return nil }
+            values[.systolic] = s
+            values[.diastolic] = d
+        } else {
+            guard let v = m.value else { return nil }
+            values[nil] = v
         }
+        let context = (m.context ?? "").lowercased()
+        return Reading(
+            id: record.id, day: record.date.localDay(in: zone), values: values, cgm: context.contains("cgm") || context.contains("continuous"))
+    }
+
+    func readings(_ kind: Measurement.Kind, from: LocalDate, to: LocalDate) -> [Reading] {
+        (readingsByKind[kind] ?? []).filter { $0.day >= from && $0.day <= to }
     }
 
     static func meets(_ reading: Reading, _ targets: [GoalTarget]) -> Bool {

@@ -45,11 +45,12 @@ struct GoalBoard {
 
     /// The goals of the reader's records judged on `asOf` (today when nil); with `asOf`, only those
     /// set by then. `only` picks the goals to judge (a week page judges those on readings).
-    init(_ context: ReportContext, asOf: LocalDate? = nil, only: (CareGoal?) -> Bool = { _ in true }) {
-        let judge = GoalJudge(context)
+    /// `judge` is the reader's, when one is at hand (a week page judges every week with one).
+    init(_ context: ReportContext, asOf: LocalDate? = nil, only: (CareGoal?) -> Bool = { _ in true }, judge: GoalJudge? = nil) {
+        let judge = judge ?? GoalJudge(context)
         let day = asOf ?? context.today
-        entries = context.records.healthRecords.compactMap { record in
-            guard case .observation(let observation) = record.data, observation.kind == .goal, only(observation.goal) else { return nil }
+        entries = judge.goals.compactMap { record, observation in
+            guard only(observation.goal) else { return nil }
             if asOf != nil, let start = observation.goal?.start ?? observation.onset, context.day(start) > day { return nil }
             let judgement = observation.goal.flatMap { judge.judge($0, asOf: day) }
             return Entry(record: record, observation: observation, goal: observation.goal, judgement: judgement)

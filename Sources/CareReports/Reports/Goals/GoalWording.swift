@@ -76,6 +76,11 @@ struct GoalWording {
 
     private func setBySentence(_ goal: CareGoal?, facts: ClinicalFacts?, start: CareDate?) -> String? {
         let who = goal?.expressedBy
+        if let start, start.isUnknown {
+            // A document that says the date is unknown: said so, never "on date unknown".
+            return who.map { words.t("Set by {who}; the date is not known.", context: "goal", ["who": $0]) }
+                ?? words.t("The date it was set is not known.", context: "goal")
+        }
         switch (who, start) {
         case let (who?, start?): return words.t("Set by {who} on {day}.", context: "goal", ["who": who, "day": day(start)])
         case let (who?, nil): return words.t("Set by {who}.", context: "goal", ["who": who])

@@ -101,7 +101,8 @@ extension WeeklySummaryBuilder {
             if case .measurement(let measurement) = record.data { byKind[measurement.kind, default: []].append((record, measurement)) }
         }
         // The goals on readings, judged as of the week's last day (or the data's, in its last week).
-        let goalBoard = byKind.isEmpty ? GoalBoard.none : GoalBoard(context, asOf: min(week.sunday, context.today), only: GoalBoard.onReadings)
+        let goalBoard = byKind.isEmpty || goalJudge.goals.isEmpty
+            ? GoalBoard.none : GoalBoard(context, asOf: min(week.sunday, context.today), only: GoalBoard.onReadings, judge: goalJudge)
         return Measurement.Kind.allCases.compactMap { kind in
             guard let readings = byKind[kind], let last = readings.last else { return nil }
             let key: (Measurement) -> Double = { kind == .bloodPressure ? ($0.systolic ?? 0) : ($0.value ?? 0) }
