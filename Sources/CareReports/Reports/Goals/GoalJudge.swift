@@ -29,18 +29,25 @@ struct GoalJudge: Sendable {
         self.records = records
         self.tasks = tasks
         self.timeZone = timeZone
-        var byKind: [Measurement.Kind: [Reading]] = [:]
         var goals: [(HealthRecord, Observation)] = []
+        var kinds: Set<Measurement.Kind> = []
         for record in records {
-            switch record.data {
-            case .measurement(let m):
-                if let reading = Self.reading(record, m, in: timeZone) { byKind[m.kind, default: []].append(reading) }
-            case .observation(let observation) where observation.kind == .goal:
-                goals.append((record, observation))
-            default: break
+            guard case .observation(let observation) = record.data, observation.kind == .goal else { continue }
+            goals.append((record, observation))
+            for target in observation.goal?.targets ?? [] { if case .reading(let kind) = target.measure { kinds.insert(kind) } }
+        }
+        // Only the kinds a goal is measured on are read (none for a reader who sees no goal).
+        var byKind: [Measurement.Kind: [Reading]] = [:]
+        if !kinds.isEmpty {
+            for record in records {
+                guard case .measurement(let m) = record.data, kinds.contains(m.kind), let reading = Self.reading(record, m, in: timeZone) else { continue }
+                byKind[m.kind, default: []].append(reading)
             }
         }
-        readingsByKind = byKind
+        // In day order (record order within a day): a window is found by halving.
+        readingsByKind = byKind.mapValues { readings in
+            readings.enumerated().sorted { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }.map(\.element)
+        }
         self.goals = goals
     }
 
@@ -68,34 +75,51 @@ struct GoalJudge: Sendable {
 
     // MARK: Readings
 
+    /// A reading as the rules need it: its day, and its value (blood pressure: systolic, diastolic).
     struct Reading: Sendable {
         let id: String
         let day: LocalDate
-        let values: [GoalTarget.Component?: Double]
+        /// The value, or the systolic pressure.
+        let first: Double
+        /// The diastolic pressure (0 for other kinds).
+        let second: Double
         let cgm: Bool
+
+        func value(_ component: GoalTarget.Component?) -> Double { component == .diastolic ? second : first }
     }
 
     private static func reading(_ record: HealthRecord, _ m: Measurement, in zone: TimeZone) -> Reading? {
-        var values: [GoalTarget.Component?: Double] = [:]
+        let first: Double, second: Double
         if m.kind == .bloodPressure {
             guard let s = m.systolic, let d = m.diastolic else { return nil }
-            values[.systolic] = s
-            values[.diastolic] = d
+            (first, second) = (s, d)
         } else {
             guard let v = m.value else { return nil }
-            values[nil] = v
+            (first, second) = (v, 0)
         }
-        let context = (m.context ?? "").lowercased()
+        // Only a glucose reading can be a sensor's.
+        let context = m.kind == .bloodGlucose ? (m.context ?? "").lowercased() : ""
         return Reading(
-            id: record.id, day: record.date.localDay(in: zone), values: values, cgm: context.contains("cgm") || context.contains("continuous"))
+            id: record.id, day: record.date.localDay(in: zone), first: first, second: second,
+            cgm: context.contains("cgm") || context.contains("continuous"))
     }
 
-    func readings(_ kind: Measurement.Kind, from: LocalDate, to: LocalDate) -> [Reading] {
-        (readingsByKind[kind] ?? []).filter { $0.day >= from && $0.day <= to }
+    /// The readings of `kind` from `from` to `to` (both included): found by halving the readings,
+    /// kept in day order (record order within a day).
+    func readings(_ kind: Measurement.Kind, from: LocalDate, to: LocalDate) -> ArraySlice<Reading> {
+        guard let all = readingsByKind[kind] else { return [] }
+        var low = 0, high = all.count
+        while low < high {
+            let middle = (low + high) / 2
+            if all[middle].day < from { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < all.count, all[end].day <= to { end += 1 }
+        return all[low..<end]
     }
 
     static func meets(_ reading: Reading, _ targets: [GoalTarget]) -> Bool {
-        targets.allSatisfy { target in reading.values[target.component].map(target.meets) ?? false }
+        targets.allSatisfy { $0.meets(reading.value($0.component)) }
     }
 
     private struct Window {
@@ -111,7 +135,7 @@ struct GoalJudge: Sendable {
         let days = Set(all.map(\.day)).count
         switch rule {
         case .homeBloodPressure:
-            let means = [GoalTarget.Component.systolic, .diastolic].map { c in all.isEmpty ? 0 : all.map { $0.values[c] ?? 0 }.reduce(0, +) / Double(all.count) }
+            let means = [GoalTarget.Component.systolic, .diastolic].map { c in all.isEmpty ? 0 : all.reduce(0) { $0 + $1.value(c) } / Double(all.count) }
             let judged = all.count >= Self.bloodPressureReadings && days >= Self.bloodPressureDays
             let onTrack = targets.allSatisfy { t in t.meets(t.component == .diastolic ? means[1] : means[0]) }
             return Window(met: met, total: all.count, days: days, mean: means, judged: judged, onTrack: onTrack, ids: all.map(\.id))
