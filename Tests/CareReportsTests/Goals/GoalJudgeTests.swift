@@ -31,7 +31,7 @@ import Testing
     ])
 
     static func judge(_ goal: CareGoal, _ records: [HealthRecord], tasks: [CareTask] = []) -> GoalJudgement? {
-        GoalJudge(records: records, tasks: tasks, timeZone: zone).judge(goal, asOf: today)
+        GoalJudge(records: records, tasks: tasks, timeZone: zone, measuring: [goal]).judge(goal, asOf: today)
     }
 
     @Test func homePressureNeedsTwelveReadingsOnSixDays() throws {
@@ -160,6 +160,20 @@ import Testing
         #expect(Self.judge(Self.fasting, Self.pressures((0..<12).map { ($0 % 6, 120, 80) })) == nil)
         let cancelled = CareGoal(lifecycle: .cancelled, targets: Self.below14090.targets)
         #expect(Self.judge(cancelled, Self.pressures((0..<12).map { ($0 % 6, 120, 80) })) == nil)
+    }
+
+    @Test func onlyTheKindsAGoalIsMeasuredOnAreRead() throws {
+        // A goal record among the reader's records is judged on its own kind of reading; with no goal
+        // (and none asked for) nothing is read.
+        let goal = Self.record("goal", Self.at(Self.today.adding(days: -30)), .observation(Observation(kind: .goal, name: "BP", goal: Self.below14090)))
+        let records = [goal] + Self.pressures((0..<12).map { ($0 % 6, 120, 75) }) + Self.glucose([(0, 100)])
+        let judge = GoalJudge(records: records, tasks: [], timeZone: Self.zone)
+        #expect(judge.goals.count == 1 && judge.readings(.bloodPressure, from: Self.today.adding(days: -13), to: Self.today).count == 12)
+        #expect(judge.readings(.bloodGlucose, from: Self.today.adding(days: -13), to: Self.today).isEmpty)
+        #expect(try #require(judge.judge(Self.below14090, asOf: Self.today)).verdict == .onTrack)
+        // The window is found by halving the readings in day order, whatever order the records come in.
+        let shuffled = GoalJudge(records: records.reversed(), tasks: [], timeZone: Self.zone)
+        #expect(shuffled.readings(.bloodPressure, from: Self.today.adding(days: -2), to: Self.today.adding(days: -1)).count == 4)
     }
 
     @Test func targetBoundsAreInclusiveAndComparatorsStrict() {

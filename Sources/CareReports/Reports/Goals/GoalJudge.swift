@@ -25,7 +25,8 @@ struct GoalJudge: Sendable {
     /// The goal records, in record order.
     let goals: [(record: HealthRecord, observation: Observation)]
 
-    init(records: [HealthRecord], tasks: [CareTask], timeZone: TimeZone) {
+    /// `measuring` adds goals to judge beyond the goal records among `records` (their readings are read too).
+    init(records: [HealthRecord], tasks: [CareTask], timeZone: TimeZone, measuring extra: [CareGoal] = []) {
         self.records = records
         self.tasks = tasks
         self.timeZone = timeZone
@@ -34,7 +35,9 @@ struct GoalJudge: Sendable {
         for record in records {
             guard case .observation(let observation) = record.data, observation.kind == .goal else { continue }
             goals.append((record, observation))
-            for target in observation.goal?.targets ?? [] { if case .reading(let kind) = target.measure { kinds.insert(kind) } }
+        }
+        for goal in goals.compactMap(\.1.goal) + extra {
+            for target in goal.targets { if case .reading(let kind) = target.measure { kinds.insert(kind) } }
         }
         // Only the kinds a goal is measured on are read (none for a reader who sees no goal).
         var byKind: [Measurement.Kind: [Reading]] = [:]
