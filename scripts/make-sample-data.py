@@ -1439,6 +1439,48 @@ def eye_letter_pdf():
     return out
 
 
+# --------------------------------------------------------------------------- goals
+
+
+def goal(rid, title, date, privacy, targets=None, *, start=None, due=None, by_text=None, adherence=None,
+         activity=None, status="active", by="u-ellen", circle=MARGARET_CIRCLE):
+    """A care-plan goal (export-format.md `goal`); its description is its title, which carries its marker."""
+    data = {"description": title, "lifecycleStatus": status}
+    if start:
+        data["startDate"] = start
+    if due:
+        data["dueDate"] = due
+    if by_text:
+        data["expressedBy"] = by_text
+    data["targets"] = targets or []
+    if activity:
+        data["activity"] = activity
+    if adherence:
+        data["adherence"] = adherence
+    return health(rid, "goal", title, date, privacy, data, by=by, circle=circle)
+
+
+def make_goals():
+    """Goals for Margaret and Walter. No random numbers: the other records stay as they were."""
+    bp = [{"measure": "bloodPressure", "component": "systolic", "comparator": "<", "value": 140, "unit": "mmHg"},
+          {"measure": "bloodPressure", "component": "diastolic", "comparator": "<", "value": 90, "unit": "mmHg"}]
+    goal("hr-goal-home-bp", "Keep her home blood pressure below 140/90", at(2025, 2, 24, 11, 0), "circle", bp,
+         start="2025-02-24", by_text="Dr. Anh Nguyen")
+    # Readings are caregivers-only: a circle-level reader sees this goal and no judgement.
+    goal("hr-goal-fasting-sugar", "Fasting sugar between 80 and 130 before breakfast", at(2025, 1, 28, 12, 0), "circle",
+         [{"measure": "bloodGlucose", "low": 80, "high": 130, "unit": "mg/dL"}],
+         start="2025-01-28", by_text="Dr. Anh Nguyen")
+    goal("hr-goal-a1c", "Bring the A1c under 7.5 by July", at(2025, 1, 28, 12, 5), "caregivers",
+         [{"measure": "lab", "loinc": "4548-4", "comparator": "<", "value": 7.5, "unit": "%"}],
+         start="2025-01-28", due="2025-07-01", by_text="Dr. Anh Nguyen")
+    goal("hr-goal-metformin-doses", "Take nine in ten metformin doses", at(2025, 1, 28, 12, 10), "caregivers",
+         adherence={"medicationId": "hr-med-metformin", "atLeastPercent": 90}, start="2025-01-28")
+    goal("hr-goal-own-home", "Stay living in her own home on Alder Street", at(2025, 1, 12, 18, 0), "circle",
+         start="2025-01-12", by_text="Margaret Ashworth", by="u-margaret")
+    goal("hr-goal-w-evening-bp", "Keep Walter below 140/90 in the evenings", at(2025, 4, 7, 19, 45), "circle", bp,
+         start="2025-04-07", by_text="Dr. Luis Ferrer", by="u-rosa", circle=WALTER_CIRCLE)
+
+
 def build():
     make_medications()
     make_measurements()
@@ -1447,6 +1489,7 @@ def build():
     make_appointments()
     make_tasks()
     make_updates()
+    make_goals()
     HEALTH.sort(key=lambda h: (h["careCircleId"] != MARGARET_CIRCLE, h["date"], h["id"]))
     TASKS.sort(key=lambda t: (t["careCircleId"] != MARGARET_CIRCLE, t["dueDate"], t["id"]))
     UPDATES.sort(key=lambda u: (u["careCircleId"] != MARGARET_CIRCLE, u["timestamp"], u["id"]))

@@ -1675,6 +1675,10 @@ body.visit {
 <h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Medication changes]]</h2>
 <ul style="margin:0;padding-left:20px;">{{#changes}}<li><strong>[[t:Changed]]:</strong> {{.}}</li>{{/changes}}</ul>
 {{/empty(changes)}}
+{{^empty(goals)}}
+<h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Care-plan goals]]</h2>
+<ul style="margin:0;padding-left:20px;">{{#goals}}<li><span aria-hidden="true">{{symbol}}</span> <strong>{{name}}</strong> {{detail}}</li>{{/goals}}</ul>
+{{/empty(goals)}}
 {{#summary}}
 {{^empty(medications)}}
 <h2 style="margin:16px 0 8px;font-size:{{type.heading}};color:{{palette.heading}};">[[t:Medications]]</h2>
@@ -1861,6 +1865,14 @@ body.visit {
 {{/changes}}
 
 {{/empty(changes)}}
+{{^empty(goals)}}
+## [[t:Care-plan goals]]
+
+{{#goals}}
+- {{symbol}} {{name}} {{detail}}
+{{/goals}}
+
+{{/empty(goals)}}
 {{#medicationTable}}
 ## [[t:Medications]]
 
@@ -2055,6 +2067,12 @@ body.visit {
 <ul>{{#keyDocuments}}<li><strong>{{title}}</strong> <span class="muted">({{kind}}, {{when}})</span>{{>html.attachments}}</li>{{/keyDocuments}}</ul>
 </section>
 {{/empty(keyDocuments)}}
+{{^empty(goals)}}
+<section aria-labelledby="goals-heading">
+<h2 id="goals-heading">[[t:Care-plan goals]]</h2>
+<ul class="goals">{{#goals}}<li data-goal="{{id}}" data-verdict="{{verdict}}"><span aria-hidden="true">{{symbol}}</span> <strong>{{name}}</strong> {{detail}}</li>{{/goals}}</ul>
+</section>
+{{/empty(goals)}}
 {{^empty(stats)}}
 <section aria-labelledby="glance-heading">
 <h2 id="glance-heading">[[t:This week at a glance]]</h2>
@@ -2345,11 +2363,11 @@ body.visit {
 <section aria-labelledby="caseload-heading">
 <h2 id="caseload-heading">[[t:Circles, most needing attention first]]</h2>
 <table class="data caseload">
-<caption>[[t:One row per circle: this week's counts, the next appointment and the last update.]]</caption>
-<thead><tr><th scope="col">[[t:Caring for]]</th><th scope="col">[[t:Needs attention]]</th><th scope="col">[[t:Overdue tasks]]</th><th scope="col">[[t:Doses missed or not recorded]]</th><th scope="col">[[t:Next appointment]]</th><th scope="col">[[t:Last update]]</th></tr></thead>
+<caption>[[t:One row per circle: this week's counts, the goals on track, the next appointment, the last visit and the last update.]]</caption>
+<thead><tr><th scope="col">[[t:Caring for]]</th><th scope="col">[[t:Needs attention]]</th><th scope="col">[[t:Overdue tasks]]</th><th scope="col">[[t:Doses missed or not recorded]]</th><th scope="col">[[t:Goals]]</th><th scope="col">[[t:Next appointment]]</th><th scope="col">[[t:Last visit]]</th><th scope="col">[[t:Last update]]</th></tr></thead>
 <tbody>
 {{#circles}}
-<tr><th scope="row" data-label="[[t:Caring for]]"><a href="{{home}}.html">{{recipientName}}</a> <span class="muted">[[t:{circleName}, your role: {role}|circleName={{circleName}}|role={{role}}]]</span></th><td data-label="[[t:Needs attention]]">{{attentionCount}}</td><td data-label="[[t:Overdue tasks]]">{{overdueTasks}}</td><td data-label="[[t:Doses missed or not recorded]]">{{missedDoses}}{{#missedDosesNote}} <span class="muted">{{.}}</span>{{/missedDosesNote}}</td><td data-label="[[t:Next appointment]]">{{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:None scheduled]]{{/nextAppointment}}</td><td data-label="[[t:Last update]]">{{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:None]]{{/lastUpdate}}</td></tr>
+<tr><th scope="row" data-label="[[t:Caring for]]"><a href="{{home}}.html">{{recipientName}}</a> <span class="muted">[[t:{circleName}, your role: {role}|circleName={{circleName}}|role={{role}}]]</span></th><td data-label="[[t:Needs attention]]">{{attentionCount}}</td><td data-label="[[t:Overdue tasks]]">{{overdueTasks}}</td><td data-label="[[t:Doses missed or not recorded]]">{{missedDoses}}{{#missedDosesNote}} <span class="muted">{{.}}</span>{{/missedDosesNote}}</td><td data-label="[[t:Goals]]">{{#goalsOnTrack}}{{.}}{{/goalsOnTrack}}{{^goalsOnTrack}}[[t:None]]{{/goalsOnTrack}}</td><td data-label="[[t:Next appointment]]">{{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:None scheduled]]{{/nextAppointment}}</td><td data-label="[[t:Last visit]]">{{#lastVisit}}{{.}}{{/lastVisit}}{{^lastVisit}}[[t:None]]{{/lastVisit}}</td><td data-label="[[t:Last update]]">{{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:None]]{{/lastUpdate}}</td></tr>
 {{/circles}}
 </tbody>
 </table>
@@ -2363,7 +2381,10 @@ body.visit {
 <dl class="circle-facts">
 <div><dt>[[t:Overdue tasks]]</dt><dd>{{overdueTasks}}</dd></div>
 <div><dt>[[t:Doses missed or not recorded this week]]</dt><dd>{{missedDoses}}{{#missedDosesNote}} <span class="muted">{{.}}</span>{{/missedDosesNote}}</dd></div>
-<div><dt>[[t:Next appointment]]</dt><dd>{{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:None scheduled]]{{/nextAppointment}}</dd></div>
+{{#goalsOnTrack}}<div><dt>[[t:Goals]]</dt><dd>{{.}}</dd></div>
+{{/goalsOnTrack}}<div><dt>[[t:Next appointment]]</dt><dd>{{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:None scheduled]]{{/nextAppointment}}</dd></div>
+{{#lastVisit}}<div><dt>[[t:Last visit]]</dt><dd>{{.}}</dd></div>
+{{/lastVisit}}
 <div><dt>[[t:Last update]]</dt><dd>{{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:None]]{{/lastUpdate}}</dd></div>
 </dl>
 <ul class="circle-links">
@@ -2430,7 +2451,7 @@ body.visit {
 <div><dt>[[t:Data as of]]</dt><dd>{{page.dataAsOf}}{{#page.staleNote}} ({{page.staleNote}}){{/page.staleNote}}</dd></div>
 <div><dt>[[t:Written]]</dt><dd>[[t:{writtenOn} for {writtenFor}|writtenOn={{writtenOn}}|writtenFor={{page.writtenFor}}]]</dd></div>
 </dl>
-<p class="small visit-contents"><strong>[[t:This summary, in order]]:</strong> {{#empty(findings)}}[[t:medications, allergies, problems, results, vital signs, symptoms and falls, questions for the doctor]]{{/empty(findings)}}{{^empty(findings)}}[[t:medications, allergies, problems, status and findings, results, vital signs, symptoms and falls, questions for the doctor]]{{/empty(findings)}}; <strong>[[t:then, for reference]]:</strong> [[t:appointments, immunisations]]{{^empty(devices)}}, [[t:medical devices]]{{/empty(devices)}}{{#empty(devices)}}{{^empty(deviceStatements)}}, [[t:medical devices]]{{/empty(deviceStatements)}}{{/empty(devices)}}{{^empty(procedures)}}, [[t:procedures]]{{/empty(procedures)}}{{#empty(procedures)}}{{^empty(procedureStatements)}}, [[t:procedures]]{{/empty(procedureStatements)}}{{/empty(procedures)}}{{^empty(carePlan)}}, [[t:goals and plan of care]]{{/empty(carePlan)}}{{^empty(sourceNarratives)}}, [[t:text from imported documents]]{{/empty(sourceNarratives)}}.</p>
+<p class="small visit-contents"><strong>[[t:This summary, in order]]:</strong> {{#empty(findings)}}[[t:medications, allergies, problems, results, vital signs, symptoms and falls, questions for the doctor]]{{/empty(findings)}}{{^empty(findings)}}[[t:medications, allergies, problems, status and findings, results, vital signs, symptoms and falls, questions for the doctor]]{{/empty(findings)}}; <strong>[[t:then, for reference]]:</strong> [[t:appointments, immunisations]]{{^empty(devices)}}, [[t:medical devices]]{{/empty(devices)}}{{#empty(devices)}}{{^empty(deviceStatements)}}, [[t:medical devices]]{{/empty(deviceStatements)}}{{/empty(devices)}}{{^empty(procedures)}}, [[t:procedures]]{{/empty(procedures)}}{{#empty(procedures)}}{{^empty(procedureStatements)}}, [[t:procedures]]{{/empty(procedureStatements)}}{{/empty(procedures)}}{{^empty(goals)}}, [[t:care-plan goals]]{{/empty(goals)}}{{^empty(carePlan)}}, [[t:plan of care]]{{/empty(carePlan)}}{{^empty(sourceNarratives)}}, [[t:text from imported documents]]{{/empty(sourceNarratives)}}.</p>
 </header>
 {{^empty(notShown)}}<ul class="small not-shown" role="note">{{#notShown}}<li>{{.}}</li>{{/notShown}}</ul>{{/empty(notShown)}}
 
@@ -2552,6 +2573,7 @@ body.visit {
 {{#moreAppointments}}<p class="small">{{moreAppointments}}</p>{{/moreAppointments}}
 {{#empty(appointments)}}<p>[[t:None in the period.]]</p>{{/empty(appointments)}}
 </section>
+<div>
 <section aria-labelledby="immunizations-heading">
 <h2 id="immunizations-heading">[[t:Immunisations]] <span class="period">[[t:latest]]</span></h2>
 {{^empty(immunizations)}}<ul>{{#immunizations}}<li>{{text}}, {{detail}}</li>{{/immunizations}}</ul>{{/empty(immunizations)}}
@@ -2559,6 +2581,11 @@ body.visit {
 {{#empty(immunizations)}}{{#empty(immunizationStatements)}}<p>[[t:None recorded.]]</p>{{/empty(immunizationStatements)}}{{/empty(immunizations)}}
 {{#moreImmunizations}}<p class="small">{{moreImmunizations}}</p>{{/moreImmunizations}}
 </section>
+{{^empty(goals)}}<section aria-labelledby="goals-heading">
+<h2 id="goals-heading">[[t:Care-plan goals]]</h2>
+<ul class="goals small">{{#goals}}<li data-goal="{{id}}" data-verdict="{{verdict}}"><span aria-hidden="true">{{symbol}}</span> <strong>{{name}}</strong> {{detail}}</li>{{/goals}}</ul>
+</section>{{/empty(goals)}}
+</div>
 </div>
 
 {{^empty(devices)}}<section aria-labelledby="devices-heading">
@@ -2583,7 +2610,7 @@ body.visit {
 </section>{{/empty(procedureStatements)}}{{/empty(procedures)}}
 
 {{^empty(carePlan)}}<section aria-labelledby="plan-heading">
-<h2 id="plan-heading">[[t:Goals and plan of care]] <span class="period">[[t:as stated in the documents]]</span></h2>
+<h2 id="plan-heading">[[t:Plan of care]] <span class="period">[[t:as stated in the documents]]</span></h2>
 <ul>{{#carePlan}}<li><strong>{{text}}</strong>{{#detail}}: {{detail}}{{/detail}}</li>{{/carePlan}}</ul>
 </section>{{/empty(carePlan)}}
 
@@ -2674,7 +2701,8 @@ body.visit {
 <div class="stat"><dt>[[t:Highest]]</dt><dd>{{maximum}}</dd></div>
 <div class="stat"><dt>[[t:Outside the usual range]]</dt><dd>{{outOfRange}}</dd></div>
 </dl>
-{{#chart}}<figure class="chart"><div class="chart-scroll" role="region" aria-label="[[t:{kind}, chart|kind={{kind}}]]" tabindex="0">{{{chart}}}</div></figure>{{/chart}}{{#doseNote}}
+{{#chart}}<figure class="chart"><div class="chart-scroll" role="region" aria-label="[[t:{kind}, chart|kind={{kind}}]]" tabindex="0">{{{chart}}}</div></figure>{{/chart}}{{#goals}}
+<p class="goal-note" data-goal="{{id}}" data-verdict="{{verdict}}"><span aria-hidden="true">{{symbol}}</span> <strong>[[t:Goal]]: {{name}}</strong> {{detail}}</p>{{/goals}}{{#doseNote}}
 <p class="dose-note"><strong>{{doseNote}}</strong></p>{{/doseNote}}
 <div class="table-scroll" role="region" aria-label="[[t:{kind} readings|kind={{kind}}]]" tabindex="0">
 <table class="data">
@@ -2934,6 +2962,14 @@ body.visit {
 
 {{/page.staleNote}}
 {{>md.attention}}
+{{^empty(goals)}}
+## [[t:Care-plan goals]]
+
+{{#goals}}
+- {{symbol}} **{{name}}** {{detail}}
+{{/goals}}
+
+{{/empty(goals)}}
 {{^empty(stats)}}
 ## [[t:This week at a glance]]
 
@@ -3186,10 +3222,10 @@ body.visit {
 {{#caseload}}
 ## [[t:Circles, most needing attention first]]
 
-| [[t:Caring for]] | [[t:Needs attention]] | [[t:Overdue tasks]] | [[t:Doses missed or not recorded]] | [[t:Next appointment]] | [[t:Last update]] |
-|---|---|---|---|---|---|
+| [[t:Caring for]] | [[t:Needs attention]] | [[t:Overdue tasks]] | [[t:Doses missed or not recorded]] | [[t:Goals]] | [[t:Next appointment]] | [[t:Last visit]] | [[t:Last update]] |
+|---|---|---|---|---|---|---|---|
 {{#circles}}
-| [{{recipientName}}]({{home}}.md), [[t:{circleName}, your role: {role}|circleName={{circleName}}|role={{role}}]] | {{attentionCount}} | {{overdueTasks}} | {{missedDoses}}{{#missedDosesNote}} {{.}}{{/missedDosesNote}} | {{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:None scheduled]]{{/nextAppointment}} | {{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:None]]{{/lastUpdate}} |
+| [{{recipientName}}]({{home}}.md), [[t:{circleName}, your role: {role}|circleName={{circleName}}|role={{role}}]] | {{attentionCount}} | {{overdueTasks}} | {{missedDoses}}{{#missedDosesNote}} {{.}}{{/missedDosesNote}} | {{#goalsOnTrack}}{{.}}{{/goalsOnTrack}}{{^goalsOnTrack}}[[t:None]]{{/goalsOnTrack}} | {{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:None scheduled]]{{/nextAppointment}} | {{#lastVisit}}{{.}}{{/lastVisit}}{{^lastVisit}}[[t:None]]{{/lastVisit}} | {{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:None]]{{/lastUpdate}} |
 {{/circles}}
 
 {{/caseload}}
@@ -3201,7 +3237,13 @@ body.visit {
 
 - [[t:Overdue tasks]]: {{overdueTasks}}
 - [[t:Doses missed or not recorded this week]]: {{missedDoses}}{{#missedDosesNote}} ({{.}}){{/missedDosesNote}}
+{{#goalsOnTrack}}
+- [[t:Goals]]: {{.}}
+{{/goalsOnTrack}}
 - [[t:Next appointment]]: {{#nextAppointment}}{{.}}{{/nextAppointment}}{{^nextAppointment}}[[t:none scheduled]]{{/nextAppointment}}
+{{#lastVisit}}
+- [[t:Last visit]]: {{.}}
+{{/lastVisit}}
 - [[t:Last update]]: {{#lastUpdate}}{{.}}{{/lastUpdate}}{{^lastUpdate}}[[t:none]]{{/lastUpdate}}
 - [[t:Pages]]: [[[t:Home of {circleName}|circleName={{circleName}}]]]({{home}}.md){{#links}} · [{{label}}]({{link}}.{{#htmlOnly}}html{{/htmlOnly}}{{^htmlOnly}}md{{/htmlOnly}}){{/links}}
 
@@ -3290,6 +3332,10 @@ body.visit {
 ### {{kind}}
 
 [[t:Latest {latest}, lowest {minimum}, highest {maximum}, {outOfRange} outside the usual range.|latest={{latest}}|minimum={{minimum}}|maximum={{maximum}}|outOfRange={{outOfRange}}]]
+{{#goals}}
+
+{{symbol}} **[[t:Goal]]: {{name}}** {{detail}}
+{{/goals}}
 {{#doseNote}}
 
 **{{doseNote}}**

@@ -2760,9 +2760,6 @@ msgstr "Datos al {dataAsOf}."
 msgid "Circles, most needing attention first"
 msgstr "Círculos, primero los que más requieren atención"
 
-msgid "One row per circle: this week's counts, the next appointment and the last update."
-msgstr "Una fila por círculo: los recuentos de esta semana, la próxima cita y la última novedad."
-
 msgid "Caring for"
 msgstr "Cuidando a"
 
@@ -4397,6 +4394,208 @@ msgstr "Tabla de medicamentos comparados"
 
 msgid "List of {day}"
 msgstr "Lista del {day}"
+
+msgctxt "goal"
+msgid "Done {times} times a week in {met} of the last {count} week (done per week: {counts}), to {day}."
+msgid_plural "Done {times} times a week in {met} of the last {count} weeks (done per week: {counts}), to {day}."
+msgstr[0] "Hecho {times} veces por semana en {met} de la última {count} semana (hechas por semana: {counts}), hasta el {day}."
+msgstr[1] "Hecho {times} veces por semana en {met} de las últimas {count} semanas (hechas por semana: {counts}), hasta el {day}."
+
+msgctxt "goal"
+msgid "{met} of {count} dose due taken in the 14 days to {day} ({percent})."
+msgid_plural "{met} of {count} doses due taken in the 14 days to {day} ({percent})."
+msgstr[0] "{met} de {count} dosis debida tomada en los 14 días hasta el {day} ({percent})."
+msgstr[1] "{met} de {count} dosis debidas tomadas en los 14 días hasta el {day} ({percent})."
+
+msgctxt "goal"
+msgid "{count}/week"
+msgstr "{count}/semana"
+
+msgctxt "goal"
+msgid "Set by {who} on {day}."
+msgstr "Fijada por {who} el {day}."
+
+msgctxt "goal"
+msgid "Set by {who}."
+msgstr "Fijada por {who}."
+
+msgctxt "goal"
+msgid "Set on {day}."
+msgstr "Fijada el {day}."
+
+msgctxt "goal"
+msgid "Readings on {neededDays} days are needed to judge."
+msgstr "Se necesitan lecturas en {neededDays} días para juzgar."
+
+msgctxt "goal"
+msgid "The sensor must be worn on {neededDays} of 14 days to judge."
+msgstr "El sensor debe usarse {neededDays} de 14 días para juzgar."
+
+msgctxt "goal"
+msgid "{needed} readings are needed to judge."
+msgstr "Se necesitan {needed} lecturas para juzgar."
+
+msgctxt "goal"
+msgid "Latest result {value} on {day}; the one before, {previous} on {previousDay}."
+msgstr "Último resultado {value} el {day}; el anterior, {previous} el {previousDay}."
+
+msgctxt "goal"
+msgid "Latest result {value} on {day}; no earlier result."
+msgstr "Último resultado {value} el {day}; sin resultado anterior."
+
+msgctxt "goal"
+msgid "Due by {day}."
+msgstr "Plazo: {day}."
+
+msgctxt "goal"
+msgid "Marked completed."
+msgstr "Marcada como cumplida."
+
+msgctxt "goal"
+msgid "Cancelled."
+msgstr "Cancelada."
+
+msgctxt "goal"
+msgid "Shown as stated: no measurable target, not judged."
+msgstr "Se muestra tal como se indicó: sin meta medible, no se juzga."
+
+msgctxt "goal"
+msgid "Not judged here; the document states: {status}."
+msgstr "No se juzga aquí; el documento indica: {status}."
+
+msgctxt "goal"
+msgid "Not judged: nothing here to judge it on."
+msgstr "No se juzga: aquí no hay datos con qué juzgarla."
+
+msgctxt "goal"
+msgid "Too few to judge."
+msgstr "Muy pocos datos para juzgar."
+
+msgctxt "goal"
+msgid "On track ({status})."
+msgstr "En camino ({status})."
+
+msgctxt "goal"
+msgid "Not on track ({status})."
+msgstr "No va en camino ({status})."
+
+msgctxt "goal achievement"
+msgid "in progress"
+msgstr "en curso"
+
+msgctxt "goal achievement"
+msgid "improving"
+msgstr "mejorando"
+
+msgctxt "goal achievement"
+msgid "worsening"
+msgstr "empeorando"
+
+msgctxt "goal achievement"
+msgid "no change"
+msgstr "sin cambios"
+
+msgctxt "goal achievement"
+msgid "achieved"
+msgstr "lograda"
+
+msgctxt "goal achievement"
+msgid "sustaining"
+msgstr "se mantiene"
+
+msgctxt "goal achievement"
+msgid "not achieved"
+msgstr "no lograda"
+
+msgctxt "goal achievement"
+msgid "no progress"
+msgstr "sin progreso"
+
+msgctxt "goal achievement"
+msgid "not attainable"
+msgstr "no alcanzable"
+
+msgid "Care-plan goals"
+msgstr "Metas del plan de cuidado"
+
+msgid "care-plan goals"
+msgstr "metas del plan de cuidado"
+
+msgid "plan of care"
+msgstr "plan de cuidado"
+
+msgid "Plan of care"
+msgstr "Plan de cuidado"
+
+msgctxt "goal"
+msgid "The shaded band is the goal {target} ({name})."
+msgstr "La franja sombreada es la meta {target} ({name})."
+
+msgctxt "chart"
+msgid "goal {range}"
+msgstr "meta {range}"
+
+msgctxt "goal"
+msgid "{met} of {count} goal on track"
+msgid_plural "{met} of {count} goals on track"
+msgstr[0] "{met} de {count} meta en camino"
+msgstr[1] "{met} de {count} metas en camino"
+
+msgctxt "chart"
+msgid "above the goal"
+msgstr "por encima de la meta"
+
+msgctxt "chart"
+msgid "below the goal"
+msgstr "por debajo de la meta"
+
+msgid "One row per circle: this week's counts, the goals on track, the next appointment, the last visit and the last update."
+msgstr "Una fila por círculo: los recuentos de esta semana, las metas en camino, la próxima cita, la última consulta y la última novedad."
+
+msgid "Goals"
+msgstr "Metas"
+
+msgid "Last visit"
+msgstr "Última consulta"
+
+msgid "Goal"
+msgstr "Meta"
+
+msgctxt "goal"
+msgid "{met} of {count} reading met it in the 14 days to {day}, on {days} days; {needed} readings on {neededDays} days are needed to judge."
+msgid_plural "{met} of {count} readings met it in the 14 days to {day}, on {days} days; {needed} readings on {neededDays} days are needed to judge."
+msgstr[0] "{met} de {count} lectura la cumplió en los 14 días hasta el {day}, en {days} días; se necesitan {needed} lecturas en {neededDays} días para juzgar."
+msgstr[1] "{met} de {count} lecturas la cumplieron en los 14 días hasta el {day}, en {days} días; se necesitan {needed} lecturas en {neededDays} días para juzgar."
+
+msgctxt "goal"
+msgid "{met} of {count} reading met it in the 14 days to {day}, on {days} days; average {average}."
+msgid_plural "{met} of {count} readings met it in the 14 days to {day}, on {days} days; average {average}."
+msgstr[0] "{met} de {count} lectura la cumplió en los 14 días hasta el {day}, en {days} días; promedio {average}."
+msgstr[1] "{met} de {count} lecturas la cumplieron en los 14 días hasta el {day}, en {days} días; promedio {average}."
+
+msgctxt "goal"
+msgid "{met} of {count} fingerstick reading in range in the 14 days to {day}, on {days} days: {percent} of readings in range."
+msgid_plural "{met} of {count} fingerstick readings in range in the 14 days to {day}, on {days} days: {percent} of readings in range."
+msgstr[0] "{met} de {count} lectura capilar en rango en los 14 días hasta el {day}, en {days} días: {percent} de lecturas en rango."
+msgstr[1] "{met} de {count} lecturas capilares en rango en los 14 días hasta el {day}, en {days} días: {percent} de lecturas en rango."
+
+msgctxt "goal"
+msgid "{met} of {count} reading met it in the 14 days to {day}."
+msgid_plural "{met} of {count} readings met it in the 14 days to {day}."
+msgstr[0] "{met} de {count} lectura la cumplió en los 14 días hasta el {day}."
+msgstr[1] "{met} de {count} lecturas la cumplieron en los 14 días hasta el {day}."
+
+msgctxt "goal"
+msgid "Time in range: {percent} of {count} sensor readings in the 14 days to {day}, worn on {days} of 14 days."
+msgstr "Tiempo en rango: {percent} de {count} lecturas del sensor en los 14 días hasta el {day}, usado {days} de 14 días."
+
+msgctxt "goal"
+msgid "Set by {who}; the date is not known."
+msgstr "Fijada por {who}; no se conoce la fecha."
+
+msgctxt "goal"
+msgid "The date it was set is not known."
+msgstr "No se conoce la fecha en que se fijó."
 
 """##,
     ]

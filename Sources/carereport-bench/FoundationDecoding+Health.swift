@@ -6,15 +6,19 @@ import Foundation
 extension HealthRecord: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
-        let type = try c.req("type", HealthRecordType.self)
         let data: HealthData
-        switch type {
-        case .medication: data = .medication(try c.req("data"))
-        case .symptom: data = .symptom(try c.req("data"))
-        case .measurement: data = .measurement(try c.req("data", CareReports.Measurement.self))
-        case .appointment: data = .appointment(try c.req("data"))
-        case .observation: data = .observation(try c.req("data"))
-        case .document: data = .document(try c.req("data"))
+        // A goal is read as the loader reads it: an observation of kind `.goal` with its `CareGoal`.
+        if try c.req("type", String.self) == "goal" {
+            data = .observation(try c.req("data", GoalPayload.self).observation)
+        } else {
+            switch try c.req("type", HealthRecordType.self) {
+            case .medication: data = .medication(try c.req("data"))
+            case .symptom: data = .symptom(try c.req("data"))
+            case .measurement: data = .measurement(try c.req("data", CareReports.Measurement.self))
+            case .appointment: data = .appointment(try c.req("data"))
+            case .observation: data = .observation(try c.req("data"))
+            case .document: data = .document(try c.req("data"))
+            }
         }
         self.init(
             id: try c.req("id"), title: try c.req("title"), description: try c.opt("description"), date: try c.req("date"),
@@ -264,5 +268,51 @@ enum FoundationLoader {
         }
         if let file = file("updates.json") { export.updates += try decoder.decode(CollectionFile<CircleUpdate>.self, from: read(file)).items }
         return export
+    }
+}
+
+/// The export's `goal` data, decoded the plain Foundation way.
+struct GoalPayload: Decodable {
+    let observation: Observation
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        let lifecycle = try c.req("lifecycleStatus", CareGoal.Lifecycle.self)
+        let start = try c.opt("startDate", CareDate.self)
+        let due = try c.opt("dueDate", CareDate.self)
+        let expressedBy = try c.opt("expressedBy", String.self)
+        let targets = try c.req("targets", [TargetPayload].self).map(\.target)
+        let activity = try c.opt("activity", ActivityPayload.self).map { GoalActivity(tag: $0.tag, timesPerWeek: $0.timesPerWeek) }
+        let adherence = try c.opt("adherence", AdherencePayload.self).map { GoalAdherence(medicationId: $0.medicationId, atLeastPercent: $0.atLeastPercent) }
+        let goal = CareGoal(lifecycle: lifecycle, start: start, due: due, expressedBy: expressedBy, targets: targets, activity: activity, adherence: adherence)
+        observation = Observation(
+            kind: .goal, name: try c.req("description", String.self), onset: start,
+            facts: ClinicalFacts(status: lifecycle.factsStatus, end: due), goal: goal)
+    }
+
+    struct TargetPayload: Decodable {
+        let measure: String
+        let component: GoalTarget.Component?
+        let loinc: String?
+        let low: Double?
+        let high: Double?
+        let comparator: GoalTarget.Comparator?
+        let value: Double?
+        let unit: String
+
+        var target: GoalTarget {
+            let kind: GoalTarget.Measure = measure == "lab" ? .lab : .reading(CareReports.Measurement.Kind(rawValue: measure) ?? .other)
+            return GoalTarget(measure: kind, component: component, loinc: loinc, low: low, high: high, comparator: comparator, value: value, unit: unit)
+        }
+    }
+
+    struct ActivityPayload: Decodable {
+        let tag: String
+        let timesPerWeek: Int
+    }
+
+    struct AdherencePayload: Decodable {
+        let medicationId: String?
+        let atLeastPercent: Double
     }
 }

@@ -41,6 +41,9 @@ extension TaskPriority: Decodable {}
 extension TaskStatus: Decodable {}
 extension Recurrence.Frequency: Decodable {}
 extension HealthRecordType: Decodable {}
+extension CareGoal.Lifecycle: Decodable {}
+extension GoalTarget.Component: Decodable {}
+extension GoalTarget.Comparator: Decodable {}
 extension Medication.Status: Decodable {}
 extension Administration.Status: Decodable {}
 extension Appointment.Status: Decodable {}

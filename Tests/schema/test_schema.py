@@ -99,7 +99,7 @@ def test_single_file_form_of_the_sample_validates(schema):
 def test_every_health_record_type_and_privacy_level_is_present():
     health = load("health.json")
     assert {h["type"] for h in health} == {"medication", "symptom", "measurement", "appointment", "observation",
-                                           "document"}
+                                           "document", "goal"}
     assert {h["privacyLevel"] for h in health} == {"private", "restricted", "caregivers", "circle"}
     assert {u["visibleTo"]["level"] for u in load("updates.json")} == {"private", "restricted", "caregivers",
                                                                          "circle"}

@@ -1,6 +1,7 @@
 """Numbers in Spanish (issue 31): no thousands separator anywhere a number is written, since with
 a decimal comma "2,500 mg" reads as two and a half milligrams; the decimal mark is the comma; and
 the wordings issue 31 lists are gone from Rosa's pages and the Spanish visit summary."""
+import functools
 import json
 import re
 
@@ -125,7 +126,11 @@ def test_no_grouped_number_in_the_spanish_ips_narrative(tmp_path):
     assert len(narrative) >= 5, "every section has its narrative"
     bad = [(path, match.group(0)) for path, text in strings for match in GROUPED.finditer(text)]
     assert not bad, bad[:10]
-    points = [(path, match.group(0)) for path, text in narrative for match in DECIMAL_POINT.finditer(text)]
+    # The family's own words (a goal's description, "Bring the A1c under 7.5 by July") are quoted as written.
+    own = [record["data"]["description"] for record in json.loads((SAMPLE / "health.json").read_text(encoding="utf-8"))
+           if record["type"] == "goal"]
+    points = [(path, match.group(0)) for path, text in narrative
+              for match in DECIMAL_POINT.finditer(functools.reduce(lambda t, words: t.replace(words, ""), own, text))]
     assert not points, f"a decimal point in the Spanish narrative: {points[:10]}"
     assert any("1,1 mg/dL" in text for _, text in narrative), "the creatinine with the decimal comma"
 

@@ -16,9 +16,9 @@ from conftest import ELLEN, FRANK, NOW, SAMPLE, load_json, markers_file, members
 from test_privacy_scan import Corpus, decisions, never_rendered
 
 SECTIONS = {"10160-0": "medications", "48765-2": "allergies", "11450-4": "problems", "30954-2": "results",
-            "8716-3": "vital signs", "11369-6": "immunizations"}
+            "8716-3": "vital signs", "11369-6": "immunizations", "18776-5": "plan of care"}
 TYPES = ("Patient", "MedicationStatement", "AllergyIntolerance", "Condition", "Observation", "DiagnosticReport",
-         "Immunization", "Composition", "Bundle", "Device")
+         "Immunization", "Composition", "Bundle", "Device", "Goal")
 
 
 def write_bundle(source, viewer_args, out):

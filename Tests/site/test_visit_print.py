@@ -64,7 +64,7 @@ def test_the_sample_prints_on_two_pages_whatever_the_paper_and_margins(sites, ch
             assert "Medications current; doses and changes" in first and "Lisinopril 20 mg" in first, f"{paper}, {name} margins"
             assert "Questions for the doctor" in " ".join(page_text(pdf, count).split())
             assert ("This summary, in order: medications, allergies, problems, results, vital signs, symptoms and falls, "
-                    "questions for the doctor; then, for reference: appointments, immunisations.") in first, "page 1 names what follows"
+                    "questions for the doctor; then, for reference: appointments, immunisations, care-plan goals.") in first, "page 1 names what follows"
     assert all(count == 2 for count in counts.values()), counts
 
 

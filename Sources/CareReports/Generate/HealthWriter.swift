@@ -1,5 +1,5 @@
 /// Writes one circle's health records: observations, medication orders with their dose logs,
-/// then day by day the measurements, symptoms, notes, appointments and lab reports.
+/// then day by day the measurements, symptoms, notes, appointments and lab reports, then the goals.
 struct HealthWriter {
     let plan: CirclePlan
     let w: JSONStreamWriter
@@ -54,6 +54,7 @@ struct HealthWriter {
         // Two appointments booked after the export's last day.
         writeAppointment(day: plan.lastDay + 3, status: "scheduled")
         writeAppointment(day: plan.lastDay + 10, status: "scheduled")
+        writeGoals()
     }
 
     // MARK: the common fields

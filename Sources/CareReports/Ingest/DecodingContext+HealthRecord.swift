@@ -2,7 +2,7 @@
 extension DecodingContext {
     func healthRecord(_ object: JSONNode) -> HealthRecord? {
         let id = string(object, "id")
-        let type = choice(object, "type", HealthRecordType.self)
+        let type = choice(object, "type", NativeRecordType.self)
         let title = string(object, "title")
         let description = string(object, "description", required: false)
         let date = self.date(object, "date")
@@ -27,8 +27,9 @@ extension DecodingContext {
             createdBy: createdBy, privacyLevel: privacyLevel, visibleTo: visibleTo, data: data, attachments: attachments)
     }
 
-    private func healthData(_ type: HealthRecordType, _ object: JSONNode) -> HealthData? {
+    private func healthData(_ type: NativeRecordType, _ object: JSONNode) -> HealthData? {
         switch type {
+        case .goal: goalObservation(object).map(HealthData.observation)
         case .medication: medication(object).map(HealthData.medication)
         case .symptom: symptom(object).map(HealthData.symptom)
         case .measurement: measurement(object).map(HealthData.measurement)
@@ -107,6 +108,12 @@ extension DecodingContext {
             kind: kind, text: text, substance: substance, reaction: reaction, severity: severity, name: name,
             clinicalStatus: clinicalStatus, onset: onset)
     }
+}
+
+/// The record types the native export writes: every ``HealthRecordType``, and `goal`, read as an
+/// observation of kind `.goal` (as goals from clinical documents are) with its ``CareGoal``.
+enum NativeRecordType: String, CaseIterable {
+    case medication, symptom, measurement, appointment, observation, document, goal
 }
 
 /// The observation kinds the native export may write (export-format.md); the other kinds of

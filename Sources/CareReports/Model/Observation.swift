@@ -43,13 +43,15 @@ public struct Observation: Sendable, Hashable {
     public let reactionCodings: [Coding]
     /// The source's notes on the entry, as written.
     public let notes: [String]
+    /// A goal's measurable parts (kind `.goal`): targets, activity, adherence; nil for other kinds.
+    public let goal: CareGoal?
 
     public init(
         kind: Kind, text: String? = nil, substance: String? = nil, reaction: String? = nil, severity: String? = nil,
         name: String? = nil, clinicalStatus: ClinicalStatus? = nil, onset: CareDate? = nil, absence: AbsenceStatement? = nil,
         facts: ClinicalFacts? = nil,
         verificationStatus: VerificationStatus? = nil, criticality: Criticality? = nil, categories: [String] = [],
-        allergyType: String? = nil, reactionCodings: [Coding] = [], notes: [String] = []
+        allergyType: String? = nil, reactionCodings: [Coding] = [], notes: [String] = [], goal: CareGoal? = nil
     ) {
         self.kind = kind
         self.text = text
@@ -67,6 +69,7 @@ public struct Observation: Sendable, Hashable {
         self.allergyType = allergyType
         self.reactionCodings = reactionCodings
         self.notes = notes
+        self.goal = goal
     }
 
     /// A statement of absence: "No known food allergies", "No information about problems".

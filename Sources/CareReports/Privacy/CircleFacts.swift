@@ -90,12 +90,13 @@ public final class CircleFacts: @unchecked Sendable {
     }
 
     /// The chart `draw` makes of `readings` (records of this circle), made once for every reader who
-    /// sees the same readings with the same events, in the same language, zone and type size.
+    /// sees the same readings with the same events and goal band, in the same language, zone and type size.
     func chart(
-        of readings: [HealthRecord], kind: Measurement.Kind, id: String, events: [ChartEvent], context: ReportContext, draw: () -> String?
+        of readings: [HealthRecord], kind: Measurement.Kind, id: String, events: [ChartEvent], goal: GoalBand?, context: ReportContext,
+        draw: () -> String?
     ) -> String? {
         let key = ChartKey(
-            records: readings.map(\.id), kind: kind, id: id, events: events, language: context.words.language,
+            records: readings.map(\.id), kind: kind, id: id, events: events, goal: goal, language: context.words.language,
             largeText: context.display.largeText, zone: context.timeZone.identifier)
         return charts.value(key, draw)
     }
@@ -132,6 +133,8 @@ struct ChartKey: Hashable, Sendable {
     let kind: Measurement.Kind
     let id: String
     let events: [ChartEvent]
+    /// The goal band drawn, when the reader sees a goal on the measure.
+    let goal: GoalBand?
     let language: String
     let largeText: Bool
     let zone: String

@@ -113,6 +113,7 @@ struct UnknownDatesTests {
         #expect(json.contains(#""_dateTime""#), "the directive's unknown date is absent with its reason")
         #expect(!json.contains("2025-05-27\""), "no date is filled in with the document's day")
         let summary = VisitSummaryBuilder(context: context).build()
-        #expect(summary.carePlan.contains { $0.detail?.contains("date unknown") == true })
+        #expect(summary.goals.contains { $0.detail.contains("The date it was set is not known.") })
+        #expect(summary.goals.contains { $0.detail.contains("Set on 2015.") }, "a year stays a year")
     }
 }

@@ -300,6 +300,10 @@ extension IngestTests.InvalidFixture {
             [.warning("%export.json: warning: at healthRecords[0].data.kind: unknown measurement kind; shown as \"other\"")],
             kept: ["healthRecords": 1], secret: "Margaret-secret-kind"),
         Self(
+            "goal-target-bad",
+            [.error("%export.json: error: at healthRecords[0].data.targets[1].comparator: required key is missing (a target's \"value\" is one-sided: <, <=, > or >=)")],
+            kept: ["healthRecords": 1], secret: "Margaret-secret-goal"),
+        Self(
             "health-circle-unknown", [.error("%export.json: error: at healthRecords[0].careCircleId: unknown circle; the record is rejected")],
             kept: ["healthRecords": 0]),
         Self(

@@ -80,7 +80,8 @@ extension CCDAReader {
             reported: informant(node) != nil, reportedBy: informant(node), udi: udi(node),
             detail: detail(node, kind: kind), end: effectiveTime?.value("value") == nil && ended ? time(effectiveTime?.child("high")) : nil)
         // An entry whose effectiveTime says its date is unknown keeps "date unknown" as its own date.
-        let observation = Observation(kind: kind, name: name, onset: own ?? (date.isUnknown ? date : nil), facts: facts)
+        let goal = kind == .goal && node.name == "observation" ? careGoal(node, status: stated, start: own) : nil
+        let observation = Observation(kind: kind, name: name, onset: own ?? (date.isUnknown ? date : nil), facts: facts, goal: goal)
         records.append(ImportedRecord(
             id: makeID(node, kind: kind.rawValue), title: name, date: date, data: .observation(observation),
             codings: codings(subject)))

@@ -120,25 +120,50 @@ extension FHIRBundleReader {
             return
         }
         guard let date = recordDate(entry, [entry["startDate"], entry["statusDate"]], expected: "startDate") else { return }
-        let status: ClinicalFacts.Status? = switch entry["lifecycleStatus"].rawString {
+        let lifecycle: CareGoal.Lifecycle? = switch entry["lifecycleStatus"].rawString {
         case "active", "accepted": .active
-        case "proposed", "planned": .planned
+        case "proposed", "planned": .proposed
         case "completed": .completed
         case "cancelled", "rejected": .cancelled
-        case "on-hold": .inactive
+        case "on-hold": .onHold
         default: nil
         }
-        let target = entry["target"].elements.first
-        let detail = target.flatMap { target in
+        let status: ClinicalFacts.Status? = lifecycle?.factsStatus
+        let targets = entry["target"].elements
+        let detail = targets.first.flatMap { target in
             conceptText(target["detailCodeableConcept"]) ?? target["detailString"].rawString
                 ?? diagnostics.number(target["detailQuantity"]["value"]).map { value in
                     [number(value), target["detailQuantity"]["unit"].rawString].compactMap { $0 }.joined(separator: " ")
                 }
         }
-        let facts = ClinicalFacts(status: status, detail: detail, end: diagnostics.date(target?["dueDate"] ?? entry["statusDate"]))
+        let due = targets.lazy.compactMap { self.diagnostics.date($0["dueDate"]) }.first
+        let expressedBy = displayName(entry["expressedBy"])
+        let achievement = entry["achievementStatus"]["coding"].elements.lazy.compactMap { $0["code"].rawString.flatMap(GoalAchievement.init(rawValue:)) }.first
+        let goal = CareGoal(
+            lifecycle: lifecycle, start: diagnostics.date(entry["startDate"]), due: due, expressedBy: expressedBy,
+            targets: targets.flatMap(goalTargets), statedAchievement: achievement)
+        let facts = ClinicalFacts(status: status, detail: detail, end: due ?? diagnostics.date(entry["statusDate"]))
         append(ImportedRecord(
             id: recordId(entry), title: name, date: date,
-            data: .observation(Observation(kind: .goal, name: name, facts: facts)), codings: codings(entry["description"])))
+            data: .observation(Observation(kind: .goal, name: name, facts: facts, goal: goal)), codings: codings(entry["description"])))
+    }
+
+    /// A `Goal.target` with a LOINC `measure` and a `detailQuantity` with its comparator, or a
+    /// `detailRange`: the measurable target; any other target (text, a code, a bare quantity) is stated only.
+    private func goalTargets(_ target: FHIRNode) -> [GoalTarget] {
+        guard let loinc = code(target["measure"], system: Self.loincSystem) else { return [] }
+        let (measure, component) = GoalMeasureCodes.measure(loinc: loinc)
+        if target["detailQuantity"].isPresent, let quantity = quantity(target["detailQuantity"], .optional) {
+            // A quantity with no comparator is a point, not a bound: stated, never judged (docs/goals.md).
+            guard let comparator = quantity.comparator.flatMap({ GoalTarget.Comparator(rawValue: $0.rawValue) }) else { return [] }
+            return [GoalTarget(measure: measure, component: component, loinc: loinc, comparator: comparator, value: quantity.value, unit: quantity.unit)]
+        }
+        if target["detailRange"].isPresent {
+            let low = quantity(target["detailRange"]["low"], .optional), high = quantity(target["detailRange"]["high"], .optional)
+            guard low != nil || high != nil else { return [] }
+            return [GoalTarget(measure: measure, component: component, loinc: loinc, low: low?.value, high: high?.value, unit: low?.unit ?? high?.unit)]
+        }
+        return []
     }
 
     func readCarePlan(_ entry: FHIREntry) {

@@ -22,6 +22,8 @@ public struct Digest: Sendable, Encodable {
     public let changes: [String]
     /// "Not counted: 5 doses of Metformin 500 mg … due after the export", nil when none.
     public var afterExportNote: String? = nil
+    /// The current care-plan goals, judged as of the week's last day (docs/goals.md).
+    public var goals: [GoalView] = []
     /// The mail's colours, from assets/tokens.css (set by the caller that holds the templates).
     public var palette = MailPalette(DesignTokens(css: nil))
     /// True in a reader's digest of several circles, whose needs-attention list of every circle comes
@@ -95,6 +97,7 @@ public struct DigestBuilder {
             summary: summary, medicationTable: summary.medications.isEmpty ? nil : Self.codeBlock(medicationTable),
             measurementTable: summary.measurements.isEmpty ? nil : Self.codeBlock(measurementTable), changes: changes)
         digest.type = MailType(large: context.display.largeText)
+        digest.goals = GoalBoard(context, asOf: min(week.sunday, context.today)).views(context)
         digest.language = context.words.language
         let unknown = summary.medications.filter { $0.afterExport > 0 }.map {
             words.n("{count} dose of {medication}", "{count} doses of {medication}", count: $0.afterExport, ["medication": $0.name])

@@ -29,6 +29,8 @@ public struct IndexPage: Sendable, Encodable {
     public var notShown: [String] = []
     /// Advance-care and discharge documents with their files (see ``KeyDocuments``).
     public var keyDocuments: [KeyDocumentView] = []
+    /// The current care-plan goals, one line each, judged by docs/goals.md.
+    public var goals: [GoalView] = []
 }
 
 /// The list of every weekly summary, newest first.

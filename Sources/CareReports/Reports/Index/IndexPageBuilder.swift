@@ -79,6 +79,7 @@ public struct IndexPageBuilder: Sendable {
             hasLabs: hasLabs)
         page.notShown = NotShownWording.lines(context)
         page.keyDocuments = KeyDocuments.views(context)
+        page.goals = GoalBoard(context).views(context)
         if ISOWeek(containing: LocalDate(context.now, in: context.timeZone)) != week {
             if case .documents = context.records.dataDate {
                 page.currentWeekLabel = words.t("The week of the documents")

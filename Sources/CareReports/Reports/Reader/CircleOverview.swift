@@ -46,6 +46,10 @@ public struct CircleOverview: Sendable, Encodable {
     /// Why there is a dash instead of a count, in words from the reader's role alone.
     public let missedDosesNote: String?
     public let nextAppointment: String?
+    /// The latest appointment held, as "{title}, {when}".
+    public let lastVisit: String?
+    /// "2 of 3 goals on track" (every current goal counted, judged or not); nil with no goals.
+    public let goalsOnTrack: String?
     public let lastUpdate: String?
     public let links: [Link]
     /// The items needing attention (left empty in a caseload, which shows counts only).
@@ -96,6 +100,18 @@ public struct CircleOverview: Sendable, Encodable {
         }
         .min { ($0.1.start.resolved(in: zone), $0.0.id) < ($1.1.start.resolved(in: zone), $1.0.id) }
         nextAppointment = coming.map { words.t("{title}, {when}", ["title": $0.0.title, "when": context.format.dateTime($0.1.start)]) }
+        let held = records.healthRecords.compactMap { record -> (HealthRecord, Appointment)? in
+            guard case .appointment(let appointment) = record.data, appointment.status == .completed,
+                appointment.start.resolved(in: zone) <= context.dataUntil
+            else { return nil }
+            return (record, appointment)
+        }
+        .max { ($0.1.start.resolved(in: zone), $0.0.id) < ($1.1.start.resolved(in: zone), $1.0.id) }
+        lastVisit = held.map { words.t("{title}, {when}", ["title": $0.0.title, "when": context.format.dateTime($0.1.start)]) }
+        let goals = GoalBoard(context).current
+        goalsOnTrack = goals.isEmpty ? nil : words.n(
+            "{met} of {count} goal on track", "{met} of {count} goals on track", count: goals.count, context: "goal",
+            ["met": "\(goals.filter { $0.judgement?.verdict == .onTrack }.count)"])
         // The latest update the data speaks for: none after "now" (or the export), as everywhere else.
         lastUpdate = records.updates.filter { $0.timestamp.resolved(in: zone) <= context.dataUntil }
             .max { ($0.timestamp.resolved(in: zone), $0.id) < ($1.timestamp.resolved(in: zone), $1.id) }

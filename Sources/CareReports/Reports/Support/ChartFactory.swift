@@ -29,7 +29,9 @@ struct ChartFactory: Sendable {
 
     /// A measurement series of one week or period; blood pressure draws systolic and diastolic.
     /// `events` (medication changes) are drawn as numbered vertical lines.
-    func measurementChart(kind: Measurement.Kind, readings: [(HealthRecord, Measurement)], id: String, events: [ChartEvent] = []) -> String? {
+    /// A care-plan goal on the measure (``GoalBand``) is drawn as the band instead of the usual
+    /// range, labelled "goal …" and said in the chart's description.
+    func measurementChart(kind: Measurement.Kind, readings: [(HealthRecord, Measurement)], id: String, events: [ChartEvent] = [], goal: GoalBand? = nil) -> String? {
         guard readings.count >= 2 else { return nil }
         let words = context.words
         let name = MeasurementRanges.kindName(kind, words)
@@ -54,6 +56,13 @@ struct ChartFactory: Sendable {
             xColumnTitle: words.t("Date"), emptyMessage: words.t("No readings in this period."))
         chart.events = events
         chart.words = chartWords
+        if let goal {
+            chart.band = goal.band
+            chart.words.referenceRange = goal.label
+            chart.words.aboveRange = words.t("above the goal", context: "chart")
+            chart.words.belowRange = words.t("below the goal", context: "chart")
+            chart.description += " " + goal.sentence
+        }
         chart.labelSize = context.display.largeText ? LineChart.largeFontSize : LineChart.fontSize
         if !events.isEmpty {
             chart.description += " " + words.t(

@@ -143,7 +143,9 @@ public struct VisitSummary: Sendable, Encodable {
     /// Procedures done, refused, unsuccessful or planned, as stated, newest first.
     public var procedures: [Line] = []
     public var procedureStatements: [Statement] = []
-    /// Goals and planned care.
+    /// Care-plan goals, each with who set it, its counts and its status by the rules of docs/goals.md.
+    public var goals: [GoalView] = []
+    /// Planned care, as stated in the documents.
     public var carePlan: [Line] = []
     /// Stated facts of no other section (pregnancy status, smoking status, exam, mental and
     /// functional status, family history), newest first.

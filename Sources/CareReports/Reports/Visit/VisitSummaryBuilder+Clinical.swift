@@ -15,7 +15,8 @@ extension VisitSummaryBuilder {
         let procedures = clinicalLines(.procedure)
         summary.procedures = Array(procedures.prefix(Self.proceduresShown))
         summary.procedureStatements = statementLines(.procedures)
-        summary.carePlan = Array((clinicalLines(.goal) + clinicalLines(.plan)).prefix(Self.carePlanShown))
+        summary.goals = GoalBoard(context).views(context, all: true)
+        summary.carePlan = Array(clinicalLines(.plan).prefix(Self.carePlanShown))
         summary.findings = clinicalLines(.finding)
         let words = context.words
         let hiddenShots = findings(.immunization).count - Self.immunizationsShown

@@ -78,6 +78,8 @@ public struct WeeklySummary: Sendable, Encodable {
         public let readings: [Reading]
         /// "First week on the new dose: …" when a medicine acting on this measure started or changed dose this week.
         public var doseNote: String? = nil
+        /// The care-plan goals on this measure, judged as of the week's last day (docs/goals.md).
+        public var goals: [GoalView] = []
     }
 
     public struct EventRow: Sendable, Encodable {

@@ -100,6 +100,9 @@ extension WeeklySummaryBuilder {
         for record in records {
             if case .measurement(let measurement) = record.data { byKind[measurement.kind, default: []].append((record, measurement)) }
         }
+        // The goals on readings, judged as of the week's last day (or the data's, in its last week).
+        let goalBoard = byKind.isEmpty || goalJudge.goals.isEmpty
+            ? GoalBoard.none : GoalBoard(context, asOf: min(week.sunday, context.today), only: GoalBoard.onReadings, judge: goalJudge)
         return Measurement.Kind.allCases.compactMap { kind in
             guard let readings = byKind[kind], let last = readings.last else { return nil }
             let key: (Measurement) -> Double = { kind == .bloodPressure ? ($0.systolic ?? 0) : ($0.value ?? 0) }
@@ -127,22 +130,27 @@ extension WeeklySummaryBuilder {
                 ChartEvent(x: mark.day.midnight(in: context.timeZone).timeIntervalSince1970,
                     label: "\(mark.short), \(context.format.shortDay(mark.day))")
             }
-            return WeeklySummary.MeasurementGroup(
+            let goals = goalBoard.entries.filter { $0.goal?.targets.contains { $0.measure == .reading(kind) } == true }
+            let band = goals.lazy.compactMap { GoalBand($0, kind: kind, context: context) }.first
+            var group = WeeklySummary.MeasurementGroup(
                 kind: MeasurementRanges.kindName(kind, context.words), unit: LabUnitText.display(last.1.unit, context.words), latest: MeasurementRanges.valueText(last.1, context.format),
                 minimum: MeasurementRanges.valueText(low, context.format), maximum: MeasurementRanges.valueText(high, context.format),
                 outOfRange: rows.filter { $0.row.flag != nil }.count,
-                chart: chart(kind: kind, readings: readings, id: "week-\(kind.rawValue)", events: events),
+                chart: chart(kind: kind, readings: readings, id: "week-\(kind.rawValue)", events: events, goal: band),
                 readings: rows.map(\.row), doseNote: doseNote(kind, week: week, lastReading: readings.map { $0.0.date.resolved(in: context.timeZone) }.max()))
+            let wording = GoalWording(context: context)
+            group.goals = goals.map { wording.view($0) }
+            return group
         }
     }
 
     /// The chart of a week's readings: drawn once per circle for every reader who sees the same
     /// readings (``CircleFacts``), else drawn for this reader.
-    private func chart(kind: Measurement.Kind, readings: [(HealthRecord, Measurement)], id: String, events: [ChartEvent]) -> String? {
+    private func chart(kind: Measurement.Kind, readings: [(HealthRecord, Measurement)], id: String, events: [ChartEvent], goal: GoalBand?) -> String? {
         guard drawsCharts else { return nil }
-        let draw = { charts.measurementChart(kind: kind, readings: readings, id: id, events: events) }
+        let draw = { charts.measurementChart(kind: kind, readings: readings, id: id, events: events, goal: goal) }
         guard let facts = context.records.facts else { return draw() }
-        return facts.chart(of: readings.map(\.0), kind: kind, id: id, events: events, context: context, draw: draw)
+        return facts.chart(of: readings.map(\.0), kind: kind, id: id, events: events, goal: goal, context: context, draw: draw)
     }
 
     /// "First week on the new dose: …", and while too few readings exist since the change, that the

@@ -10,6 +10,8 @@ public struct WeeklySummaryBuilder: Sendable {
     let changeMarks: MedicationChangeMarks
     /// The records by week and the dose timelines, worked out once for every week's page.
     let index: WeeklyIndex
+    /// The reader's goals and readings, read once: every week's measures show their goals.
+    let goalJudge: GoalJudge
     /// Each week's summary, built once: the week's page and the feed's entry both read it.
     private let summaries = LockedMemo<ISOWeek, WeeklySummary>()
     /// False when no template shows the measurement charts (a digest's): they are not drawn.
@@ -25,6 +27,7 @@ public struct WeeklySummaryBuilder: Sendable {
         self.changeMarks = changeMarks
         self.signs = EarlySigns(context, changes: changeMarks)
         self.index = WeeklyIndex(context)
+        self.goalJudge = GoalJudge(context)
     }
 
     /// The week a task belongs to: when it was done, else when it is due.

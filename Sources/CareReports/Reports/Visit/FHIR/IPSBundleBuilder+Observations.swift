@@ -120,6 +120,36 @@ extension IPSBundleBuilder {
         ])
     }
 
+    /// One reading as a vital-sign Observation (its id made from the record's id): the vital-signs
+    /// section writes the latest of each kind, a goal's `outcomeReference` the readings that judged it.
+    func vitalObservation(_ record: HealthRecord, _ reading: Measurement) -> (String, JSONValue) {
+        let id = uuid("Observation", record.id)
+        let known = Self.vitalCodes[reading.kind]
+        let table = known.map { [FHIRJSON.coding(FHIRJSON.loinc, $0.code, $0.display)] }
+            ?? reading.loinc.map { [FHIRJSON.coding(FHIRJSON.loinc, $0)] } ?? []
+        let code = FHIRJSON.concept(record.title, given: record.codings, fallback: table)
+        var value: [(String, JSONValue?)] = []
+        if reading.kind == .bloodPressure {
+            value.append(("component", .array([
+                component("8480-6", "Systolic blood pressure", reading.systolic, reading.unit),
+                component("8462-4", "Diastolic blood pressure", reading.diastolic, reading.unit),
+            ])))
+        } else {
+            value.append(("valueQuantity", quantity(reading.value, reading.unit)))
+        }
+        let resource = FHIRJSON.object([
+            ("resourceType", .string("Observation")),
+            ("id", .string(id)),
+            ("status", .string("final")),
+            ("category", .array([category("vital-signs", "Vital Signs")])),
+            ("code", code),
+            ("subject", patientReference),
+            ("effectiveDateTime", FHIRJSON.date(record.date, in: zone)),
+            ("_effectiveDateTime", FHIRJSON.absent(record.date)),
+        ] + value)
+        return (id, resource)
+    }
+
     /// The latest reading of each kind (and unit) in the period, as vital-sign Observations; with
     /// none in the period, the latest of each kind whatever its date, as the printed page shows them.
     func vitalSignSection() -> Section {
@@ -137,30 +167,7 @@ extension IPSBundleBuilder {
         for readings in (inPeriod.isEmpty ? anyDate : inPeriod) + earlier {
             guard let (record, reading) = readings.last else { continue }
             let isInPeriod = !inPeriod.isEmpty && summary.inPeriod(record.date)
-            let id = uuid("Observation", record.id)
-            let known = Self.vitalCodes[reading.kind]
-            let table = known.map { [FHIRJSON.coding(FHIRJSON.loinc, $0.code, $0.display)] }
-                ?? reading.loinc.map { [FHIRJSON.coding(FHIRJSON.loinc, $0)] } ?? []
-            let code = FHIRJSON.concept(record.title, given: record.codings, fallback: table)
-            var value: [(String, JSONValue?)] = []
-            if reading.kind == .bloodPressure {
-                value.append(("component", .array([
-                    component("8480-6", "Systolic blood pressure", reading.systolic, reading.unit),
-                    component("8462-4", "Diastolic blood pressure", reading.diastolic, reading.unit),
-                ])))
-            } else {
-                value.append(("valueQuantity", quantity(reading.value, reading.unit)))
-            }
-            let resource = FHIRJSON.object([
-                ("resourceType", .string("Observation")),
-                ("id", .string(id)),
-                ("status", .string("final")),
-                ("category", .array([category("vital-signs", "Vital Signs")])),
-                ("code", code),
-                ("subject", patientReference),
-                ("effectiveDateTime", FHIRJSON.date(record.date, in: zone)),
-                ("_effectiveDateTime", FHIRJSON.absent(record.date)),
-            ] + value)
+            let (id, resource) = vitalObservation(record, reading)
             let name = reading.kind == .other ? record.title : MeasurementRanges.kindName(reading.kind, context.words)
             let values = ["name": name, "value": VisitSummaryBuilder.number(reading, context.format), "unit": reading.unit, "when": context.format.dateTime(record.date)]
             let line = isInPeriod
@@ -193,7 +200,7 @@ extension IPSBundleBuilder {
         FHIRJSON.concept(nil, [FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/observation-category", code, display)])
     }
 
-    private func rangeBound(_ value: Double, _ unit: String?) -> JSONValue {
+    func rangeBound(_ value: Double, _ unit: String?) -> JSONValue {
         let ucum = unit.flatMap(UCUMUnits.code)
         return FHIRJSON.object([
             ("value", .number(value)), ("unit", FHIRJSON.string(unit)),

@@ -24,16 +24,6 @@ extension IPSBundleBuilder {
         observation.onset.flatMap { FHIRJSON.date($0, in: zone) }
     }
 
-    /// A goal's `startDate` (a FHIR date, no time): the day, or a partial date at its precision;
-    /// nil for an unknown date, which ``FHIRJSON/absent(_:)`` states instead.
-    private func goalStart(_ date: CareDate) -> JSONValue? {
-        switch date {
-        case .unknown: nil
-        case .partial(let partial): .string(partial.description)
-        default: .string(context.day(date).description)
-        }
-    }
-
     func advanceDirectiveSection() -> Section {
         var section = Section(title: context.words.t("Advance directives"), code: "42348-3", display: "Advance healthcare directives",
             empty: context.words.t("No advance directives recorded."))
@@ -183,26 +173,7 @@ extension IPSBundleBuilder {
     func planOfCareSection() -> Section {
         var section = Section(title: context.words.t("Goals and plan of care"), code: "18776-5", display: "Plan of care note",
             empty: context.words.t("No plan of care recorded."))
-        for (record, goal, line) in items(.goal) {
-            let id = uuid("Goal", record.id)
-            let status: String = switch goal.facts?.status {
-            case .planned?: "planned"
-            case .completed?: "completed"
-            case .cancelled?: "cancelled"
-            case .inactive?: "on-hold"
-            default: "active"
-            }
-            section.entries.append((id, FHIRJSON.object([
-                ("resourceType", .string("Goal")),
-                ("id", .string(id)),
-                ("lifecycleStatus", .string(status)),
-                ("description", FHIRJSON.concept(goal.name ?? record.title, codingsJSON(record.codings))),
-                ("subject", patientReference),
-                ("startDate", goal.onset.flatMap(goalStart)),
-                ("_startDate", FHIRJSON.absent(goal.onset)),
-                ("note", .array(goal.facts?.detail.map { [FHIRJSON.object([("text", .string($0))])] } ?? [])),
-            ]), line))
-        }
+        goalEntries(into: &section)
         for (record, plan, line) in items(.plan) {
             let id = uuid("CarePlan", record.id)
             let status: String = switch plan.facts?.status {

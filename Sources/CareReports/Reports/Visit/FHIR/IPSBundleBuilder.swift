@@ -64,8 +64,13 @@ public struct IPSBundleBuilder: Sendable {
             ("section", .array(sections.map(sectionJSON) + narrativeSections())),
         ])
         var entries = [entry(compositionUUID, composition), entry(patientUUID, patient()), entry(deviceUUID, device())]
+        // A resource two sections name (a reading that is the latest vital sign and judged a goal) is written once.
+        var written: Set<String> = []
         for section in sections {
-            entries += section.entries.map { entry($0.uuid, $0.resource) } + section.supporting.map { entry($0.uuid, $0.resource) }
+            for (uuid, resource) in section.entries.map({ ($0.uuid, $0.resource) }) + section.supporting.map({ ($0.uuid, $0.resource) })
+            where written.insert(uuid).inserted {
+                entries.append(entry(uuid, resource))
+            }
         }
         return FHIRJSON.object([
             ("resourceType", .string("Bundle")),

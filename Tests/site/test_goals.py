@@ -1,0 +1,293 @@
+"""Care-plan goals (issue 43, docs/goals.md): the counts and statuses the home, the visit summary
+(English and Spanish), the digest and the IPS state for the sample's goals, computed here from the
+sample's JSON by the rules of docs/goals.md, never by calling carereport's code; goals read from a
+FHIR bundle and a C-CDA document and judged on the document's own readings; a goal with no
+measurable target shown as stated; a reader who may not see the readings sees no judgement."""
+import datetime as dt
+import html
+import json
+import re
+
+import pytest
+
+from conftest import ELLEN, NOW, SAMPLE, run_carereport
+
+TODAY = dt.date(2025, 4, 18)  # the export's day
+FROM = TODAY - dt.timedelta(days=13)  # the 14 days to today, both ends included
+
+
+def health():
+    return json.loads((SAMPLE / "health.json").read_text(encoding="utf-8"))
+
+
+def local_day(stamp):
+    """The sample's instants carry the Los Angeles offset: the local day is the date as written."""
+    return dt.date.fromisoformat(stamp[:10])
+
+
+def visible_to_caregiver(record):
+    return record["privacyLevel"] in ("circle", "caregivers")
+
+
+def visible_to_organizer(record):
+    return record["privacyLevel"] == "circle"
+
+
+def in_window(record):
+    return FROM <= local_day(record["date"]) <= TODAY
+
+
+def text_of(fragment):
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", fragment))).strip()
+
+
+def goal_lines(page):
+    """{goal id: its line as text} from a page's `data-goal` items."""
+    return {m.group(1): text_of(m.group(0)) for m in re.finditer(r'<(?:li|p)[^>]*data-goal="([^"]+)"[^>]*>.*?</(?:li|p)>', page, re.S)}
+
+
+def expected_pressure(visible):
+    readings = [r for r in health() if r["careCircleId"] == "circle-margaret" and r["type"] == "measurement"
+                and r["data"]["kind"] == "bloodPressure" and visible(r) and in_window(r)]
+    met = sum(1 for r in readings if r["data"]["systolic"] < 140 and r["data"]["diastolic"] < 90)
+    days = len({local_day(r["date"]) for r in readings})
+    return met, len(readings), days
+
+
+def expected_fasting(visible):
+    readings = [r for r in health() if r["careCircleId"] == "circle-margaret" and r["type"] == "measurement"
+                and r["data"]["kind"] == "bloodGlucose" and visible(r) and in_window(r)]
+    met = sum(1 for r in readings if 80 <= r["data"]["value"] <= 130)
+    return met, len(readings), len({local_day(r["date"]) for r in readings})
+
+
+def expected_a1c():
+    results = []
+    for r in health():
+        if r["type"] == "document" and r["data"].get("kind") == "labReport" and visible_to_caregiver(r):
+            day = local_day(r["data"].get("collectedAt") or r["date"])
+            results += [(day, x["value"]) for x in r["data"]["results"] if x.get("loinc") == "4548-4" and day <= TODAY]
+    results.sort()
+    return results[-1], results[-2]
+
+
+def expected_metformin():
+    record = next(r for r in health() if r["id"] == "hr-med-metformin")
+    due = [a for a in record["data"]["administrations"]
+           if FROM <= local_day(a.get("scheduledAt") or a.get("takenAt")) <= TODAY]
+    return sum(1 for a in due if a["status"] == "taken"), len(due)
+
+
+def short(day):
+    return f"{day.day} {day.strftime('%b')}"
+
+
+@pytest.fixture(scope="module")
+def ellen_pages(tmp_path_factory):
+    out = tmp_path_factory.mktemp("goals")
+    site = out / "site"
+    result = run_carereport(*ELLEN.build_args(site))
+    assert result.returncode == 0, result.stderr[-2000:]
+    visit_es = out / "visit-es.html"
+    result = run_carereport("visit", SAMPLE, *ELLEN.selector(), "--now", NOW, "--language", "es", "--out", visit_es)
+    assert result.returncode == 0, result.stderr[-2000:]
+    digest = run_carereport("digest", SAMPLE, *ELLEN.selector(), "--now", NOW, "--week", "this")
+    assert digest.returncode == 0, digest.stderr[-2000:]
+    return {"home": (site / "index.html").read_text(), "visit": (site / "visit.html").read_text(),
+            "visit-es": visit_es.read_text(), "digest": " ".join(digest.stdout.split()),
+            "week": (site / "weeks" / "2025-W16.html").read_text()}
+
+
+def test_home_blood_pressure_is_too_few_to_judge_with_the_counts(ellen_pages):
+    met, total, days = expected_pressure(visible_to_caregiver)
+    assert total < 12 or days < 6, "the sample measures a few times a week: too few in 14 days"
+    counts = f"{met} of {total} readings met it in the 14 days to 18 Apr, on {days} days; 12 readings on 6 days are needed to judge."
+    for page in ("home", "visit"):
+        line = goal_lines(ellen_pages[page])["hr-goal-home-bp"]
+        assert counts in line and "Too few to judge." in line and "Set by Dr. Anh Nguyen on 24 Feb." in line, line
+    assert counts in ellen_pages["digest"]
+    spanish = goal_lines(ellen_pages["visit-es"])["hr-goal-home-bp"]
+    assert f"{met} de {total} lecturas la cumplieron en los 14 días hasta el 18 abr, en {days} días" in spanish, spanish
+    assert "Muy pocos datos para juzgar." in spanish and "Fijada por Dr. Anh Nguyen el 24 feb." in spanish
+
+
+def test_fasting_sugar_is_a_share_of_readings_never_time_in_range(ellen_pages):
+    met, total, days = expected_fasting(visible_to_caregiver)
+    percent = round(100 * met / total)
+    on_track = days >= 7 and met / total >= 0.70
+    for page in ("home", "visit", "week"):
+        line = goal_lines(ellen_pages[page])["hr-goal-fasting-sugar"]
+        assert f"{met} of {total} fingerstick readings in range in the 14 days to 18 Apr, on {days} days: {percent}% of readings in range." in line, line
+        assert ("On track" if on_track else "Not on track") in line
+        assert "time in range" not in line.lower()
+    spanish = goal_lines(ellen_pages["visit-es"])["hr-goal-fasting-sugar"]
+    assert f"{met} de {total} lecturas capilares en rango" in spanish and f"{percent} % de lecturas en rango" in spanish, spanish
+
+
+def test_the_week_page_draws_the_goal_band_and_says_it(ellen_pages):
+    week = ellen_pages["week"]
+    assert "goal 80–130 mg/dL" in week, "the band is labelled in words on the chart"
+    assert "The shaded band is the goal 80–130 mg/dL (Fasting sugar between 80 and 130 before breakfast)." in html.unescape(week)
+
+
+def test_a1c_target_is_the_latest_result_with_the_previous(ellen_pages):
+    (latest_day, latest), (previous_day, previous) = expected_a1c()
+    line = goal_lines(ellen_pages["visit"])["hr-goal-a1c"]
+    assert f"Latest result {latest} % on {short(latest_day)}; the one before, {previous} % on {short(previous_day)}." in line, line
+    assert "Due by 1 Jul." in line
+    assert ("On track (achieved)." if latest < 7.5 else "Not on track") in line
+
+
+def test_metformin_adherence_is_doses_taken_of_those_due(ellen_pages):
+    taken, due = expected_metformin()
+    line = goal_lines(ellen_pages["home"])["hr-goal-metformin-doses"]
+    assert f"{taken} of {due} doses due taken in the 14 days to 18 Apr ({round(100 * taken / due)}%)." in line, line
+    assert ("On track" if 100 * taken / due >= 90 else "Not on track") in line
+
+
+def test_a_goal_without_a_measurable_target_is_shown_as_stated(ellen_pages):
+    line = goal_lines(ellen_pages["home"])["hr-goal-own-home"]
+    assert "Shown as stated: no measurable target, not judged." in line and "readings" not in line
+
+
+def test_the_ips_carries_each_goal_with_loinc_targets_and_status(tmp_path):
+    out = tmp_path / "ips.json"
+    result = run_carereport("visit", SAMPLE, *ELLEN.selector(), "--now", NOW, "--format", "fhir", "--out", out)
+    assert result.returncode == 0, result.stderr
+    bundle = json.loads(out.read_text())
+    goals = {r["description"]["text"]: r for r in (e["resource"] for e in bundle["entry"]) if r["resourceType"] == "Goal"}
+    urls = {e["fullUrl"] for e in bundle["entry"]}
+    pressure = goals["Keep her home blood pressure below 140/90"]
+    assert [t["measure"]["coding"][0]["code"] for t in pressure["target"]] == ["8480-6", "8462-4"]
+    assert [t["detailQuantity"]["comparator"] for t in pressure["target"]] == ["<", "<"]
+    met, total, days = expected_pressure(visible_to_caregiver)
+    assert len(pressure["outcomeReference"]) == total, "each reading counted is referenced"
+    assert all(ref["reference"] in urls for ref in pressure["outcomeReference"]), "the readings are in the bundle"
+    a1c = goals["Bring the A1c under 7.5 by July"]
+    assert a1c["target"][0]["measure"]["coding"][0]["code"] == "4548-4" and a1c["target"][0]["dueDate"] == "2025-07-01"
+    assert a1c["achievementStatus"]["coding"][0] == {
+        "system": "http://terminology.hl7.org/CodeSystem/goal-achievement", "code": "achieved", "display": "Achieved"}
+    assert all(ref["reference"] in urls for ref in a1c["outcomeReference"])
+    fasting = goals["Fasting sugar between 80 and 130 before breakfast"]
+    assert fasting["target"][0]["detailRange"]["low"]["value"] == 80 and fasting["achievementStatus"]["coding"][0]["code"]
+    assert "achievementStatus" not in pressure, "too few to judge: no status"
+
+
+def test_a_reader_who_may_not_see_the_readings_sees_no_judgement(tmp_path):
+    """Sophie organises: she sees circle-level records (the goals, the morning pressures), not the
+    caregivers-only sugar readings, labs or doses."""
+    site = tmp_path / "site"
+    result = run_carereport("build", SAMPLE, "--out", site, "--viewer", "u-sophie", "--now", NOW)
+    assert result.returncode == 0, result.stderr
+    lines = goal_lines((site / "index.html").read_text())
+    fasting = lines["hr-goal-fasting-sugar"]
+    assert "Not judged: nothing here to judge it on." in fasting
+    assert "readings" not in fasting and "track" not in fasting
+    assert "hr-goal-a1c" not in lines and "hr-goal-metformin-doses" not in lines, "caregivers-only goals stay hidden"
+    met, total, days = expected_pressure(visible_to_organizer)
+    assert f"{met} of {total} readings met it in the 14 days to 18 Apr, on {days} days" in lines["hr-goal-home-bp"]
+
+
+# --------------------------------------------------------------------------- documents
+
+PATIENT = {"resourceType": "Patient", "id": "00000000-0000-0000-0000-0000000000a1",
+           "name": [{"given": ["Ines"], "family": "Mora"}], "birthDate": "1948-02-03"}
+
+
+def pressure_observation(index, day, systolic, diastolic):
+    return {"resourceType": "Observation", "id": f"00000000-0000-0000-0000-0000000001{index:02d}", "status": "final",
+            "category": [{"coding": [{"system": "http://terminology.hl7.org/CodeSystem/observation-category", "code": "vital-signs"}]}],
+            "code": {"coding": [{"system": "http://loinc.org", "code": "85354-9", "display": "Blood pressure panel"}]},
+            "subject": {"reference": f"urn:uuid:{PATIENT['id']}"}, "effectiveDateTime": f"{day}T0{7 + index % 3}:00:00Z",
+            "component": [
+                {"code": {"coding": [{"system": "http://loinc.org", "code": "8480-6"}]},
+                 "valueQuantity": {"value": systolic, "unit": "mmHg", "system": "http://unitsofmeasure.org", "code": "mm[Hg]"}},
+                {"code": {"coding": [{"system": "http://loinc.org", "code": "8462-4"}]},
+                 "valueQuantity": {"value": diastolic, "unit": "mmHg", "system": "http://unitsofmeasure.org", "code": "mm[Hg]"}}]}
+
+
+def fhir_goal():
+    target = lambda code, value: {"measure": {"coding": [{"system": "http://loinc.org", "code": code}]},
+                                  "detailQuantity": {"value": value, "comparator": "<", "unit": "mmHg"}, "dueDate": "2022-06-30"}
+    return {"resourceType": "Goal", "id": "00000000-0000-0000-0000-0000000000g1", "lifecycleStatus": "active",
+            "achievementStatus": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/goal-achievement", "code": "worsening"}]},
+            "description": {"text": "Blood pressure below 140/90"}, "subject": {"reference": f"urn:uuid:{PATIENT['id']}"},
+            "startDate": "2022-02-01", "expressedBy": {"display": "Dr. Lena Ortiz"},
+            "target": [target("8480-6", 140), target("8462-4", 90)]}
+
+
+def test_a_fhir_goal_is_judged_on_the_bundles_own_readings(tmp_path):
+    # 12 readings on 6 days in the 14 days to 15 Mar 2022; 9 below 140/90.
+    days = ["2022-03-05", "2022-03-07", "2022-03-09", "2022-03-11", "2022-03-13", "2022-03-15"]
+    values = [(130, 80)] * 9 + [(150, 95)] * 3
+    readings = [pressure_observation(i, days[i % 6], *values[i]) for i in range(12)]
+    text_goal = {"resourceType": "Goal", "id": "00000000-0000-0000-0000-0000000000g2", "lifecycleStatus": "active",
+                 "description": {"text": "Walk to the mailbox unaided"}, "subject": {"reference": f"urn:uuid:{PATIENT['id']}"},
+                 "target": [{"detailString": "most days"}]}
+    resources = [PATIENT, fhir_goal(), text_goal] + readings
+    source = tmp_path / "bundle.json"
+    source.write_text(json.dumps({"resourceType": "Bundle", "type": "collection", "timestamp": "2022-03-15T18:00:00Z",
+                                  "entry": [{"fullUrl": f"urn:uuid:{r['id']}", "resource": r} for r in resources]}))
+    out = tmp_path / "visit.html"
+    result = run_carereport("visit", source, "--viewer", "patient", "--now", "2022-03-16T12:00:00Z", "--out", out)
+    assert result.returncode == 0, result.stderr
+    lines = {text_of(m.group(0)) for m in re.finditer(r'<li data-goal="[^"]*".*?</li>', out.read_text(), re.S)}
+    pressure = next(line for line in lines if "Blood pressure below 140/90" in line)
+    assert "(< 140/90 mmHg)" in pressure and "Set by Dr. Lena Ortiz on 1 Feb." in pressure
+    assert "9 of 12 readings met it in the 14 days to 15 Mar, on 6 days; average 135/84." in pressure, pressure
+    assert "On track (achieved)." in pressure, "the mean 135/84 meets 140/90; the document's own 'worsening' is not used to judge"
+    walk = next(line for line in lines if "Walk to the mailbox unaided" in line)
+    assert "Shown as stated: no measurable target, not judged." in walk
+
+
+CDA = """<?xml version="1.0"?>
+<ClinicalDocument xmlns="urn:hl7-org:v3" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<title>Care Plan</title><effectiveTime value="20220315"/>
+<recordTarget><patientRole><id root="1.2.3" extension="p9"/><patient><name><given>Ines</given><family>Mora</family></name>
+<birthTime value="19480203"/></patient></patientRole></recordTarget>
+<component><structuredBody>
+<component><section><code code="61146-7" codeSystem="2.16.840.1.113883.6.1"/><title>Goals</title>
+<entry><observation classCode="OBS" moodCode="GOL"><templateId root="2.16.840.1.113883.10.20.22.4.121"/>
+<code code="8480-6" codeSystem="2.16.840.1.113883.6.1" displayName="Systolic blood pressure"/><statusCode code="active"/>
+<effectiveTime value="20220201"/><value xsi:type="IVL_PQ"><high value="139" unit="mm[Hg]"/></value>
+<author><time value="20220201"/><assignedAuthor><id root="9.9"/><assignedPerson><name><given>Lena</given><family>Ortiz</family></name></assignedPerson></assignedAuthor></author>
+<author><time value="20220201"/><assignedAuthor><id root="1.2.3" extension="p9"/></assignedAuthor></author>
+</observation></entry>
+<entry><observation classCode="OBS" moodCode="GOL"><templateId root="2.16.840.1.113883.10.20.22.4.121"/>
+<code code="59408-5" codeSystem="2.16.840.1.113883.6.1" displayName="Oxygen saturation"/><statusCode code="active"/>
+<effectiveTime value="20220201"/><value xsi:type="IVL_PQ"><low value="92" unit="%"/></value></observation></entry>
+</section></component>
+<component><section><code code="8716-3" codeSystem="2.16.840.1.113883.6.1"/><title>Vital signs</title>
+READINGS
+</section></component>
+</structuredBody></component></ClinicalDocument>
+"""
+
+
+def cda_reading(day, systolic, diastolic):
+    observation = lambda code, value: (f'<component><observation classCode="OBS" moodCode="EVN"><code code="{code}" codeSystem="2.16.840.1.113883.6.1"/>'
+                                       f'<effectiveTime value="{day}"/><value xsi:type="PQ" value="{value}" unit="mm[Hg]"/></observation></component>')
+    return (f'<entry><organizer classCode="CLUSTER" moodCode="EVN"><effectiveTime value="{day}"/>'
+            + observation("8480-6", systolic) + observation("8462-4", diastolic) + "</organizer></entry>")
+
+
+def test_a_ccda_goal_observation_is_judged_on_the_documents_own_readings(tmp_path):
+    # 6 readings on 6 days: too few to judge a blood-pressure goal; 4 at or under 139.
+    readings = [("202203050800", 150, 85), ("202203070800", 139, 80), ("202203090800", 128, 78),
+                ("202203110800", 145, 88), ("202203130800", 131, 79), ("202203150800", 120, 75)]
+    document = CDA.replace("READINGS", "".join(cda_reading(*r) for r in readings))
+    source = tmp_path / "plan.xml"
+    source.write_text(document)
+    out = tmp_path / "visit.html"
+    result = run_carereport("visit", source, "--viewer", "patient", "--now", "2022-03-16T12:00:00Z", "--out", out)
+    assert result.returncode == 0, result.stderr
+    lines = [text_of(m.group(0)) for m in re.finditer(r'<li data-goal="[^"]*".*?</li>', out.read_text(), re.S)]
+    systolic = next(line for line in lines if "Systolic blood pressure" in line)
+    assert "(≤ 139 mmHg)" in systolic and "Set by Lena Ortiz, Ines Mora on 1 Feb." in systolic, systolic
+    assert "4 of 6 readings met it in the 14 days to 15 Mar, on 6 days; 12 readings on 6 days are needed to judge." in systolic
+    assert "Too few to judge." in systolic
+    oxygen = next(line for line in lines if "Oxygen saturation" in line)
+    assert "Not judged: nothing here to judge it on." in oxygen, "no oxygen readings in the document"
+    ledger = run_carereport("validate", "--entries", source)
+    goals = [json.loads(line) for line in ledger.stdout.splitlines() if '"goals"' in line]
+    assert len(goals) == 2 and all(entry["outcome"] == "shown" for entry in goals), ledger.stdout
