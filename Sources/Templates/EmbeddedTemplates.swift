@@ -1617,6 +1617,14 @@ body.visit {
   position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
 }
 .visit-footer { margin-top: 0.8rem; border-top: 1px solid #bbb; color: #333; }
+/* Each goal starts with its own symbol (✓, ✗, –): no bullet beside it, and the line's full width. */
+.visit ul.goals { list-style: none; padding-left: 0; }
+@media print {
+  .visit .visit-columns ul { font-size: 8.5pt; }
+  .visit ul.goals { font-size: 7.5pt; }
+  .visit-footer { margin-top: 0.3rem; }
+  .visit-footer .small { font-size: 7.5pt; margin: 0.2rem 0 0; }
+}
 /* A phone's screen only: a page printed with wide margins (1 inch all round leaves Letter 6.5 inches,
    under 40rem) keeps the paper's layout, two columns and table grids, and its two pages. */
 @media screen and (max-width: 40rem) {
