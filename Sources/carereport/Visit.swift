@@ -25,13 +25,13 @@ extension CareReport {
                   carereport visit sample-data --viewer u-ellen --since 2025-01-28
                   chromium --headless --print-to-pdf=visit.pdf visit.html
                   carereport visit sample-data --viewer u-ellen --format fhir --out visit.json
-                  carereport visit sample-data --viewer u-ellen --out visit.html --share-url https://care.example.org/record --share-dir site/record
 
                 --format fhir writes the same summary as an HL7 International Patient Summary \
                 (a FHIR R4 Bundle of type document) for a clinic's record system.
 
                 --share-url and --share-dir publish that document, encrypted, into the folder \
-                served at the address, with a viewer page, and print a QR code on the summary that \
+                served at the address (--share-url https://care.example.org/record --share-dir \
+                site/record), with a viewer page, and print a QR code on the summary that \
                 opens it (a SMART Health Link; its key is kept in --share-keys, never in the \
                 folder). Whoever holds the paper can open the record; --share-new-link withdraws \
                 it (docs/sharing.md).
