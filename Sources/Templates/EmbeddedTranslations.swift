@@ -4332,8 +4332,8 @@ msgstr "ninguna registrada"
 msgid "{source}: {documentDose}; the family gives {familyDose}."
 msgstr "{source}: {documentDose}; la familia da {familyDose}."
 
-msgid "The dose could not be compared: one source does not state it."
-msgstr "No se pudo comparar la dosis: una de las fuentes no la indica."
+msgid "The dose could not be compared: one source does not state it, or states it in another unit."
+msgstr "No se pudo comparar la dosis: una de las fuentes no la indica, o la indica en otra unidad."
 
 msgid "{source}: stopped; no dose logged since."
 msgstr "{source}: suspendido; ninguna dosis registrada desde entonces."

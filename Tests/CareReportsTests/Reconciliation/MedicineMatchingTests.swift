@@ -55,6 +55,10 @@ struct MedicineMatchingTests {
         let unstated = Medication(name: "Metformin", startDate: .day(Self.start))
         let d = DoseComparison(unstated, name: MedicineName(unstated))
         #expect(!d.differs(from: b) && !d.comparable(with: b))
+        let drops = Medication(name: "Metformin", dose: Quantity(value: 5, unit: "mL"),
+                               schedule: DoseSchedule(times: [TimeOfDay(hour: 8, minute: 0)!, TimeOfDay(hour: 20, minute: 0)!]), startDate: .day(Self.start))
+        let e = DoseComparison(drops, name: MedicineName(drops))
+        #expect(!e.differs(from: b) && !e.comparable(with: b), "5 mL and 500 mg do not convert: not compared, never a difference")
     }
 
     static func statement(_ id: String, _ medication: Medication, source: MedicationSource) -> SourceStatement {

@@ -20,8 +20,8 @@ extension MedicationPageBuilder {
             // Its sources and what the comparison across them found (docs/reconciliation.md).
             let wording = ReconciliationWording(context: context, medications: self)
             fact(words.t("Sources"), wording.sources(medicine))
-            fact(words.t("Compared across sources"), "\(ReconciliationWording.symbol(medicine.verdict)) \(wording.label(medicine)). "
-                + wording.evidence(medicine).joined(separator: " "))
+            fact(words.t("Compared across sources"), "\(ReconciliationWording.symbol(medicine.verdict)) " + words.t("{verdict}. {evidence}", [
+                "verdict": wording.label(medicine), "evidence": wording.evidence(medicine).joined(separator: " ")]))
         }
         fact(words.t("Status"), statusText(medication))
         fact("RxNorm", medication.rxnorm)

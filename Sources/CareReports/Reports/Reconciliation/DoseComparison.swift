@@ -15,17 +15,21 @@ struct DoseComparison: Sendable {
         perDay = medication.asNeeded ? nil : Self.perDay(medication)
     }
 
-    /// True when both state the thing and they differ: the amount, the doses a day, or one as needed and one scheduled.
+    /// True when both state the thing and they differ: the amount (in one unit), the doses a day, or
+    /// one as needed and one scheduled. Amounts in units that do not convert ("[iU]" and "units",
+    /// "mL" and "mg") are not compared: never called a difference the sources do not state.
     func differs(from other: DoseComparison) -> Bool {
         if asNeeded != other.asNeeded { return true }
-        if let a = amount, let b = other.amount, a.unit == b.unit, abs(a.value - b.value) > 1e-9 { return true }
-        if let a = amount, let b = other.amount, a.unit != b.unit { return true }
+        if comparable(with: other), let a = amount, let b = other.amount, abs(a.value - b.value) > 1e-9 { return true }
         if let a = perDay, let b = other.perDay, abs(a - b) > 1e-9 { return true }
         return false
     }
 
-    /// True when both state an amount (else the comparison says the dose could not be compared).
-    func comparable(with other: DoseComparison) -> Bool { amount != nil && other.amount != nil }
+    /// True when both state an amount in the same unit (else the comparison says the dose could not be compared).
+    func comparable(with other: DoseComparison) -> Bool {
+        guard let a = amount, let b = other.amount else { return false }
+        return a.unit == b.unit
+    }
 
     static let countUnits: Set<String> = [
         "", "1", "{tbl}", "{tablet}", "tablet", "tablets", "tab", "tabs", "capsule", "capsules", "cap", "{capsule}", "each", "ea", "{each}",

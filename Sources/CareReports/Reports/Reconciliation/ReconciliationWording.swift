@@ -93,7 +93,7 @@ struct ReconciliationWording {
             if let document = medicine.document, medicine.family != nil, document.medication.status == .active {
                 lines.append(words.t("{source}: {documentDose}; the family gives {familyDose}.", [
                     "source": against, "documentDose": dose(document), "familyDose": familyDose]))
-                if !medicine.doseCompared { lines.append(words.t("The dose could not be compared: one source does not state it.")) }
+                if !medicine.doseCompared { lines.append(words.t("The dose could not be compared: one source does not state it, or states it in another unit.")) }
             } else if let document = medicine.document {
                 lines.append(document.medication.status == .onHold
                     ? words.t("{source}: held; no dose logged since.", ["source": against])
