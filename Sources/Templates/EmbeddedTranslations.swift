@@ -4597,6 +4597,18 @@ msgctxt "goal"
 msgid "The date it was set is not known."
 msgstr "No se conoce la fecha en que se fijó."
 
+msgctxt "goal measure"
+msgid "Times a week a task tagged “{tag}” is done"
+msgstr "Veces por semana que se hace una tarea con la etiqueta «{tag}»"
+
+msgctxt "goal measure"
+msgid "Doses taken of those due"
+msgstr "Dosis tomadas de las que tocaban"
+
+msgctxt "goal"
+msgid "Too few to judge here; the document states: {status}."
+msgstr "Muy pocos datos para juzgar aquí; el documento indica: {status}."
+
 """##,
     ]
 }

@@ -7,10 +7,11 @@ import datetime as dt
 import html
 import json
 import re
+import shutil
 
 import pytest
 
-from conftest import ELLEN, NOW, SAMPLE, run_carereport
+from conftest import ELLEN, NOW, ROOT, SAMPLE, require, run_carereport
 
 TODAY = dt.date(2025, 4, 18)  # the export's day
 FROM = TODAY - dt.timedelta(days=13)  # the 14 days to today, both ends included
@@ -170,7 +171,27 @@ def test_the_ips_carries_each_goal_with_loinc_targets_and_status(tmp_path):
     assert all(ref["reference"] in urls for ref in a1c["outcomeReference"])
     fasting = goals["Fasting sugar between 80 and 130 before breakfast"]
     assert fasting["target"][0]["detailRange"]["low"]["value"] == 80 and fasting["achievementStatus"]["coding"][0]["code"]
-    assert "achievementStatus" not in pressure, "too few to judge: no status"
+    # docs/goals.md "In the IPS": every goal carries an achievement status, never more than the
+    # rules found: an active goal too few readings judge is in-progress, its text says why.
+    achievement = "http://terminology.hl7.org/CodeSystem/goal-achievement"
+    assert all(goal["achievementStatus"]["coding"][0]["system"] == achievement for goal in goals.values()), goals
+    assert pressure["achievementStatus"]["coding"][0]["code"] == "in-progress"
+    assert pressure["achievementStatus"]["text"] == "Too few to judge."
+    assert f"{met} of {total} readings met it in the 14 days to 18 Apr, on {days} days" in pressure["note"][0]["text"]
+    home = goals["Stay living in her own home on Alder Street"]
+    assert home["achievementStatus"]["coding"][0]["code"] == "in-progress" and "target" not in home
+    assert home["achievementStatus"]["text"] == "Shown as stated: no measurable target, not judged."
+    # Every target on readings or labs is LOINC-coded; a share of doses is said in words.
+    for goal in goals.values():
+        for target in goal.get("target", []):
+            coding = target["measure"].get("coding")
+            assert (coding and coding[0]["system"] == "http://loinc.org") or target["measure"]["text"], target
+    doses = goals["Take nine in ten metformin doses"]
+    assert doses["target"] == [{"measure": {"text": "Doses taken of those due"}, "detailQuantity": {
+        "value": 90, "comparator": ">=", "unit": "%", "system": "http://unitsofmeasure.org", "code": "%"}}]
+    taken, due = expected_metformin()
+    assert doses["achievementStatus"]["coding"][0]["code"] in (("achieved", "sustaining") if 100 * taken / due >= 90 else
+                                                                ("improving", "worsening", "no-change", "in-progress"))
 
 
 def test_a_reader_who_may_not_see_the_readings_sees_no_judgement(tmp_path):
@@ -291,3 +312,114 @@ def test_a_ccda_goal_observation_is_judged_on_the_documents_own_readings(tmp_pat
     ledger = run_carereport("validate", "--entries", source)
     goals = [json.loads(line) for line in ledger.stdout.splitlines() if '"goals"' in line]
     assert len(goals) == 2 and all(entry["outcome"] == "shown" for entry in goals), ledger.stdout
+
+
+# --------------------------------------------------------------------------- progress a C-CDA states
+
+def progress(code, display):
+    return ('<entryRelationship typeCode="SPRT" inversionInd="true"><observation classCode="OBS" moodCode="EVN">'
+            '<templateId root="2.16.840.1.113883.10.20.22.4.110"/><code code="ASSERTION" codeSystem="2.16.840.1.113883.5.4"/>'
+            f'<statusCode code="completed"/><value xsi:type="CD" code="{code}" codeSystem="2.16.840.1.113883.6.96" displayName="{display}"/>'
+            '</observation></entryRelationship>')
+
+
+def test_the_progress_a_ccda_states_is_read_by_its_code_nested_or_in_an_outcome(tmp_path):
+    """SNOMED CT 390802008 is "Goal achieved" and 390801001 "Goal not achieved" (the C-CDA Goal
+    Achievement value set); the code decides, never a display name that disagrees with it. The
+    progress is nested in the goal or in an Outcome Observation that evaluates it (GEVL)."""
+    oxygen_value = '<value xsi:type="IVL_PQ"><low value="92" unit="%"/></value>'
+    assert CDA.count(oxygen_value) == 1
+    nested = CDA.replace(oxygen_value, oxygen_value + progress("390801001", "Goal achieved"))
+    weight_goal = ('<entry><observation classCode="OBS" moodCode="GOL"><templateId root="2.16.840.1.113883.10.20.22.4.121"/>'
+                   '<id root="7c1e5a10-0000-4000-8000-00000000beef"/>'
+                   '<code code="29463-7" codeSystem="2.16.840.1.113883.6.1" displayName="Body weight"/><statusCode code="active"/>'
+                   '<effectiveTime value="20220201"/><value xsi:type="IVL_PQ"><low value="60" unit="kg"/></value></observation></entry>')
+    outcome = ('<component><section><code code="11383-7" codeSystem="2.16.840.1.113883.6.1"/><title>Outcomes</title>'
+               '<entry><observation classCode="OBS" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.22.4.144"/>'
+               '<id root="7c1e5a10-0000-4000-8000-00000000cafe"/><code code="29463-7" codeSystem="2.16.840.1.113883.6.1"/>'
+               '<statusCode code="completed"/><effectiveTime value="20220310"/><value xsi:type="PQ" value="61" unit="kg"/>'
+               '<entryRelationship typeCode="GEVL"><act classCode="ACT" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.22.4.122"/>'
+               '<id root="7c1e5a10-0000-4000-8000-00000000beef"/><code nullFlavor="NP"/></act></entryRelationship>'
+               + progress("390802008", "Goal achieved") + '</observation></entry></section></component>')
+    document = (nested.replace("</section></component>\n<component><section><code code=\"8716-3\"",
+                               weight_goal + "</section></component>\n<component><section><code code=\"8716-3\"")
+                .replace("READINGS", "").replace("</structuredBody>", outcome + "</structuredBody>"))
+    source = tmp_path / "plan.xml"
+    source.write_text(document)
+    out = tmp_path / "visit.html"
+    result = run_carereport("visit", source, "--viewer", "patient", "--now", "2022-03-16T12:00:00Z", "--out", out)
+    assert result.returncode == 0, result.stderr
+    lines = [text_of(m.group(0)) for m in re.finditer(r'<li data-goal="[^"]*".*?</li>', out.read_text(), re.S)]
+    oxygen = next(line for line in lines if "Oxygen saturation" in line)
+    assert "Not judged here; the document states: not achieved." in oxygen, "390801001 is Goal not achieved, whatever its display says"
+    weight = next(line for line in lines if "Body weight" in line)
+    # The outcome's own 61 kg is a reading of the document: one reading is too few to judge, so the
+    # document's statement is said beside the count.
+    assert "1 of 1 reading met it" in weight and "Too few to judge here; the document states: achieved." in weight, weight
+    ips = tmp_path / "ips.json"
+    result = run_carereport("visit", source, "--viewer", "patient", "--now", "2022-03-16T12:00:00Z", "--format", "fhir", "--out", ips)
+    assert result.returncode == 0, result.stderr
+    goals = [e["resource"] for e in json.loads(ips.read_text())["entry"] if e["resource"]["resourceType"] == "Goal"]
+    codes = {g["description"]["text"]: g["achievementStatus"]["coding"][0]["code"] for g in goals}
+    assert codes["Oxygen saturation"] == "not-achieved" and codes["Body weight"] == "achieved", codes
+
+
+def test_hl7s_care_plan_example_states_its_pulse_oximetry_goal_achieved(tmp_path):
+    document = ROOT.parent / "shared" / "fixtures" / "ccda-documents" / "Care_Plan.xml"
+    require(document.is_file(), f"{document} is absent: HL7's Care Plan example is read from ../shared/fixtures")
+    out = tmp_path / "visit.html"
+    result = run_carereport("visit", document, "--viewer", "patient", "--now", "2013-09-02T12:00:00Z", "--out", out)
+    assert result.returncode == 0, result.stderr
+    line = next(text_of(m.group(0)) for m in re.finditer(r'<li data-goal="[^"]*".*?</li>', out.read_text(), re.S)
+                if "Pulse oximetry" in m.group(0))
+    assert "(≥ 92 %)" in line and "Not judged here; the document states: achieved." in line, line
+
+
+# --------------------------------------------------------------------------- an activity goal
+
+def test_an_activity_goal_counts_tagged_tasks_done_each_week(tmp_path):
+    """Walks tagged "walk", done on days chosen here; the goal asks for 2 a week. The weeks are the
+    4 whole ISO weeks before the week of the export's day (docs/goals.md), counted here."""
+    export = tmp_path / "export"
+    shutil.copytree(SAMPLE, export)
+    tasks = json.loads((export / "tasks.json").read_text())
+    template = next(t for t in tasks if t["id"] == "task-grab-bars")
+    walk_days = ["2025-03-10", "2025-03-12", "2025-03-18", "2025-03-20", "2025-03-22", "2025-03-26",
+                 "2025-03-31", "2025-04-02", "2025-04-09", "2025-04-15"]
+    for i, day in enumerate(walk_days):
+        walk = json.loads(json.dumps(template))
+        walk.update(id=f"task-walk-{i}", title="Walk to the end of Alder Street and back", notes=[], tags=["walk"],
+                    dueDate=f"{day}T10:00:00-07:00", createdAt="2025-03-01T09:00:00-08:00",
+                    completionDetails={"completedAt": f"{day}T10:30:00-07:00", "completedBy": "u-david", "attachments": []})
+        tasks.append(walk)
+    (export / "tasks.json").write_text(json.dumps(tasks))
+    records = json.loads((export / "health.json").read_text())
+    goal = json.loads(json.dumps(next(r for r in records if r["id"] == "hr-goal-own-home")))
+    goal.update(id="hr-goal-walks", title="Walk twice a week")
+    goal["data"] = {"description": "Walk twice a week", "lifecycleStatus": "active", "startDate": "2025-03-01",
+                    "expressedBy": "Dr. Anh Nguyen", "targets": [], "activity": {"tag": "walk", "timesPerWeek": 2}}
+    records.append(goal)
+    (export / "health.json").write_text(json.dumps(records))
+
+    this_monday = TODAY - dt.timedelta(days=TODAY.weekday())
+    mondays = [this_monday - dt.timedelta(weeks=k) for k in (4, 3, 2, 1)]
+    done = [sum(1 for d in walk_days if m <= dt.date.fromisoformat(d) <= m + dt.timedelta(days=6)) for m in mondays]
+    met = sum(1 for n in done if n >= 2)
+    last_sunday = this_monday - dt.timedelta(days=1)
+
+    site = tmp_path / "site"
+    result = run_carereport(*ELLEN.build_args(site, source=export))
+    assert result.returncode == 0, result.stderr[-2000:]
+    line = goal_lines((site / "index.html").read_text())["hr-goal-walks"]
+    counts = ", ".join(map(str, done))
+    assert f"Done 2 times a week in {met} of the last 4 weeks (done per week: {counts}), to {short(last_sunday)}." in line, line
+    assert ("On track" if met >= 3 else "Not on track") in line and "(2/week)" in line
+    ips = tmp_path / "ips.json"
+    result = run_carereport("visit", export, *ELLEN.selector(), "--now", NOW, "--format", "fhir", "--out", ips)
+    assert result.returncode == 0, result.stderr
+    walks = next(e["resource"] for e in json.loads(ips.read_text())["entry"]
+                 if e["resource"]["resourceType"] == "Goal" and e["resource"]["description"]["text"] == "Walk twice a week")
+    assert walks["target"] == [{"measure": {"text": "Times a week a task tagged “walk” is done"}, "detailQuantity": {
+        "value": 2, "comparator": ">=", "unit": "/wk", "system": "http://unitsofmeasure.org", "code": "/wk"}}]
+    assert walks["achievementStatus"]["coding"][0]["code"] in (("achieved", "sustaining") if met >= 3 else
+                                                               ("improving", "worsening", "no-change", "in-progress"))

@@ -1,10 +1,12 @@
 /// A C-CDA Goal Observation (4.121) beyond its name: the LOINC code it measures and its `value`
 /// (IVL_PQ low and/or high: an inclusive range) as a ``GoalTarget``; who set it (its authors,
-/// by name; the patient's name for an author who is the record target); the progress a nested Progress
-/// Toward Goal observation (4.110) states. A PQ value or a coded or text value is stated only.
+/// by name; the patient's name for an author who is the record target); the progress a Progress
+/// Toward Goal observation (4.110) states, nested in the goal or in an Outcome Observation (4.144)
+/// that evaluates it (GEVL, by the goal's id). A PQ value or a coded or text value is stated only.
 extension CCDAReader {
     static let goalObservationTemplate = "2.16.840.1.113883.10.20.22.4.121"
     static let progressTemplate = "2.16.840.1.113883.10.20.22.4.110"
+    static let outcomeTemplate = "2.16.840.1.113883.10.20.22.4.144"
 
     mutating func careGoal(_ node: CCDANode, status: ClinicalFacts.Status?, start: CareDate?) -> CareGoal {
         let lifecycle: CareGoal.Lifecycle? = switch status {
@@ -44,13 +46,41 @@ extension CCDAReader {
         return names.isEmpty ? nil : names.joined(separator: ", ")
     }
 
-    /// A nested Progress Toward Goal observation's value (SNOMED CT 390801001 achieved,
-    /// 390802008 not achieved) as FHIR's achievement code.
+    /// The progress the document states for the goal: a Progress Toward Goal observation nested in
+    /// the goal, else the one of the latest Outcome Observation that evaluates it (an
+    /// `entryRelationship typeCode="GEVL"` whose act carries the goal's id).
     private func goalProgress(_ node: CCDANode) -> GoalAchievement? {
-        for observation in node.all("entryRelationship", "observation") where hasTemplate(observation, Self.progressTemplate) {
-            switch observation.child("value")?.value("code") {
-            case "390801001": return .achieved
-            case "390802008": return .notAchieved
+        if let nested = Self.progress(in: node, hasTemplate: hasTemplate) { return nested }
+        let ids = Set(node.children("id").compactMap(Self.idKey))
+        guard !ids.isEmpty else { return nil }
+        let outcomes = xpath.nodes("//h:observation[h:templateId/@root='\(Self.outcomeTemplate)']").filter { outcome in
+            outcome.children("entryRelationship").contains { relation in
+                relation.value("typeCode") == "GEVL"
+                    && relation.children("act").contains { act in act.children("id").compactMap(Self.idKey).contains(where: ids.contains) }
+            }
+        }
+        // The latest evaluation speaks for the goal (HL7 TS values compare by their digits).
+        let latest = outcomes.sorted { ($0.child("effectiveTime")?.value("value") ?? "") > ($1.child("effectiveTime")?.value("value") ?? "") }
+        return latest.lazy.compactMap { Self.progress(in: $0, hasTemplate: self.hasTemplate) }.first
+    }
+
+    private static func idKey(_ id: CCDANode) -> String? {
+        guard let root = id.value("root"), !root.isEmpty else { return nil }
+        return "\(root)|\(id.value("extension") ?? "")"
+    }
+
+    /// A Progress Toward Goal observation's value under `node` as FHIR's achievement code, by the
+    /// C-CDA Goal Achievement value set (2.16.840.1.113883.11.20.9.55): SNOMED CT 390802008 Goal
+    /// achieved, 390801001 Goal not achieved, 706905005 Goal not attainable. The code decides, never
+    /// the display name beside it.
+    private static func progress(in node: CCDANode, hasTemplate: (CCDANode, String) -> Bool) -> GoalAchievement? {
+        for observation in node.all("entryRelationship", "observation") where hasTemplate(observation, progressTemplate) {
+            guard let value = observation.child("value"), value.value("codeSystem") == "2.16.840.1.113883.6.96" || value.value("codeSystem") == nil
+            else { continue }
+            switch value.value("code") {
+            case "390802008": return .achieved
+            case "390801001": return .notAchieved
+            case "706905005": return .notAttainable
             default: continue
             }
         }

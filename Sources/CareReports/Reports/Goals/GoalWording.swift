@@ -165,7 +165,11 @@ struct GoalWording {
             return words.t("Not judged: nothing here to judge it on.", context: "goal")
         }
         switch judgement.verdict {
-        case .tooFew: return words.t("Too few to judge.", context: "goal")
+        case .tooFew:
+            if let stated = goal.statedAchievement {
+                return words.t("Too few to judge here; the document states: {status}.", context: "goal", ["status": statusWord(stated)])
+            }
+            return words.t("Too few to judge.", context: "goal")
         case .onTrack: return words.t("On track ({status}).", context: "goal", ["status": statusWord(judgement.status ?? .achieved)])
         case .offTrack: return words.t("Not on track ({status}).", context: "goal", ["status": statusWord(judgement.status ?? .inProgress)])
         }

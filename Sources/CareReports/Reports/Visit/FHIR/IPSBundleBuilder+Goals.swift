@@ -2,8 +2,9 @@ import Foundation
 
 /// Care-plan goals as IPS `Goal` resources (Plan of Care, 18776-5): each measurable target with its
 /// LOINC-coded `measure` (8480-6 and 8462-4 for blood pressure, 4548-4 for A1c, the code the goal
-/// names otherwise) and its bound (`detailQuantity` with its comparator, `detailRange`); the
-/// `achievementStatus` the rules of docs/goals.md give (else the one the source stated); and
+/// names otherwise) and its bound (`detailQuantity` with its comparator, `detailRange`); an activity
+/// or adherence goal's target with its measure in words (no LOINC code measures tasks done a week
+/// or a share of doses); an `achievementStatus` on every goal (docs/goals.md, "In the IPS"); and
 /// `outcomeReference` to the readings (or the latest result) that judged it, written as
 /// Observations in the bundle. Only the viewer's records are used, as everywhere.
 extension IPSBundleBuilder {
@@ -32,9 +33,8 @@ extension IPSBundleBuilder {
             case .completed: "completed"
             case .cancelled: "cancelled"
             }
-            let achievement = entry.judgement?.status ?? (entry.judgement == nil ? entry.goal?.statedAchievement : nil)
             let due = entry.goal?.due.flatMap { FHIRJSON.date($0, in: zone) }
-            let targets = (entry.goal?.targets ?? []).compactMap { target in goalTarget(target, due: due) }
+            let targets = (entry.goal?.targets ?? []).compactMap { target in goalTarget(target, due: due) } + (entry.goal.map { taskTargets($0, due: due) } ?? [])
             var outcomes: [JSONValue] = []
             if let judgement = entry.judgement, judgement.verdict != .tooFew || judgement.rule == .homeBloodPressure {
                 outcomes = outcomeReferences(judgement, section: &section)
@@ -44,19 +44,62 @@ extension IPSBundleBuilder {
                 ("resourceType", .string("Goal")),
                 ("id", .string(id)),
                 ("lifecycleStatus", .string(lifecycle)),
-                ("achievementStatus", achievement.map { status in
-                    FHIRJSON.concept(GoalWording(context: context).statusWord(status), [FHIRJSON.coding(Self.achievementSystem, status.rawValue, status.display)])
-                }),
+                ("achievementStatus", achievementStatus(entry, view: view, lifecycle: lifecycle)),
                 ("description", FHIRJSON.concept(view.name, codingsJSON(entry.record.codings))),
                 ("subject", patientReference),
                 ("startDate", start.flatMap(goalStartDate)),
                 ("_startDate", FHIRJSON.absent(start)),
                 ("target", targets.isEmpty ? nil : .array(targets)),
                 ("expressedBy", entry.goal?.expressedBy.map { FHIRJSON.object([("display", .string($0))]) }),
-                ("note", .array([FHIRJSON.object([("text", .string(view.detail))])])),
+                ("note", .array([FHIRJSON.object([("text", .string(view.line))])])),
                 ("outcomeReference", outcomes.isEmpty ? nil : .array(outcomes)),
-            ]), "\(view.name) \(view.detail)"))
+            ]), view.line))
         }
+    }
+
+    /// Every goal's achievement status (docs/goals.md, "In the IPS"): the code the rules give; else
+    /// the one the source states; else, for an active goal carereport cannot judge (too few
+    /// readings, nothing the reader sees, no measurable target), `in-progress` ("being sought"),
+    /// its text saying why it was not judged; a proposed, on-hold, completed or cancelled goal not
+    /// judged gets the words only, never a code the data do not give.
+    private func achievementStatus(_ entry: GoalBoard.Entry, view: GoalView, lifecycle: String) -> JSONValue {
+        let wording = GoalWording(context: context)
+        let coded = { (status: GoalAchievement, text: String) in
+            FHIRJSON.concept(text, [FHIRJSON.coding(Self.achievementSystem, status.rawValue, status.display)])
+        }
+        if let status = entry.judgement?.status { return coded(status, wording.statusWord(status)) }
+        if let stated = entry.goal?.statedAchievement { return coded(stated, view.status) }
+        if lifecycle == "active" { return coded(.inProgress, view.status) }
+        return FHIRJSON.concept(view.status)
+    }
+
+    /// The target of an activity goal (tasks with its tag done a week, at least `timesPerWeek`) and of
+    /// an adherence goal (doses taken of those due, at least the share): measures no LOINC code
+    /// names, so each is said in words.
+    private func taskTargets(_ goal: CareGoal, due: JSONValue?) -> [JSONValue] {
+        let words = context.words
+        var targets: [JSONValue] = []
+        if let activity = goal.activity {
+            targets.append(FHIRJSON.object([
+                ("measure", FHIRJSON.concept(words.t("Times a week a task tagged “{tag}” is done", context: "goal measure", ["tag": activity.tag]))),
+                ("detailQuantity", FHIRJSON.object([
+                    ("value", .number(Double(activity.timesPerWeek))), ("comparator", .string(">=")), ("unit", .string("/wk")),
+                    ("system", .string(FHIRJSON.ucum)), ("code", .string("/wk")),
+                ])),
+                ("dueDate", due),
+            ]))
+        }
+        if let adherence = goal.adherence {
+            targets.append(FHIRJSON.object([
+                ("measure", FHIRJSON.concept(words.t("Doses taken of those due", context: "goal measure"))),
+                ("detailQuantity", FHIRJSON.object([
+                    ("value", .number(adherence.atLeastPercent)), ("comparator", .string(">=")), ("unit", .string("%")),
+                    ("system", .string(FHIRJSON.ucum)), ("code", .string("%")),
+                ])),
+                ("dueDate", due),
+            ]))
+        }
+        return targets
     }
 
     private func lifecycle(_ status: ClinicalFacts.Status?) -> CareGoal.Lifecycle {
