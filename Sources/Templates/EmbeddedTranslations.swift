@@ -4609,6 +4609,18 @@ msgctxt "goal"
 msgid "Too few to judge here; the document states: {status}."
 msgstr "Muy pocos datos para juzgar aquí; el documento indica: {status}."
 
+msgctxt "goal target"
+msgid "{measure}: {target}"
+msgstr "{measure}: {target}"
+
+msgctxt "goal target"
+msgid "yes"
+msgstr "sí"
+
+msgctxt "goal target"
+msgid "no"
+msgstr "no"
+
 """##,
     ]
 }

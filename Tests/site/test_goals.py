@@ -423,3 +423,62 @@ def test_an_activity_goal_counts_tagged_tasks_done_each_week(tmp_path):
         "value": 2, "comparator": ">=", "unit": "/wk", "system": "http://unitsofmeasure.org", "code": "/wk"}}]
     assert walks["achievementStatus"]["coding"][0]["code"] in (("achieved", "sustaining") if met >= 3 else
                                                                ("improving", "worsening", "no-change", "in-progress"))
+
+
+# --------------------------------------------------------------------------- targets stated, not measured
+
+def test_every_target_a_source_states_is_shown_and_written_out_as_stated(tmp_path):
+    """docs/goals.md: a target the rules do not measure (a text, a code, a bare quantity, a count,
+    yes/no, a range on a measure no LOINC code names) is shown as stated and written back into the
+    IPS, each with a measure (FHIR gol-1); none is dropped."""
+    subject = {"reference": f"urn:uuid:{PATIENT['id']}"}
+    def goal(index, description, *targets):
+        return {"resourceType": "Goal", "id": f"00000000-0000-0000-0000-0000000002{index:02d}", "lifecycleStatus": "active",
+                "description": {"text": description}, "subject": subject, "startDate": "2022-02-01", "target": list(targets)}
+    loinc = lambda code, display: {"coding": [{"system": "http://loinc.org", "code": code, "display": display}]}
+    goals = [
+        goal(1, "Walk to the mailbox unaided", {"detailString": "most days"}),
+        goal(2, "Stable housing", {"measure": loinc("71802-3", "Housing status"),
+                                    "detailCodeableConcept": {"coding": [{"system": "http://snomed.info/sct", "code": "161036002",
+                                                                          "display": "Housing adequate"}]}}),
+        goal(3, "Walk more", {"measure": loinc("41950-7", "Number of steps in 24 hour Measured"), "detailInteger": 5000}),
+        goal(4, "Stop smoking", {"measure": loinc("72166-2", "Tobacco smoking status"), "detailBoolean": False}),
+        goal(5, "Less pain", {"measure": {"text": "Pain score"}, "detailRange": {"low": {"value": 0}, "high": {"value": 3}}}),
+        goal(6, "Systolic near 120", {"measure": loinc("8480-6", "Systolic blood pressure"),
+                                       "detailQuantity": {"value": 120, "unit": "mmHg"}}),
+    ]
+    source = tmp_path / "bundle.json"
+    source.write_text(json.dumps({"resourceType": "Bundle", "type": "collection", "timestamp": "2022-03-15T18:00:00Z",
+                                  "entry": [{"fullUrl": f"urn:uuid:{r['id']}", "resource": r} for r in [PATIENT] + goals]}))
+    out = tmp_path / "visit.html"
+    result = run_carereport("visit", source, "--viewer", "patient", "--now", "2022-03-16T12:00:00Z", "--out", out)
+    assert result.returncode == 0, result.stderr
+    lines = [text_of(m.group(0)) for m in re.finditer(r'<li data-goal="[^"]*".*?</li>', out.read_text(), re.S)]
+    expected = {"Walk to the mailbox unaided": "(most days)", "Stable housing": "(Housing status: Housing adequate)",
+                "Walk more": "(Number of steps in 24 hour Measured: 5000)", "Stop smoking": "(Tobacco smoking status: no)",
+                "Less pain": "(Pain score: 0–3)", "Systolic near 120": "(Systolic blood pressure: 120 mmHg)"}
+    for name, stated in expected.items():
+        line = next(line for line in lines if name in line)
+        assert stated in line and "Shown as stated: no measurable target, not judged." in line, line
+
+    ips = tmp_path / "ips.json"
+    result = run_carereport("visit", source, "--viewer", "patient", "--now", "2022-03-16T12:00:00Z", "--format", "fhir", "--out", ips)
+    assert result.returncode == 0, result.stderr
+    written = {r["description"]["text"]: r for r in (e["resource"] for e in json.loads(ips.read_text())["entry"])
+               if r["resourceType"] == "Goal"}
+    assert all(all("measure" in t for t in g["target"]) for g in written.values()), "gol-1: a detail has its measure"
+    assert written["Walk to the mailbox unaided"]["target"][0] == {"measure": {"text": "Walk to the mailbox unaided"}, "detailString": "most days"}
+    housing = written["Stable housing"]["target"][0]
+    assert housing["measure"]["coding"][0]["code"] == "71802-3" and housing["detailCodeableConcept"]["coding"][0]["code"] == "161036002"
+    assert written["Stop smoking"]["target"][0]["detailBoolean"] is False
+    assert written["Walk more"]["target"][0]["detailString"] == "5000"
+
+
+def test_an_sdoh_goal_keeps_its_coded_value(tmp_path):
+    document = ROOT.parent / "shared" / "fixtures" / "ccda-sections" / "Goals__SDOH-GoalC-CDA2.1.xml"
+    require(document.is_file(), f"{document} is absent: HL7's SDOH goal example is read from ../shared/fixtures")
+    out = tmp_path / "visit.html"
+    result = run_carereport("visit", document, "--viewer", "patient", "--now", "2022-08-20T12:00:00Z", "--out", out)
+    assert result.returncode == 0, result.stderr
+    line = next(text_of(m.group(0)) for m in re.finditer(r'<li data-goal="[^"]*".*?</li>', out.read_text(), re.S))
+    assert "(Housing adequate)" in line, "the goal's value is its target: never dropped"

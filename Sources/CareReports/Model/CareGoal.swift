@@ -18,10 +18,14 @@ public struct CareGoal: Sendable, Hashable {
     /// The achievement status the source states (FHIR `achievementStatus`, C-CDA Progress Toward
     /// Goal), as a FHIR code; never used to judge, shown only when the goal is not judged here.
     public let statedAchievement: GoalAchievement?
+    /// Targets the source states that carereport does not measure (a text, a code, a bare quantity,
+    /// a bound on a measure no LOINC code names): shown and written out as stated, never judged.
+    public let statedTargets: [StatedGoalTarget]
 
     public init(
         lifecycle: Lifecycle?, start: CareDate? = nil, due: CareDate? = nil, expressedBy: String? = nil, targets: [GoalTarget] = [],
-        activity: GoalActivity? = nil, adherence: GoalAdherence? = nil, statedAchievement: GoalAchievement? = nil
+        activity: GoalActivity? = nil, adherence: GoalAdherence? = nil, statedAchievement: GoalAchievement? = nil,
+        statedTargets: [StatedGoalTarget] = []
     ) {
         self.lifecycle = lifecycle
         self.start = start
@@ -31,6 +35,7 @@ public struct CareGoal: Sendable, Hashable {
         self.activity = activity
         self.adherence = adherence
         self.statedAchievement = statedAchievement
+        self.statedTargets = statedTargets
     }
 
     /// True when nothing in the goal can be measured: it is shown as stated.
@@ -93,6 +98,30 @@ public struct GoalTarget: Sendable, Hashable {
         var bounds: [Double] = [low, high].compactMap { $0 }
         if let value { bounds.append(value) }
         return bounds.map { abs(x - $0) }.min() ?? 0
+    }
+}
+
+/// A target as its source states it, not measured here: "Housing adequate", "most days",
+/// "5000 steps": its words, the codes of a coded value, and the measure it is on when the source
+/// names one other than the goal itself.
+public struct StatedGoalTarget: Sendable, Hashable {
+    /// What the source states: words (a text, a code's display, a quantity in symbols), or yes/no
+    /// (FHIR `detailBoolean`), which each reader's language says.
+    public enum Detail: Sendable, Hashable {
+        case text(String)
+        case boolean(Bool)
+    }
+
+    public let measure: String?
+    public let measureCodings: [Coding]
+    public let detail: Detail
+    public let codings: [Coding]
+
+    public init(measure: String? = nil, measureCodings: [Coding] = [], detail: Detail, codings: [Coding] = []) {
+        self.measure = measure
+        self.measureCodings = measureCodings
+        self.detail = detail
+        self.codings = codings
     }
 }
 

@@ -8,7 +8,7 @@ extension CCDAReader {
     static let progressTemplate = "2.16.840.1.113883.10.20.22.4.110"
     static let outcomeTemplate = "2.16.840.1.113883.10.20.22.4.144"
 
-    mutating func careGoal(_ node: CCDANode, status: ClinicalFacts.Status?, start: CareDate?) -> CareGoal {
+    mutating func careGoal(_ node: CCDANode, name: String, status: ClinicalFacts.Status?, start: CareDate?) -> CareGoal {
         let lifecycle: CareGoal.Lifecycle? = switch status {
         case .active: .active
         case .planned: .proposed
@@ -17,9 +17,21 @@ extension CCDAReader {
         default: node.child("statusCode")?.value("code") == "completed" ? .active : nil
         }
         let end = time(node.at("effectiveTime", "high"))
+        let targets = goalTargets(node)
         return CareGoal(
-            lifecycle: lifecycle, start: start, due: end, expressedBy: goalAuthors(node), targets: goalTargets(node),
-            statedAchievement: goalProgress(node))
+            lifecycle: lifecycle, start: start, due: end, expressedBy: goalAuthors(node), targets: targets,
+            statedAchievement: goalProgress(node), statedTargets: targets.isEmpty ? statedTarget(node, name: name) : [])
+    }
+
+    /// The goal's `value` when the rules do not measure it (a PQ, a code, a text), as stated, with
+    /// the code the goal observes when the goal's name is not that code's own (docs/goals.md).
+    private func statedTarget(_ node: CCDANode, name: String) -> [StatedGoalTarget] {
+        guard let text = detail(node, kind: .goal).map(CCDANode.collapse), !text.isEmpty, let value = node.child("value") else { return [] }
+        let code = node.child("code")
+        let measure = displayName(code).map(CCDANode.collapse).flatMap { $0 == name ? nil : $0 }
+        let coded = !["PQ", "IVL_PQ", "ST", "ED"].contains(value.xsiType ?? "")
+        return [StatedGoalTarget(
+            measure: measure, measureCodings: codings(code), detail: .text(text), codings: coded ? codings(value) : [])]
     }
 
     private func goalTargets(_ node: CCDANode) -> [GoalTarget] {

@@ -80,7 +80,7 @@ extension CCDAReader {
             reported: informant(node) != nil, reportedBy: informant(node), udi: udi(node),
             detail: detail(node, kind: kind), end: effectiveTime?.value("value") == nil && ended ? time(effectiveTime?.child("high")) : nil)
         // An entry whose effectiveTime says its date is unknown keeps "date unknown" as its own date.
-        let goal = kind == .goal && node.name == "observation" ? careGoal(node, status: stated, start: own) : nil
+        let goal = kind == .goal && node.name == "observation" ? careGoal(node, name: name, status: stated, start: own) : nil
         let observation = Observation(kind: kind, name: name, onset: own ?? (date.isUnknown ? date : nil), facts: facts, goal: goal)
         records.append(ImportedRecord(
             id: makeID(node, kind: kind.rawValue), title: name, date: date, data: .observation(observation),

@@ -139,9 +139,14 @@ extension FHIRBundleReader {
         let due = targets.lazy.compactMap { self.diagnostics.date($0["dueDate"]) }.first
         let expressedBy = displayName(entry["expressedBy"])
         let achievement = entry["achievementStatus"]["coding"].elements.lazy.compactMap { $0["code"].rawString.flatMap(GoalAchievement.init(rawValue:)) }.first
+        var measured: [GoalTarget] = [], stated: [StatedGoalTarget] = []
+        for target in targets {
+            let measurable = goalTargets(target)
+            if measurable.isEmpty { statedTarget(target, description: name).map { stated.append($0) } } else { measured += measurable }
+        }
         let goal = CareGoal(
             lifecycle: lifecycle, start: diagnostics.date(entry["startDate"]), due: due, expressedBy: expressedBy,
-            targets: targets.flatMap(goalTargets), statedAchievement: achievement)
+            targets: measured, statedAchievement: achievement, statedTargets: stated)
         let facts = ClinicalFacts(status: status, detail: detail, end: due ?? diagnostics.date(entry["statusDate"]))
         append(ImportedRecord(
             id: recordId(entry), title: name, date: date,
@@ -164,6 +169,62 @@ extension FHIRBundleReader {
             return [GoalTarget(measure: measure, component: component, loinc: loinc, low: low?.value, high: high?.value, unit: low?.unit ?? high?.unit)]
         }
         return []
+    }
+
+    /// A target the rules do not measure, as the source states it (docs/goals.md): any `detail[x]`
+    /// in words, a coded one with its codes, with the name of its `measure` unless that only repeats
+    /// the goal's description. A target with neither a detail nor a measure of its own says nothing
+    /// more than the goal.
+    private func statedTarget(_ target: FHIRNode, description: String) -> StatedGoalTarget? {
+        let measureText = conceptText(target["measure"])
+        let measure = measureText == description ? nil : measureText
+        let measureCodings = codings(target["measure"])
+        let bounds = { (low: (value: Double, unit: String, comparator: LabResult.Comparator?)?, high: (value: Double, unit: String, comparator: LabResult.Comparator?)?) -> String? in
+            let unit = (low?.unit ?? high?.unit).flatMap { $0.isEmpty || $0 == "1" ? nil : " \($0)" } ?? ""
+            switch (low, high) {
+            case let (low?, high?): return "\(self.number(low.value))–\(self.number(high.value))\(unit)"
+            case let (low?, nil): return "≥ \(self.number(low.value))\(unit)"
+            case let (nil, high?): return "≤ \(self.number(high.value))\(unit)"
+            default: return nil
+            }
+        }
+        let detail: StatedGoalTarget.Detail?
+        var detailCodings: [Coding] = []
+        if target["detailCodeableConcept"].isPresent {
+            detail = conceptText(target["detailCodeableConcept"]).map(StatedGoalTarget.Detail.text)
+            detailCodings = codings(target["detailCodeableConcept"])
+        } else if let text = diagnostics.string(target["detailString"]) {
+            detail = .text(text)
+        } else if target["detailQuantity"].isPresent, let quantity = quantity(target["detailQuantity"], .optional) {
+            let unit = quantity.unit.isEmpty || quantity.unit == "1" ? "" : " \(quantity.unit)"
+            let symbol = quantity.comparator.map { comparator in
+                switch comparator {
+                case .less: "<"
+                case .lessOrEqual: "≤"
+                case .greater: ">"
+                case .greaterOrEqual: "≥"
+                }
+            }
+            detail = .text([symbol, "\(number(quantity.value))\(unit)"].compactMap { $0 }.joined(separator: " "))
+        } else if target["detailRange"].isPresent {
+            detail = bounds(quantity(target["detailRange"]["low"], .optional), quantity(target["detailRange"]["high"], .optional)).map(StatedGoalTarget.Detail.text)
+        } else if let integer = diagnostics.number(target["detailInteger"]) {
+            detail = .text(number(integer))
+        } else if let boolean = diagnostics.bool(target["detailBoolean"]) {
+            detail = .boolean(boolean)
+        } else if target["detailRatio"].isPresent,
+            let numerator = quantity(target["detailRatio"]["numerator"], .optional), let denominator = quantity(target["detailRatio"]["denominator"], .optional) {
+            let part = { (q: (value: Double, unit: String, comparator: LabResult.Comparator?)) in
+                q.unit.isEmpty || q.unit == "1" ? self.number(q.value) : "\(self.number(q.value)) \(q.unit)"
+            }
+            detail = .text("\(part(numerator))/\(part(denominator))")
+        } else if let measure {
+            // A measure alone ("Body mass index") is the target's whole statement.
+            return StatedGoalTarget(detail: .text(measure), codings: measureCodings)
+        } else {
+            detail = nil
+        }
+        return detail.map { StatedGoalTarget(measure: measure, measureCodings: measureCodings, detail: $0, codings: detailCodings) }
     }
 
     func readCarePlan(_ entry: FHIREntry) {

@@ -12,7 +12,7 @@ struct GoalWording {
     func view(_ entry: GoalBoard.Entry) -> GoalView {
         let goal = entry.goal
         let name = entry.observation.name ?? entry.record.title
-        let target = goal.flatMap(targetText)
+        let target = goal.flatMap(targetText) ?? goal.flatMap(statedText)
         let status = statusSentence(entry)
         let verdict = entry.judgement?.verdict.rawValue ?? "notJudged"
         let symbol = switch entry.judgement?.verdict {
@@ -49,6 +49,24 @@ struct GoalWording {
         if let activity = goal.activity { return words.t("{count}/week", context: "goal", ["count": "\(activity.timesPerWeek)"]) }
         if let adherence = goal.adherence { return "≥ \(context.format.percent(adherence.atLeastPercent / 100))" }
         return nil
+    }
+
+    /// The targets a source states and the rules do not measure, as stated: "Housing adequate",
+    /// "Steps: 5000" (docs/goals.md); nil when there are none.
+    func statedText(_ goal: CareGoal) -> String? {
+        guard !goal.statedTargets.isEmpty else { return nil }
+        return goal.statedTargets.map { target in
+            let detail = statedDetail(target)
+            return target.measure.map { words.t("{measure}: {target}", context: "goal target", ["measure": $0, "target": detail]) } ?? detail
+        }.joined(separator: "; ")
+    }
+
+    func statedDetail(_ target: StatedGoalTarget) -> String {
+        switch target.detail {
+        case .text(let text): text
+        case .boolean(true): words.t("yes", context: "goal target")
+        case .boolean(false): words.t("no", context: "goal target")
+        }
     }
 
     private func symbol(_ comparator: GoalTarget.Comparator) -> String {

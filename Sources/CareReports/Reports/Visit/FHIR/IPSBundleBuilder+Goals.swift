@@ -34,7 +34,7 @@ extension IPSBundleBuilder {
             case .cancelled: "cancelled"
             }
             let due = entry.goal?.due.flatMap { FHIRJSON.date($0, in: zone) }
-            let targets = (entry.goal?.targets ?? []).compactMap { target in goalTarget(target, due: due) } + (entry.goal.map { taskTargets($0, due: due) } ?? [])
+            let targets = (entry.goal?.targets ?? []).compactMap { target in goalTarget(target, due: due) } + (entry.goal.map { taskTargets($0, due: due) + statedTargets($0, name: view.name, due: due) } ?? [])
             var outcomes: [JSONValue] = []
             if let judgement = entry.judgement, judgement.verdict != .tooFew || judgement.rule == .homeBloodPressure {
                 outcomes = outcomeReferences(judgement, section: &section)
@@ -71,6 +71,21 @@ extension IPSBundleBuilder {
         if let stated = entry.goal?.statedAchievement { return coded(stated, view.status) }
         if lifecycle == "active" { return coded(.inProgress, view.status) }
         return FHIRJSON.concept(view.status)
+    }
+
+    /// The targets a source states and the rules do not measure, written back as stated: a coded
+    /// value as `detailCodeableConcept`, yes/no as `detailBoolean`, anything else as `detailString`.
+    /// FHIR requires a `measure` beside a detail (gol-1): the source's, else the goal's own name.
+    private func statedTargets(_ goal: CareGoal, name: String, due: JSONValue?) -> [JSONValue] {
+        let wording = GoalWording(context: context)
+        return goal.statedTargets.map { target in
+            let detail: (String, JSONValue) = switch target.detail {
+            case .boolean(let value): ("detailBoolean", .bool(value))
+            case .text(let text) where !target.codings.isEmpty: ("detailCodeableConcept", FHIRJSON.concept(text, given: target.codings))
+            case .text: ("detailString", .string(wording.statedDetail(target)))
+            }
+            return FHIRJSON.object([("measure", FHIRJSON.concept(target.measure ?? name, given: target.measureCodings)), detail, ("dueDate", due)])
+        }
     }
 
     /// The target of an activity goal (tasks with its tag done a week, at least `timesPerWeek`) and of
