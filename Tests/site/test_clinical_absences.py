@@ -29,7 +29,7 @@ STATEMENTS = {
     (SNOMED, "716186003"): "No known allergies.",
     (SNOMED, "409137002"): "No known drug allergies.",
     (SNOMED, "429625007"): "No known food allergies.",
-    (SNOMED, "160244002"): "No known problems.",
+    (SNOMED, "160244002"): "No known allergies.",
 }
 CONCEPTS = {"AllergyIntolerance": "code", "Condition": "code", "MedicationStatement": "medicationCodeableConcept",
             "MedicationRequest": "medicationCodeableConcept", "Immunization": "vaccineCode"}

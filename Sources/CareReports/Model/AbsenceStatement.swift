@@ -115,7 +115,7 @@ extension AbsenceStatement {
         "429625007": (.allergies, .noneKnown, Localizer.noop("No known food allergies.")),
         "428607008": (.allergies, .noneKnown, Localizer.noop("No known environmental allergies.")),
         "428197003": (.allergies, .noneKnown, Localizer.noop("No known insect allergies.")),
-        "160244002": (.problems, .noneKnown, Localizer.noop("No known problems.")),
+        "160244002": (.allergies, .noneKnown, Localizer.noop("No known allergies.")),
         "160245001": (.problems, .noneKnown, Localizer.noop("No current problems or disability.")),
         "182849000": (.medications, .noneKnown, Localizer.noop("No drug therapy prescribed.")),
         "787481004": (.medications, .noneKnown, Localizer.noop("No known medications.")),

@@ -63,17 +63,21 @@ public enum DoseUnits {
         return nil
     }
 
-    /// The NCI Thesaurus unit-of-presentation codes C-CDA writes in `administrationUnitCode`.
+    /// The NCI Thesaurus unit-of-presentation codes C-CDA writes in `administrationUnitCode`
+    /// (the NCPDP/NCI quantity-unit list): C48542 Tablet, C48480 Capsule, C48501 Inhalation, C65060
+    /// Puff, C48537 Spray, C48491 Metric Drop, C48524 Patch, C48539 Suppository, C48506 Lozenge.
+    /// Any other code (C62412 Applicator, C48536 Scoopful) is no countable unit here: the entry's
+    /// own words are read instead, never a unit it does not name.
     public static func nci(_ code: String?) -> Countable? {
         switch code {
-        case "C48542", "C62412": .tablet
+        case "C48542": .tablet
         case "C48480": .capsule
         case "C48501", "C65060": .puff
-        case "C48537", "C48536": .spray
+        case "C48537": .spray
         case "C48491": .drop
         case "C48524": .patch
         case "C48539": .suppository
-        case "C48517": .lozenge
+        case "C48506": .lozenge
         default: nil
         }
     }

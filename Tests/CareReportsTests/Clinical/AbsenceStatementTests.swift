@@ -23,14 +23,16 @@ struct AbsenceStatementTests {
             #"{"resourceType": "AllergyIntolerance", "id": "nkfa2", "code": {"coding": [{"system": "http://snomed.info/sct", "code": "429625007", "display": "No known food allergy (situation)"}]}, "recordedDate": "2017-07-20"}"#,
             #"{"resourceType": "AllergyIntolerance", "id": "nkda", "code": {"coding": [{"system": "http://snomed.info/sct", "code": "409137002"}]}, "recordedDate": "2017-07-20"}"#,
             #"{"resourceType": "Condition", "id": "np", "code": {"coding": [{"system": "http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips", "code": "no-problem-info"}]}}"#,
-            #"{"resourceType": "Condition", "id": "nkp", "code": {"coding": [{"system": "http://snomed.info/sct", "code": "160244002"}]}, "recordedDate": "2017-07-20"}"#,
+            #"{"resourceType": "Condition", "id": "nkp", "code": {"coding": [{"system": "http://snomed.info/sct", "code": "160245001"}]}, "recordedDate": "2017-07-20"}"#,
+            // 160244002 is the older "No known allergies" (SNOMED CT), not a statement about problems.
+            #"{"resourceType": "AllergyIntolerance", "id": "nka", "code": {"coding": [{"system": "http://snomed.info/sct", "code": "160244002"}]}, "recordedDate": "2017-07-20"}"#,
             #"{"resourceType": "MedicationStatement", "id": "nm", "status": "unknown", "medicationCodeableConcept": {"coding": [{"system": "http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips", "code": "no-known-medications"}]}}"#,
             #"{"resourceType": "Immunization", "id": "ni", "status": "completed", "vaccineCode": {"coding": [{"system": "http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips", "code": "no-immunization-info"}]}}"#,
         ], type: "document", extra: #", "timestamp": "2017-07-20T14:30:00Z""#)
         #expect(diagnostics.filter { $0.severity == .error }.isEmpty)
         #expect(Self.statements(document) == [
             "No known food allergies.", "No known food allergies.", "No known drug allergies.", "No information about problems.",
-            "No known problems.", "No known medications.", "No information about immunizations.",
+            "No current problems or disability.", "No known allergies.", "No known medications.", "No information about immunizations.",
         ])
         #expect(document?.records.first?.title == "Allergy: Penicillin")
         // Undated statements take the document's date.

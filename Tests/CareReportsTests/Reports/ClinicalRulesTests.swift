@@ -105,6 +105,10 @@ import Testing
         #expect(LabUnits.number(creatinine, in: "µmol/L") == 106)
         let urea = result("Urea nitrogen (BUN)", loinc: "3094-0", .number(21), unit: "mg/dL")
         #expect(LabUnits.number(urea, in: "mmol/L") == 7.5)
+        // Urea weighed as urea (3091-6, or "Urea" alone) is 60.06 g/mol, not the 28.01 of its nitrogen.
+        #expect(LabUnits.number(result("Urea", loinc: "3091-6", .number(30), unit: "mg/dL"), in: "mmol/L") == 5)
+        #expect(LabUnits.number(result("Urea", .number(30), unit: "mg/dL"), in: "mmol/L") == 5)
+        #expect(LabUnits.number(result("BUN", .number(28.01), unit: "mg/dL"), in: "mmol/L") == 10)
         let cholesterol = result("Cholesterol, total", loinc: "2093-3", .number(5), unit: "mmol/L")
         #expect(LabUnits.number(cholesterol, in: "mg/dL") == 193)
         let a1c = result("Hemoglobin A1c", loinc: "4548-4", .number(54), unit: "mmol/mol")

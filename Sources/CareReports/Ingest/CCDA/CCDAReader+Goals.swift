@@ -81,20 +81,14 @@ extension CCDAReader {
         return "\(root)|\(id.value("extension") ?? "")"
     }
 
-    /// A Progress Toward Goal observation's value under `node` as FHIR's achievement code, by the
-    /// C-CDA Goal Achievement value set (2.16.840.1.113883.11.20.9.55): SNOMED CT 390802008 Goal
-    /// achieved, 390801001 Goal not achieved, 706905005 Goal not attainable. The code decides, never
-    /// the display name beside it.
+    /// A Progress Toward Goal observation's value under `node` as FHIR's achievement code
+    /// (`GoalAchievementCodes`).
     private static func progress(in node: CCDANode, hasTemplate: (CCDANode, String) -> Bool) -> GoalAchievement? {
         for observation in node.all("entryRelationship", "observation") where hasTemplate(observation, progressTemplate) {
-            guard let value = observation.child("value"), value.value("codeSystem") == "2.16.840.1.113883.6.96" || value.value("codeSystem") == nil
+            guard let value = observation.child("value"), let code = value.value("code"),
+                let status = GoalAchievementCodes.achievement(system: value.value("codeSystem") ?? "2.16.840.1.113883.6.96", code: code)
             else { continue }
-            switch value.value("code") {
-            case "390802008": return .achieved
-            case "390801001": return .notAchieved
-            case "706905005": return .notAttainable
-            default: continue
-            }
+            return status
         }
         return nil
     }

@@ -138,7 +138,9 @@ extension FHIRBundleReader {
         }
         let due = targets.lazy.compactMap { self.diagnostics.date($0["dueDate"]) }.first
         let expressedBy = displayName(entry["expressedBy"])
-        let achievement = entry["achievementStatus"]["coding"].elements.lazy.compactMap { $0["code"].rawString.flatMap(GoalAchievement.init(rawValue:)) }.first
+        let achievement = entry["achievementStatus"]["coding"].elements.lazy.compactMap { coding in
+            coding["code"].rawString.flatMap { GoalAchievementCodes.achievement(system: coding["system"].rawString, code: $0) }
+        }.first
         var measured: [GoalTarget] = [], stated: [StatedGoalTarget] = []
         for target in targets {
             let measurable = goalTargets(target)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Unit conversions for the analytes that often arrive in both conventional and SI units: glucose,
-/// cholesterol (total, HDL, LDL), triglycerides, creatinine and urea. Anything else is never converted,
+/// cholesterol (total, HDL, LDL), triglycerides, creatinine, urea nitrogen (BUN) and urea. Anything else is never converted,
 /// and values in units that cannot be converted are never put on the same trend.
 public enum LabUnits {
     /// Each family's units as multiples of one base unit (mmol/L, or µmol/L for creatinine).
@@ -14,8 +14,10 @@ public enum LabUnits {
         "triglycerides": ["mmol/l": 1, "mg/dl": 1 / 88.57],
         // Creatinine: 1 mg/dL = 88.42 µmol/L.
         "creatinine": ["umol/l": 1, "mg/dl": 88.42, "mmol/l": 1000],
-        // Urea: 1 mmol/L of urea = 2.801 mg/dL of urea nitrogen (BUN).
+        // Urea nitrogen (BUN): 1 mmol/L of urea = 2.801 mg/dL of urea nitrogen (two N of 14.007 g/mol).
         "urea": ["mmol/l": 1, "mg/dl": 1 / 2.801],
+        // Urea itself (LOINC 3091-6, "Urea" outside the US): 1 mmol/L = 6.006 mg/dL (60.06 g/mol).
+        "urea mass": ["mmol/l": 1, "mg/dl": 1 / 6.006],
     ]
 
     private static let loincFamilies: [String: String] = [
@@ -26,7 +28,7 @@ public enum LabUnits {
         "22748-8": "cholesterol", "43396-1": "cholesterol",
         "2571-8": "triglycerides", "14927-8": "triglycerides",
         "2160-0": "creatinine", "38483-4": "creatinine", "14682-9": "creatinine", "59826-8": "creatinine",
-        "3094-0": "urea", "6299-2": "urea", "14937-7": "urea", "3091-6": "urea", "22664-7": "urea",
+        "3094-0": "urea", "6299-2": "urea", "14937-7": "urea", "22664-7": "urea", "3091-6": "urea mass",
     ]
 
     /// The family of a result, from its LOINC code, else from its name.
@@ -38,7 +40,9 @@ public enum LabUnits {
         if name.contains("cholesterol") || name.hasPrefix("hdl") || name.hasPrefix("ldl") { return "cholesterol" }
         if name.contains("triglyceride") { return "triglycerides" }
         if name.contains("creatinine") { return "creatinine" }
-        if name.contains("urea") || name.hasPrefix("bun") { return "urea" }
+        // "Urea nitrogen" and BUN are weighed as nitrogen; "Urea" alone as urea (docs/labs.md).
+        if name.contains("nitrogen") || name.hasPrefix("bun") { return name.contains("urea") || name.hasPrefix("bun") ? "urea" : nil }
+        if name.contains("urea") { return "urea mass" }
         return nil
     }
 

@@ -15,7 +15,7 @@ extension IPSBundleBuilder {
         switch (target.measure, target.component) {
         case (.reading(.bloodPressure), .systolic?): return ("8480-6", "Systolic blood pressure")
         case (.reading(.bloodPressure), .diastolic?): return ("8462-4", "Diastolic blood pressure")
-        case (.reading(let kind), _): return vitalCodes[kind].map { ($0.code, $0.display) } ?? target.loinc.map { ($0, "") }
+        case (.reading(let kind), _): return readingCode(kind, unit: target.unit, loinc: target.loinc)
         case (.lab, _): return target.loinc.map { ($0, $0 == "4548-4" ? "Hemoglobin A1c/Hemoglobin.total in Blood" : "") }
         }
     }

@@ -13,6 +13,17 @@ extension IPSBundleBuilder {
         .painScore: ("72514-3", "Pain severity - 0-10 verbal numeric rating [Score] - Reported"),
     ]
 
+    /// The LOINC code a reading of `kind` in `unit` is written with when it carries no code of its
+    /// own: the code it was read with (`loinc`), else the kind's; glucose in mmol/L is
+    /// 15074-8 [Moles/volume], never 2339-0 [Mass/volume] (a LOINC code names its property).
+    static func readingCode(_ kind: Measurement.Kind, unit: String?, loinc: String?) -> (code: String, display: String)? {
+        if let loinc { return (loinc, loinc == vitalCodes[kind]?.code ? vitalCodes[kind]!.display : "") }
+        if kind == .bloodGlucose, let unit, unit.lowercased().replacingOccurrences(of: " ", with: "") == "mmol/l" {
+            return ("15074-8", "Glucose [Moles/volume] in Blood")
+        }
+        return vitalCodes[kind]
+    }
+
     /// UCUM codes for the units readings are written in.
     static let ucumCodes: [String: String] = [
         "mmhg": "mm[Hg]", "bpm": "/min", "/min": "/min", "beats/min": "/min", "breaths/min": "/min", "kg": "kg",
@@ -124,9 +135,9 @@ extension IPSBundleBuilder {
     /// section writes the latest of each kind, a goal's `outcomeReference` the readings that judged it.
     func vitalObservation(_ record: HealthRecord, _ reading: Measurement) -> (String, JSONValue) {
         let id = uuid("Observation", record.id)
-        let known = Self.vitalCodes[reading.kind]
-        let table = known.map { [FHIRJSON.coding(FHIRJSON.loinc, $0.code, $0.display)] }
-            ?? reading.loinc.map { [FHIRJSON.coding(FHIRJSON.loinc, $0)] } ?? []
+        let table = Self.readingCode(reading.kind, unit: reading.unit, loinc: reading.loinc).map {
+            [FHIRJSON.coding(FHIRJSON.loinc, $0.code, $0.display.isEmpty ? nil : $0.display)]
+        } ?? []
         let code = FHIRJSON.concept(record.title, given: record.codings, fallback: table)
         var value: [(String, JSONValue?)] = []
         if reading.kind == .bloodPressure {
