@@ -4621,6 +4621,10 @@ msgctxt "goal target"
 msgid "no"
 msgstr "no"
 
+msgctxt "procedure"
+msgid "stopped before it was finished"
+msgstr "interrumpido antes de terminar"
+
 """##,
     ]
 }

@@ -11,8 +11,12 @@ public struct ClinicalFacts: Sendable, Hashable {
         case notDone
         /// Refused by the patient (a not-done with a refusal reason, or a procedure "refused").
         case refused
-        /// Started and not finished, or attempted and unsuccessful (C-CDA `aborted`, FHIR `stopped`).
+        /// Attempted and unsuccessful: an outcome the source states (SNOMED CT 385671000
+        /// "Unsuccessful", a C-CDA "Failed attempted procedure" 103709008).
         case unsuccessful
+        /// Started and stopped before it was finished (C-CDA `aborted`, FHIR `stopped`): no outcome
+        /// is stated, so none is said.
+        case stopped
         case active
         case inactive
         /// Planned, proposed, ordered or intended (a mood other than "event").

@@ -13,7 +13,7 @@ import Foundation
 ///   ("Resuscitation status" → "Not for resuscitation");
 /// - status: `negationInd="true"` → not done (refused when the reason is a refusal: PATOBJ,
 ///   PHILISOP, RELIG, or words such as "declined"/"refused"); a mood other than event (INT, RQO,
-///   PRP, APT, ARQ) → planned (a goal's `GOL` mood is its nature, not a status); `aborted` or a "Failed attempted procedure" act → unsuccessful;
+///   PRP, APT, ARQ) → planned (a goal's `GOL` mood is its nature, not a status); `aborted` → stopped (before it was finished; no outcome said); a "Failed attempted procedure" act → unsuccessful;
 ///   `cancelled`, `active`, `completed` as stated (a directive's or goal's `completed` is the
 ///   record's state, not the directive's, and says nothing);
 /// - reason: an `RSON` observation's value (or code), the immunisation refusal reason (4.53),
@@ -74,7 +74,7 @@ extension CCDAReader {
         let stated = status(node, negated: negated, reason: reason, kind: kind)
         // A device's `high` is an end of use only when the entry says it ended: "until" never
         // reads as "removed" for a device in place.
-        let ended = kind != .device || [.inactive, .cancelled, .unsuccessful].contains(stated)
+        let ended = kind != .device || [.inactive, .cancelled, .unsuccessful, .stopped].contains(stated)
         let facts = ClinicalFacts(
             status: stated, reason: reason,
             reported: informant(node) != nil, reportedBy: informant(node), udi: udi(node),
@@ -140,7 +140,7 @@ extension CCDAReader {
         // A directive's or goal's `completed` says the record is complete, not that it is done with.
         case "completed": return kind == .advanceDirective || kind == .goal ? nil : .completed
         case "active", "new", "held", "suspended": return .active
-        case "aborted": return .unsuccessful
+        case "aborted": return .stopped
         case "cancelled", "nullified", "obsolete": return .cancelled
         default: return nil
         }

@@ -21,7 +21,7 @@ extension FHIRBundleReader {
         switch entry["status"].rawString {
         case "completed": status = .completed
         case "not-done": status = Self.saysRefused(reason) ? .refused : .notDone
-        case "stopped": status = .unsuccessful
+        case "stopped": status = .stopped
         case "in-progress", "on-hold": status = .active
         case "preparation": status = .planned
         default: status = nil

@@ -13,6 +13,7 @@ public enum ClinicalFactsWording {
         case (.refused, .immunization): words.t("refused", context: "immunisation")
         case (.refused, _): words.t("refused", context: "clinical")
         case (.unsuccessful, _): words.t("unsuccessful", context: "procedure")
+        case (.stopped, _): words.t("stopped before it was finished", context: "procedure")
         case (.active, .device): words.t("in use", context: "device")
         case (.active, _): words.t("active", context: "clinical")
         case (.inactive, _): words.t("inactive", context: "clinical")

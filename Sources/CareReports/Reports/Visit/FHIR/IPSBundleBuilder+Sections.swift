@@ -108,9 +108,10 @@ extension IPSBundleBuilder {
             let id = uuid("Procedure", record.id)
             let facts = procedure.facts
             let status: String = switch facts?.status {
-            case .completed?: "completed"
             case .notDone?, .refused?: "not-done"
-            case .unsuccessful?: "stopped"
+            // Unsuccessful is an outcome of a procedure done (written as `outcome` below).
+            case .completed?, .unsuccessful?: "completed"
+            case .stopped?: "stopped"
             case .active?: "in-progress"
             case .planned?: "preparation"
             default: "unknown"
@@ -130,6 +131,7 @@ extension IPSBundleBuilder {
                     ("start", date(procedure)), ("_start", FHIRJSON.absent(procedure.onset)), ("end", FHIRJSON.date(end, in: zone)),
                 ]) }),
                 ("reasonCode", .array(!notDone ? (facts?.reason.map { [FHIRJSON.concept($0)] } ?? []) : [])),
+                ("outcome", facts?.status == .unsuccessful ? FHIRJSON.concept(nil, [FHIRJSON.coding("http://snomed.info/sct", "385671000", "Unsuccessful")]) : nil),
                 ("bodySite", .array(facts?.detail.map { [FHIRJSON.concept($0)] } ?? [])),
             ])
             section.entries.append((id, resource, line))
