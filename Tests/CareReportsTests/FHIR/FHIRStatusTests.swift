@@ -54,6 +54,7 @@ struct FHIRStatusTests {
     func ccdaSystems() {
         #expect(CCDAReader.system(ofOID: "2.16.840.1.113883.6.96") == "http://snomed.info/sct")
         #expect(CCDAReader.system(ofOID: "2.16.840.1.113883.6.1") == "http://loinc.org")
+        #expect(CCDAReader.system(ofOID: "2.16.840.1.113883.6.103") == "http://hl7.org/fhir/sid/icd-9-cm", "ICD-9-CM diagnoses")
         #expect(CCDAReader.system(ofOID: "2.16.840.1.113883.6.88") == "http://www.nlm.nih.gov/research/umls/rxnorm")
         #expect(CCDAReader.system(ofOID: "2.16.840.1.113883.12.292") == "http://hl7.org/fhir/sid/cvx")
         #expect(CCDAReader.system(ofOID: "2.16.840.1.113883.6.90") == "http://hl7.org/fhir/sid/icd-10-cm")

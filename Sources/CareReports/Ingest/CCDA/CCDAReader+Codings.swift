@@ -12,6 +12,8 @@ extension CCDAReader {
         "2.16.840.1.113883.6.3": "http://hl7.org/fhir/sid/icd-10",
         "2.16.840.1.113883.6.12": "http://www.ama-assn.org/go/cpt",
         "2.16.840.1.113883.6.4": "http://www.cms.gov/Medicare/Coding/ICD10",
+        // ICD-9-CM diagnoses (6.103) and procedures (6.104): FHIR names both with one URI.
+        "2.16.840.1.113883.6.103": "http://hl7.org/fhir/sid/icd-9-cm",
         "2.16.840.1.113883.6.104": "http://hl7.org/fhir/sid/icd-9-cm",
         "2.16.840.1.113883.6.8": "http://unitsofmeasure.org",
         "2.16.840.1.113883.5.83": "http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation",

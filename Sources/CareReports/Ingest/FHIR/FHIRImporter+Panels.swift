@@ -63,7 +63,7 @@ extension FHIRBundleReader {
 
     /// LOINC codes of facts that are never laboratory results, whatever their category: pregnancy
     /// status, expected delivery date, last menstrual period, pregnancy history, smoking, tobacco
-    /// and alcohol use.
+    /// and alcohol use, and 63586-2 (the PRAPARE question on the family's income last year).
     static let findingCodes: Set<String> = [
         "82810-3", "11778-8", "11779-6", "11780-4", "8665-2", "11640-0", "11636-8", "11612-9", "11613-7", "11614-5", "33065-4",
         "72166-2", "11367-0", "74013-4", "11331-6", "63586-2",
