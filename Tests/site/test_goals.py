@@ -482,3 +482,24 @@ def test_an_sdoh_goal_keeps_its_coded_value(tmp_path):
     assert result.returncode == 0, result.stderr
     line = next(text_of(m.group(0)) for m in re.finditer(r'<li data-goal="[^"]*".*?</li>', out.read_text(), re.S))
     assert "(Housing adequate)" in line, "the goal's value is its target: never dropped"
+
+
+def test_a_goal_entered_in_error_is_left_out_and_accounted_for(tmp_path):
+    subject = {"reference": f"urn:uuid:{PATIENT['id']}"}
+    wrong = {"resourceType": "Goal", "id": "00000000-0000-0000-0000-000000000301", "lifecycleStatus": "entered-in-error",
+             "description": {"text": "Lose 20 kg by spring"}, "subject": subject}
+    kept = {"resourceType": "Goal", "id": "00000000-0000-0000-0000-000000000302", "lifecycleStatus": "active",
+            "description": {"text": "Walk to the mailbox unaided"}, "subject": subject, "startDate": "2022-02-01"}
+    source = tmp_path / "bundle.json"
+    source.write_text(json.dumps({"resourceType": "Bundle", "type": "collection", "timestamp": "2022-03-15T18:00:00Z",
+                                  "entry": [{"fullUrl": f"urn:uuid:{r['id']}", "resource": r} for r in (PATIENT, wrong, kept)]}))
+    out = tmp_path / "visit.html"
+    result = run_carereport("visit", source, "--viewer", "patient", "--now", "2022-03-16T12:00:00Z", "--out", out)
+    assert result.returncode == 0, result.stderr
+    page = out.read_text()
+    assert "Walk to the mailbox unaided" in page and "Lose 20 kg" not in page
+    assert "lifecycleStatus is entered-in-error; record not imported" in result.stderr
+    ledger = run_carereport("validate", "--entries", source)
+    entries = [json.loads(line) for line in ledger.stdout.splitlines() if line.startswith("{")]
+    omitted = [e for e in entries if e.get("reason") == "entered in error (lifecycleStatus)"]
+    assert len(omitted) == 1, ledger.stdout

@@ -261,12 +261,13 @@ final class FHIRBundleReader {
         }
     }
 
-    /// True for an entry stated as entered in error (its `status`, or a condition's or allergy's
-    /// `verificationStatus`) or refuted: it is left out of every output, and counted in a warning.
+    /// True for an entry stated as entered in error (its `status`, a goal's `lifecycleStatus`, or a
+    /// condition's or allergy's `verificationStatus`) or refuted: it is left out of every output,
+    /// and counted in a warning.
     private func isEnteredInError(_ entry: FHIREntry) -> Bool {
-        if entry["status"].rawString == "entered-in-error" {
-            ledger.omitted[entry.index] = "entered in error (status)"
-            diagnostics.warning(entry["status"], "status is entered-in-error; record not imported")
+        for field in ["status", "lifecycleStatus"] where entry[field].rawString == "entered-in-error" {
+            ledger.omitted[entry.index] = "entered in error (\(field))"
+            diagnostics.warning(entry[field], "\(field) is entered-in-error; record not imported")
             return true
         }
         let verification = entry["verificationStatus"]
