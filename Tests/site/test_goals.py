@@ -156,6 +156,8 @@ def test_the_ips_carries_each_goal_with_loinc_targets_and_status(tmp_path):
     result = run_carereport("visit", SAMPLE, *ELLEN.selector(), "--now", NOW, "--format", "fhir", "--out", out)
     assert result.returncode == 0, result.stderr
     bundle = json.loads(out.read_text())
+    models = pytest.importorskip("fhir.resources.R4B.bundle", reason="pip install fhir.resources")
+    models.Bundle.model_validate(bundle)
     goals = {r["description"]["text"]: r for r in (e["resource"] for e in bundle["entry"]) if r["resourceType"] == "Goal"}
     urls = {e["fullUrl"] for e in bundle["entry"]}
     pressure = goals["Keep her home blood pressure below 140/90"]
@@ -466,6 +468,8 @@ def test_every_target_a_source_states_is_shown_and_written_out_as_stated(tmp_pat
     assert result.returncode == 0, result.stderr
     written = {r["description"]["text"]: r for r in (e["resource"] for e in json.loads(ips.read_text())["entry"])
                if r["resourceType"] == "Goal"}
+    models = pytest.importorskip("fhir.resources.R4B.bundle", reason="pip install fhir.resources")
+    models.Bundle.model_validate(json.loads(ips.read_text()))
     assert all(all("measure" in t for t in g["target"]) for g in written.values()), "gol-1: a detail has its measure"
     assert written["Walk to the mailbox unaided"]["target"][0] == {"measure": {"text": "Walk to the mailbox unaided"}, "detailString": "most days"}
     housing = written["Stable housing"]["target"][0]
