@@ -507,3 +507,32 @@ def test_a_goal_entered_in_error_is_left_out_and_accounted_for(tmp_path):
     entries = [json.loads(line) for line in ledger.stdout.splitlines() if line.startswith("{")]
     omitted = [e for e in entries if e.get("reason") == "entered in error (lifecycleStatus)"]
     assert len(omitted) == 1, ledger.stdout
+
+
+# --------------------------------------------------------------------------- a reader of several circles
+
+def bp_goal_on_track(circle, visible):
+    """The home blood-pressure rule of docs/goals.md, counted here: the 14 days to the export's
+    day, judged only with 12 readings on 6 days, on track when the window's mean meets < 140/90."""
+    readings = [r for r in health() if r["careCircleId"] == circle and r["type"] == "measurement"
+                and r["data"]["kind"] == "bloodPressure" and visible(r) and in_window(r)]
+    days = len({local_day(r["date"]) for r in readings})
+    if len(readings) < 12 or days < 6:
+        return False
+    mean = lambda key: sum(r["data"][key] for r in readings) / len(readings)
+    return mean("systolic") < 140 and mean("diastolic") < 90
+
+
+def test_a_reader_of_several_circles_sees_each_circles_goals_on_track(tmp_path):
+    """Rosa is a caregiver in Walter's circle (one goal: his blood pressure) and a supporter in
+    Margaret's, where she sees no health records: her page counts Walter's goals, and says
+    nothing of Margaret's."""
+    site = tmp_path / "site"
+    result = run_carereport("build", SAMPLE, "--out", site, "--viewer", "u-rosa", "--now", NOW)
+    assert result.returncode == 0, result.stderr[-2000:]
+    page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", (site / "index.html").read_text())).split())
+    walter = [r for r in health() if r["careCircleId"] == "circle-walter" and r["type"] == "goal"]
+    on_track = sum(1 for goal in walter if bp_goal_on_track("circle-walter", visible_to_caregiver))
+    assert f"{on_track} de {len(walter)} meta en camino" in page, page[:1500]
+    margaret = page[page.index("Margaret's care circle"):page.index("Walter's circle")]
+    assert "meta" not in margaret.lower(), "a supporter sees no goals, and no count of them"
