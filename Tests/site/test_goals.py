@@ -47,6 +47,14 @@ def goal_lines(page):
     return {m.group(1): text_of(m.group(0)) for m in re.finditer(r'<(?:li|p)[^>]*data-goal="([^"]+)"[^>]*>.*?</(?:li|p)>', page, re.S)}
 
 
+def visit_goal_lines(source, tmp_path, now="2022-03-16T12:00:00Z"):
+    """The goal lines of the visit summary of a document, as text."""
+    out = tmp_path / "visit.html"
+    result = run_carereport("visit", source, "--viewer", "patient", "--now", now, "--out", out)
+    assert result.returncode == 0, result.stderr
+    return [text_of(m.group(0)) for m in re.finditer(r'<li data-goal="[^"]*".*?</li>', out.read_text(), re.S)]
+
+
 def expected_pressure(visible):
     readings = [r for r in health() if r["careCircleId"] == "circle-margaret" and r["type"] == "measurement"
                 and r["data"]["kind"] == "bloodPressure" and visible(r) and in_window(r)]
@@ -251,10 +259,7 @@ def test_a_fhir_goal_is_judged_on_the_bundles_own_readings(tmp_path):
     source = tmp_path / "bundle.json"
     source.write_text(json.dumps({"resourceType": "Bundle", "type": "collection", "timestamp": "2022-03-15T18:00:00Z",
                                   "entry": [{"fullUrl": f"urn:uuid:{r['id']}", "resource": r} for r in resources]}))
-    out = tmp_path / "visit.html"
-    result = run_carereport("visit", source, "--viewer", "patient", "--now", "2022-03-16T12:00:00Z", "--out", out)
-    assert result.returncode == 0, result.stderr
-    lines = {text_of(m.group(0)) for m in re.finditer(r'<li data-goal="[^"]*".*?</li>', out.read_text(), re.S)}
+    lines = visit_goal_lines(source, tmp_path)
     pressure = next(line for line in lines if "Blood pressure below 140/90" in line)
     assert "(< 140/90 mmHg)" in pressure and "Set by Dr. Lena Ortiz on 1 Feb." in pressure
     assert "9 of 12 readings met it in the 14 days to 15 Mar, on 6 days; average 135/84." in pressure, pressure
@@ -301,10 +306,7 @@ def test_a_ccda_goal_observation_is_judged_on_the_documents_own_readings(tmp_pat
     document = CDA.replace("READINGS", "".join(cda_reading(*r) for r in readings))
     source = tmp_path / "plan.xml"
     source.write_text(document)
-    out = tmp_path / "visit.html"
-    result = run_carereport("visit", source, "--viewer", "patient", "--now", "2022-03-16T12:00:00Z", "--out", out)
-    assert result.returncode == 0, result.stderr
-    lines = [text_of(m.group(0)) for m in re.finditer(r'<li data-goal="[^"]*".*?</li>', out.read_text(), re.S)]
+    lines = visit_goal_lines(source, tmp_path)
     systolic = next(line for line in lines if "Systolic blood pressure" in line)
     assert "(≤ 139 mmHg)" in systolic and "Set by Lena Ortiz, Ines Mora on 1 Feb." in systolic, systolic
     assert "4 of 6 readings met it in the 14 days to 15 Mar, on 6 days; 12 readings on 6 days are needed to judge." in systolic
@@ -348,10 +350,7 @@ def test_the_progress_a_ccda_states_is_read_by_its_code_nested_or_in_an_outcome(
                 .replace("READINGS", "").replace("</structuredBody>", outcome + "</structuredBody>"))
     source = tmp_path / "plan.xml"
     source.write_text(document)
-    out = tmp_path / "visit.html"
-    result = run_carereport("visit", source, "--viewer", "patient", "--now", "2022-03-16T12:00:00Z", "--out", out)
-    assert result.returncode == 0, result.stderr
-    lines = [text_of(m.group(0)) for m in re.finditer(r'<li data-goal="[^"]*".*?</li>', out.read_text(), re.S)]
+    lines = visit_goal_lines(source, tmp_path)
     oxygen = next(line for line in lines if "Oxygen saturation" in line)
     assert "Not judged here; the document states: not achieved." in oxygen, "390801001 is Goal not achieved, whatever its display says"
     weight = next(line for line in lines if "Body weight" in line)
@@ -369,11 +368,7 @@ def test_the_progress_a_ccda_states_is_read_by_its_code_nested_or_in_an_outcome(
 def test_hl7s_care_plan_example_states_its_pulse_oximetry_goal_achieved(tmp_path):
     document = ROOT.parent / "shared" / "fixtures" / "ccda-documents" / "Care_Plan.xml"
     require(document.is_file(), f"{document} is absent: HL7's Care Plan example is read from ../shared/fixtures")
-    out = tmp_path / "visit.html"
-    result = run_carereport("visit", document, "--viewer", "patient", "--now", "2013-09-02T12:00:00Z", "--out", out)
-    assert result.returncode == 0, result.stderr
-    line = next(text_of(m.group(0)) for m in re.finditer(r'<li data-goal="[^"]*".*?</li>', out.read_text(), re.S)
-                if "Pulse oximetry" in m.group(0))
+    line = next(line for line in visit_goal_lines(document, tmp_path, now="2013-09-02T12:00:00Z") if "Pulse oximetry" in line)
     assert "(≥ 92 %)" in line and "Not judged here; the document states: achieved." in line, line
 
 
@@ -452,10 +447,7 @@ def test_every_target_a_source_states_is_shown_and_written_out_as_stated(tmp_pat
     source = tmp_path / "bundle.json"
     source.write_text(json.dumps({"resourceType": "Bundle", "type": "collection", "timestamp": "2022-03-15T18:00:00Z",
                                   "entry": [{"fullUrl": f"urn:uuid:{r['id']}", "resource": r} for r in [PATIENT] + goals]}))
-    out = tmp_path / "visit.html"
-    result = run_carereport("visit", source, "--viewer", "patient", "--now", "2022-03-16T12:00:00Z", "--out", out)
-    assert result.returncode == 0, result.stderr
-    lines = [text_of(m.group(0)) for m in re.finditer(r'<li data-goal="[^"]*".*?</li>', out.read_text(), re.S)]
+    lines = visit_goal_lines(source, tmp_path)
     expected = {"Walk to the mailbox unaided": "(most days)", "Stable housing": "(Housing status: Housing adequate)",
                 "Walk more": "(Number of steps in 24 hour Measured: 5000)", "Stop smoking": "(Tobacco smoking status: no)",
                 "Less pain": "(Pain score: 0–3)", "Systolic near 120": "(Systolic blood pressure: 120 mmHg)"}
@@ -481,10 +473,7 @@ def test_every_target_a_source_states_is_shown_and_written_out_as_stated(tmp_pat
 def test_an_sdoh_goal_keeps_its_coded_value(tmp_path):
     document = ROOT.parent / "shared" / "fixtures" / "ccda-sections" / "Goals__SDOH-GoalC-CDA2.1.xml"
     require(document.is_file(), f"{document} is absent: HL7's SDOH goal example is read from ../shared/fixtures")
-    out = tmp_path / "visit.html"
-    result = run_carereport("visit", document, "--viewer", "patient", "--now", "2022-08-20T12:00:00Z", "--out", out)
-    assert result.returncode == 0, result.stderr
-    line = next(text_of(m.group(0)) for m in re.finditer(r'<li data-goal="[^"]*".*?</li>', out.read_text(), re.S))
+    line = visit_goal_lines(document, tmp_path, now="2022-08-20T12:00:00Z")[0]
     assert "(Housing adequate)" in line, "the goal's value is its target: never dropped"
 
 

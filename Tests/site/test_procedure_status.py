@@ -33,8 +33,12 @@ CDA = """<?xml version="1.0"?>
 """
 
 
-def lines(page):
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+def visit_text(source, tmp_path):
+    """The visit summary of a document since 2022, as one line of text."""
+    out = tmp_path / "visit.html"
+    result = run_carereport("visit", source, "--viewer", "patient", "--now", "2022-03-16T12:00:00Z", "--since", "2022-01-01", "--out", out)
+    assert result.returncode == 0, result.stderr
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", out.read_text())).split())
 
 
 def test_a_stopped_procedure_is_not_called_unsuccessful(tmp_path):
@@ -42,10 +46,7 @@ def test_a_stopped_procedure_is_not_called_unsuccessful(tmp_path):
     source = tmp_path / "bundle.json"
     source.write_text(json.dumps({"resourceType": "Bundle", "type": "collection", "timestamp": "2022-03-15T18:00:00Z",
                                   "entry": [{"fullUrl": f"urn:uuid:{r['id']}", "resource": r} for r in resources]}))
-    out = tmp_path / "visit.html"
-    result = run_carereport("visit", source, "--viewer", "patient", "--now", "2022-03-16T12:00:00Z", "--since", "2022-01-01", "--out", out)
-    assert result.returncode == 0, result.stderr
-    text = lines(out.read_text())
+    text = visit_text(source, tmp_path)
     colonoscopy = text[text.index("Colonoscopy"):][:120]
     assert "stopped before it was finished" in colonoscopy and "unsuccessful" not in colonoscopy, colonoscopy
     cardioversion = text[text.index("Cardioversion"):][:120]
@@ -63,9 +64,6 @@ def test_a_stopped_procedure_is_not_called_unsuccessful(tmp_path):
 def test_an_aborted_ccda_procedure_is_stopped(tmp_path):
     source = tmp_path / "summary.xml"
     source.write_text(CDA)
-    out = tmp_path / "visit.html"
-    result = run_carereport("visit", source, "--viewer", "patient", "--now", "2022-03-16T12:00:00Z", "--since", "2022-01-01", "--out", out)
-    assert result.returncode == 0, result.stderr
-    text = lines(out.read_text())
+    text = visit_text(source, tmp_path)
     colonoscopy = text[text.index("Colonoscopy"):][:120]
     assert "stopped before it was finished" in colonoscopy and "unsuccessful" not in colonoscopy, colonoscopy
