@@ -525,3 +525,32 @@ def test_a_reader_of_several_circles_sees_each_circles_goals_on_track(tmp_path):
     assert f"{on_track} de {len(walter)} meta en camino" in page, page[:1500]
     margaret = page[page.index("Margaret's care circle"):page.index("Walter's circle")]
     assert "meta" not in margaret.lower(), "a supporter sees no goals, and no count of them"
+
+
+def test_an_adherence_goal_on_an_unseen_or_unknown_medicine_reads_the_same(tmp_path):
+    """Sophie (organiser) does not see the caregivers-only metformin record; a circle-level goal on
+    it reads "nothing here to judge it on", exactly as a goal naming no record at all does for
+    Ellen: the words never tell a hidden record from a missing one."""
+    export = tmp_path / "export"
+    shutil.copytree(SAMPLE, export)
+    records = json.loads((export / "health.json").read_text())
+    template = next(r for r in records if r["id"] == "hr-goal-metformin-doses")
+    for goal_id, medication in (("hr-goal-hidden-med", "hr-med-metformin"), ("hr-goal-no-such-med", "hr-med-no-such")):
+        goal = json.loads(json.dumps(template))
+        goal.update(id=goal_id, privacyLevel="circle", title=f"Doses of {medication}")
+        goal["data"]["description"] = f"Doses of {medication}"
+        goal["data"]["adherence"] = {"medicationId": medication, "atLeastPercent": 90}
+        records.append(goal)
+    (export / "health.json").write_text(json.dumps(records))
+    lines = {}
+    for viewer in ("u-sophie", "u-ellen"):
+        site = tmp_path / viewer
+        result = run_carereport("build", export, "--out", site, "--viewer", viewer, "--now", NOW)
+        assert result.returncode == 0, result.stderr[-2000:]
+        lines[viewer] = goal_lines((site / "index.html").read_text())
+    hidden = lines["u-sophie"]["hr-goal-hidden-med"]
+    missing = lines["u-ellen"]["hr-goal-no-such-med"]
+    assert hidden.endswith("Not judged: nothing here to judge it on.") and missing.endswith("Not judged: nothing here to judge it on.")
+    assert hidden.replace("hr-med-metformin", "X") == missing.replace("hr-med-no-such", "X")
+    taken, due = expected_metformin()
+    assert f"{taken} of {due} doses due taken" in lines["u-ellen"]["hr-goal-hidden-med"], "Ellen sees the record and its judgement"
