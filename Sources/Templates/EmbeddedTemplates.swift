@@ -2505,6 +2505,7 @@ body.visit {
 {{#allergyStatus}}<p>{{allergyStatus}}</p>{{/allergyStatus}}
 {{^empty(allergies)}}<ul>{{#allergies}}<li><strong>{{text}}</strong>{{#detail}}: {{detail}}{{/detail}}</li>{{/allergies}}</ul>{{/empty(allergies)}}
 {{^empty(allergyStatements)}}<ul class="statements">{{#allergyStatements}}<li><strong>{{text}}</strong> <span class="muted">{{stated}}</span></li>{{/allergyStatements}}</ul>{{/empty(allergyStatements)}}
+{{#pastAllergies}}<p class="small">[[t:Resolved: {pastProblems}|pastProblems={{pastAllergies}}]]</p>{{/pastAllergies}}
 </section>
 <section aria-labelledby="problems-heading">
 <h2 id="problems-heading">[[t:Problems]] <span class="period">[[t:as recorded]]</span></h2>

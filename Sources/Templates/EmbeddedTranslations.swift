@@ -4625,6 +4625,20 @@ msgctxt "procedure"
 msgid "stopped before it was finished"
 msgstr "interrumpido antes de terminar"
 
+msgctxt "allergy reaction"
+msgid "{reaction} ({severity})"
+msgstr "{reaction} ({severity})"
+
+msgid "severity of the allergy as a whole: {severity}"
+msgstr "gravedad de la alergia en conjunto: {severity}"
+
+msgid "reactions: {reactions}"
+msgstr "reacciones: {reactions}"
+
+msgctxt "resolved allergy"
+msgid "{allergy} ({detail})"
+msgstr "{allergy} ({detail})"
+
 """##,
     ]
 }

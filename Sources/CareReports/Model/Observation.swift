@@ -41,6 +41,10 @@ public struct Observation: Sendable, Hashable {
     public let allergyType: String?
     /// The codes of the reaction's manifestations, as stated.
     public let reactionCodings: [Coding]
+    /// An allergy's reactions, each with its own manifestations and severity, as the source states
+    /// them (FHIR `reaction[]`, C-CDA Reaction Observations): never merged, never one reaction's
+    /// severity on another. The native export's one `reaction` and `severity` make one.
+    public let reactions: [AllergyReaction]
     /// The source's notes on the entry, as written.
     public let notes: [String]
     /// A goal's measurable parts (kind `.goal`): targets, activity, adherence; nil for other kinds.
@@ -51,7 +55,8 @@ public struct Observation: Sendable, Hashable {
         name: String? = nil, clinicalStatus: ClinicalStatus? = nil, onset: CareDate? = nil, absence: AbsenceStatement? = nil,
         facts: ClinicalFacts? = nil,
         verificationStatus: VerificationStatus? = nil, criticality: Criticality? = nil, categories: [String] = [],
-        allergyType: String? = nil, reactionCodings: [Coding] = [], notes: [String] = [], goal: CareGoal? = nil
+        allergyType: String? = nil, reactionCodings: [Coding] = [], notes: [String] = [], goal: CareGoal? = nil,
+        reactions: [AllergyReaction]? = nil
     ) {
         self.kind = kind
         self.text = text
@@ -68,6 +73,9 @@ public struct Observation: Sendable, Hashable {
         self.categories = categories
         self.allergyType = allergyType
         self.reactionCodings = reactionCodings
+        self.reactions = reactions
+            ?? (kind == .allergy && (reaction != nil || severity != nil || !reactionCodings.isEmpty)
+                ? [AllergyReaction(manifestation: reaction, codings: reactionCodings, severity: severity)] : [])
         self.notes = notes
         self.goal = goal
     }
@@ -99,5 +107,20 @@ public struct Observation: Sendable, Hashable {
     public var statedAbsence: AbsenceStatement? {
         if let absence { return absence }
         return isKnownAbsentAllergy ? AbsenceStatement.generic(.allergies, .noneKnown) : nil
+    }
+}
+
+/// One reaction to an allergen as the source states it: its manifestations (in words, with their
+/// codes) and the severity of that reaction as a whole (FHIR `reaction.severity`, a C-CDA Severity
+/// Observation inside the Reaction Observation).
+public struct AllergyReaction: Sendable, Hashable {
+    public let manifestation: String?
+    public let codings: [Coding]
+    public let severity: String?
+
+    public init(manifestation: String?, codings: [Coding] = [], severity: String?) {
+        self.manifestation = manifestation
+        self.codings = codings
+        self.severity = severity
     }
 }

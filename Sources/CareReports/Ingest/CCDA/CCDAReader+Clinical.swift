@@ -57,14 +57,25 @@ extension CCDAReader {
             return
         }
         let related = node.all("entryRelationship", "observation")
-        let reactions = related.filter { hasTemplate($0, "2.16.840.1.113883.10.20.22.4.9") }
-        let reaction = reactions.compactMap { displayName($0.child("value")) }.joined(separator: ", ")
+        let reactionNodes = related.filter { hasTemplate($0, "2.16.840.1.113883.10.20.22.4.9") }
         let severityTemplate = "2.16.840.1.113883.10.20.22.4.8"
-        // A reaction keeps its own severity (FHIR's `reaction.severity`); the allergy-level one
-        // (deprecated in C-CDA R2.1) stands only when no reaction states one.
-        let severityNode = reactions.flatMap { $0.all("entryRelationship", "observation") }.first { hasTemplate($0, severityTemplate) }
-            ?? related.first { hasTemplate($0, severityTemplate) }
-        let severity = severityNode.flatMap { displayName($0.child("value")) }
+        // Each reaction keeps its own severity (FHIR's `reaction.severity`), never another's.
+        var reactions: [AllergyReaction] = []
+        for node in reactionNodes {
+            let severity = node.all("entryRelationship", "observation").first { hasTemplate($0, severityTemplate) }.flatMap { displayName($0.child("value")) }
+            reactions.append(AllergyReaction(manifestation: displayName(node.child("value")), codings: codings(node.child("value")), severity: severity))
+        }
+        // The allergy-level severity (deprecated in C-CDA R2.1) is the one reaction's when there is
+        // one reaction stating none; beside several reactions it stays the allergy's own, unattached.
+        if reactions.allSatisfy({ $0.severity == nil }),
+            let overall = related.first(where: { hasTemplate($0, severityTemplate) }).flatMap({ displayName($0.child("value")) }) {
+            if reactions.count == 1 {
+                reactions = [AllergyReaction(manifestation: reactions[0].manifestation, codings: reactions[0].codings, severity: overall)]
+            } else {
+                reactions.append(AllergyReaction(manifestation: nil, severity: overall))
+            }
+        }
+        reactions = reactions.filter { $0.manifestation != nil || $0.severity != nil || !$0.codings.isEmpty }
         let statusNode = related.first { hasTemplate($0, "2.16.840.1.113883.10.20.22.4.28") }
         let status = CCDAReader.clinicalStatus(statusNode?.child("value")?.value("code")) ?? CCDAReader.actStatus(act)
         let onset = start(node.child("effectiveTime"))
@@ -77,9 +88,8 @@ extension CCDAReader {
         case "CRITU": .unableToAssess
         default: nil
         }
-        let observation = Observation(kind: .allergy, substance: substance, reaction: reaction.isEmpty ? nil : reaction,
-                                      severity: severity, clinicalStatus: status, onset: onset, criticality: criticality,
-                                      reactionCodings: reactions.flatMap { codings($0.child("value")) })
+        let observation = Observation(kind: .allergy, substance: substance, clinicalStatus: status, onset: onset, criticality: criticality,
+                                      reactions: reactions)
         let substanceCodes = codings(substanceCode).isEmpty && named == nil ? codings(node.child("value")) : codings(substanceCode)
         records.append(ImportedRecord(
             id: makeID(node, kind: "allergy"), title: "Allergy: \(substance)", date: date, data: .observation(observation), codings: substanceCodes))

@@ -198,15 +198,19 @@ extension FHIRBundleReader {
         let onset = firstDate([entry["onsetDateTime"], entry["onsetPeriod"]])?.date
         guard let date = onset ?? recordDate(entry, [entry["recordedDate"]], expected: "onsetDateTime or recordedDate")
         else { return }
-        let reactionNode = entry["reaction"][0]
-        let manifestations = reactionNode["manifestation"].elements.compactMap { conceptText($0) }
+        // Every reaction, each with its own severity (FHIR: "the severity of the reaction event as a whole").
+        let reactions = entry["reaction"].elements.compactMap { node -> AllergyReaction? in
+            let manifestations = node["manifestation"].elements.compactMap { conceptText($0) }
+            let severity = diagnostics.string(node["severity"])
+            let codes = node["manifestation"].elements.flatMap { codings($0) }
+            guard !manifestations.isEmpty || severity != nil || !codes.isEmpty else { return nil }
+            return AllergyReaction(manifestation: manifestations.isEmpty ? nil : manifestations.joined(separator: ", "), codings: codes, severity: severity)
+        }
         let observation = Observation(
-            kind: .allergy, substance: substance,
-            reaction: manifestations.isEmpty ? nil : manifestations.joined(separator: ", "),
-            severity: diagnostics.string(reactionNode["severity"]), clinicalStatus: clinicalStatus(entry["clinicalStatus"]), onset: onset,
+            kind: .allergy, substance: substance, clinicalStatus: clinicalStatus(entry["clinicalStatus"]), onset: onset,
             verificationStatus: verificationStatus(entry["verificationStatus"]), criticality: criticality(entry["criticality"]),
             categories: entry["category"].elements.compactMap { $0.rawString }, allergyType: diagnostics.string(entry["type"]),
-            reactionCodings: reactionNode["manifestation"].elements.flatMap { codings($0) }, notes: notes(entry))
+            notes: notes(entry), reactions: reactions)
         append(ImportedRecord(
             id: recordId(entry), title: "Allergy: \(Self.title(substance))", date: date, data: .observation(observation),
             codings: codings(codeNode)))

@@ -106,6 +106,9 @@ public struct VisitSummary: Sendable, Encodable {
     public let allergyStatus: String?
     /// "No known food allergies." and the like: shown beside the allergies, never instead of them.
     public var allergyStatements: [Statement] = []
+    /// Resolved allergies joined into one sentence, each with what it states ("Ampicillin (reaction:
+    /// Anaphylaxis, severe, high criticality)"): listed as resolved, never left out.
+    public var pastAllergies: String?
     public let problems: [Line]
     public var problemStatements: [Statement] = []
     public var medicationStatements: [Statement] = []

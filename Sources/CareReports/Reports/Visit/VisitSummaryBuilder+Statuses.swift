@@ -4,22 +4,10 @@ extension VisitSummaryBuilder {
     /// An allergy's detail as the document states it: the reaction, its severity, the criticality
     /// (kept beside a severity, never folded into it) and a verification that is not "confirmed".
     func allergyDetail(_ allergy: Observation) -> String {
-        [
-            allergy.reaction.map { context.words.t("reaction: {reaction}", ["reaction": $0]) },
-            allergy.severity.map { severityWords($0) },
+        (ObservationWording.reactions(allergy, context.words) + [
             allergy.criticality.map { ObservationWording.criticality($0, context.words) },
             allergy.verificationStatus.flatMap { ObservationWording.verification($0, context.words) },
-        ].compactMap { $0 }.joined(separator: ", ")
-    }
-
-    /// A reaction severity FHIR codes (mild, moderate, severe) in the reader's words; any other text as written.
-    func severityWords(_ severity: String) -> String {
-        switch severity.lowercased() {
-        case "mild": context.words.t("mild", context: "reaction severity")
-        case "moderate": context.words.t("moderate", context: "reaction severity")
-        case "severe": context.words.t("severe", context: "reaction severity")
-        default: severity
-        }
+        ].compactMap { $0 }).joined(separator: ", ")
     }
 
     /// A problem's status in its own words when it is more than plainly active or resolved

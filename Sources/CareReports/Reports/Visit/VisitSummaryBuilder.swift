@@ -78,6 +78,7 @@ public struct VisitSummaryBuilder: Sendable {
         summary.moreAppointments = moreAppointments
         summary.reportNotes = reportNoteLines()
         summary.allergyStatements = statementLines(.allergies)
+        summary.pastAllergies = pastAllergies()
         summary.problemStatements = statementLines(.problems)
         summary.medicationStatements = statementLines(.medications)
         summary.immunizationStatements = statementLines(.immunizations)
@@ -103,17 +104,29 @@ public struct VisitSummaryBuilder: Sendable {
         }
     }
 
-    /// Allergies not resolved (an inactive one says so); "not recorded" when there is neither an allergy nor a statement such
-    /// as "No known allergies." (the statements are listed beside them, see `statementLines`).
+    /// Allergies not resolved (an inactive one says so); "not recorded" when there is no allergy at
+    /// all, resolved ones included, nor a statement such as "No known allergies." (the statements are
+    /// listed beside them, see `statementLines`; the resolved ones, see `pastAllergies`).
     func allergyLines() -> ([VisitSummary.Line], String?) {
-        let real = findings(.allergy).filter { $0.1.clinicalStatus != .resolved }
+        let all = findings(.allergy)
+        let real = all.filter { $0.1.clinicalStatus != .resolved }
         let lines = real.map { record, allergy in
             let status = allergy.clinicalStatus.flatMap { $0 == .active ? nil : ObservationWording.status($0, context.words) }
             return VisitSummary.Line(
                 text: allergy.substance ?? record.title, detail: [allergyDetail(allergy), status].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", "))
         }
         let stated = !statedAbsences(.allergies).isEmpty
-        return (lines, lines.isEmpty && !stated ? context.words.t("Allergies: not recorded.") : nil)
+        return (lines, all.isEmpty && !stated ? context.words.t("Allergies: not recorded.") : nil)
+    }
+
+    /// The resolved allergies, each with its reactions, severity and criticality, as one sentence.
+    func pastAllergies() -> String? {
+        let past = findings(.allergy).filter { $0.1.clinicalStatus == .resolved }.map { record, allergy in
+            let detail = allergyDetail(allergy)
+            let name = allergy.substance ?? record.title
+            return detail.isEmpty ? name : context.words.t("{allergy} ({detail})", context: "resolved allergy", ["allergy": name, "detail": detail])
+        }
+        return past.isEmpty ? nil : past.joined(separator: "; ") + "."
     }
 
     /// Problems not resolved with their status in words when it is not plainly active ("in

@@ -231,7 +231,7 @@ extension WeeklySummaryBuilder {
             var detail: [String] = [ObservationWording.kind(observation.kind, context.words)]
             if let substance = observation.substance { detail.append(substance) }
             if let name = observation.name { detail.append(name) }
-            if let reaction = observation.reaction { detail.append(context.words.t("reaction: {reaction}", ["reaction": reaction])) }
+            detail += ObservationWording.reactions(observation, context.words)
             if let criticality = observation.criticality { detail.append(ObservationWording.criticality(criticality, context.words)) }
             if let status = observation.clinicalStatus { detail.append(ObservationWording.status(status, context.words)) }
             detail += ClinicalFactsWording.details(observation.facts, kind: observation.kind, context.words)
@@ -279,6 +279,40 @@ extension WeeklySummaryBuilder {
 
 /// Words for observation kinds.
 public enum ObservationWording {
+    /// An allergy's reactions in the reader's words, as parts of its detail: one reaction is
+    /// "reaction: Hives" and "mild"; several are one part, each with its own severity,
+    /// "reactions: Hives (mild); Anaphylaxis (severe)"; a severity stated for the allergy as a whole
+    /// beside several reactions is said as that, never as one reaction's.
+    public static func reactions(_ allergy: Observation, _ words: Localizer) -> [String] {
+        let reactions = allergy.reactions
+        if reactions.count == 1, let only = reactions.first {
+            return [only.manifestation.map { words.t("reaction: {reaction}", ["reaction": $0]) }, only.severity.map { severity($0, words) }]
+                .compactMap { $0 }
+        }
+        guard !reactions.isEmpty else { return [] }
+        let items = reactions.map { reaction -> String in
+            switch (reaction.manifestation, reaction.severity) {
+            case let (manifestation?, severity?):
+                words.t("{reaction} ({severity})", context: "allergy reaction", ["reaction": manifestation, "severity": Self.severity(severity, words)])
+            case let (manifestation?, nil): manifestation
+            case let (nil, severity?):
+                words.t("severity of the allergy as a whole: {severity}", ["severity": Self.severity(severity, words)])
+            case (nil, nil): ""
+            }
+        }.filter { !$0.isEmpty }
+        return [words.t("reactions: {reactions}", ["reactions": items.joined(separator: "; ")])]
+    }
+
+    /// A reaction severity FHIR codes (mild, moderate, severe) in the reader's words; any other text as written.
+    public static func severity(_ severity: String, _ words: Localizer) -> String {
+        switch severity.lowercased() {
+        case "mild": words.t("mild", context: "reaction severity")
+        case "moderate": words.t("moderate", context: "reaction severity")
+        case "severe": words.t("severe", context: "reaction severity")
+        default: severity
+        }
+    }
+
     public static func kind(_ kind: Observation.Kind, _ words: Localizer = .english) -> String {
         switch kind {
         case .note: words.t("note")

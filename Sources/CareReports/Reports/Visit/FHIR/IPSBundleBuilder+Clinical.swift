@@ -151,7 +151,7 @@ extension IPSBundleBuilder {
                 ("_onsetDateTime", FHIRJSON.absent(allergy.onset)),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
                 ("reaction", reaction(allergy)),
-                ("note", notes(allergy.notes + (Self.severityCode(allergy) == nil ? [allergy.severity].compactMap { $0 } : []))),
+                ("note", notes(allergy.notes + reactionNotes(allergy))),
             ])
             let status = allergy.clinicalStatus.flatMap { $0.isPast ? ObservationWording.status($0, context.words) : nil }
             let detail = [summary.allergyDetail(allergy), status].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")

@@ -5,8 +5,22 @@ import Foundation
 /// the resource it is written as.
 extension IPSBundleBuilder {
     /// A reaction severity FHIR knows (`mild`, `moderate`, `severe`), else nil (then kept as a note).
-    static func severityCode(_ allergy: Observation) -> String? {
-        allergy.severity.flatMap { ["mild", "moderate", "severe"].contains($0.lowercased()) ? $0.lowercased() : nil }
+    static func severityCode(_ severity: String?) -> String? {
+        severity.flatMap { ["mild", "moderate", "severe"].contains($0.lowercased()) ? $0.lowercased() : nil }
+    }
+
+    /// What of an allergy's reactions FHIR's `reaction` cannot hold, as notes: a severity in words
+    /// FHIR does not code ("moderate to severe": "Hives: moderate to severe"), and a severity with no
+    /// manifestation (a reaction needs one), such as one stated for the allergy as a whole.
+    func reactionNotes(_ allergy: Observation) -> [String] {
+        allergy.reactions.compactMap { reaction in
+            guard let severity = reaction.severity else { return nil }
+            if reaction.manifestation == nil && reaction.codings.isEmpty {
+                return context.words.t("severity of the allergy as a whole: {severity}", ["severity": ObservationWording.severity(severity, context.words)])
+            }
+            guard Self.severityCode(severity) == nil else { return nil }
+            return "\(reaction.manifestation ?? ""): \(severity)"
+        }
     }
 
     /// An AllergyIntolerance's clinical status: the allergy value set has only active, inactive and
@@ -22,11 +36,13 @@ extension IPSBundleBuilder {
     /// The reaction: its manifestations in the words shown on the page, with every code the source
     /// gave for them, and its severity.
     func reaction(_ allergy: Observation) -> JSONValue? {
-        guard allergy.reaction != nil || !allergy.reactionCodings.isEmpty else { return nil }
-        return .array([FHIRJSON.object([
-            ("manifestation", .array([FHIRJSON.concept(allergy.reaction, given: allergy.reactionCodings)])),
-            ("severity", FHIRJSON.string(Self.severityCode(allergy))),
-        ])])
+        let written = allergy.reactions.filter { $0.manifestation != nil || !$0.codings.isEmpty }.map { reaction in
+            FHIRJSON.object([
+                ("manifestation", .array([FHIRJSON.concept(reaction.manifestation, given: reaction.codings)])),
+                ("severity", FHIRJSON.string(Self.severityCode(reaction.severity))),
+            ])
+        }
+        return written.isEmpty ? nil : .array(written)
     }
 
     /// The medicines of imported documents stopped before the period (not `stopped`, which are those
