@@ -4639,6 +4639,12 @@ msgctxt "resolved allergy"
 msgid "{allergy} ({detail})"
 msgstr "{allergy} ({detail})"
 
+msgid "date as stated: {date}"
+msgstr "fecha según el documento: {date}"
+
+msgid "onset as stated: {date}"
+msgstr "inicio según el documento: {date}"
+
 """##,
     ]
 }

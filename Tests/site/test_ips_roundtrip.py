@@ -295,7 +295,8 @@ OIDS = {"2.16.840.1.113883.6.96": "http://snomed.info/sct", "2.16.840.1.113883.6
         "2.16.840.1.113883.6.88": "http://www.nlm.nih.gov/research/umls/rxnorm", "2.16.840.1.113883.12.292": "http://hl7.org/fhir/sid/cvx",
         "2.16.840.1.113883.6.90": "http://hl7.org/fhir/sid/icd-10-cm", "2.16.840.1.113883.6.69": "http://hl7.org/fhir/sid/ndc",
         "2.16.840.1.113883.6.3": "http://hl7.org/fhir/sid/icd-10", "2.16.840.1.113883.6.12": "http://www.ama-assn.org/go/cpt",
-        "2.16.840.1.113883.6.4": "http://www.cms.gov/Medicare/Coding/ICD10", "2.16.840.1.113883.6.104": "http://hl7.org/fhir/sid/icd-9-cm"}
+        "2.16.840.1.113883.6.4": "http://www.cms.gov/Medicare/Coding/ICD10", "2.16.840.1.113883.6.103": "http://hl7.org/fhir/sid/icd-9-cm",
+        "2.16.840.1.113883.6.104": "http://hl7.org/fhir/sid/icd-9-cm"}
 PROBLEM = "2.16.840.1.113883.10.20.22.4.4"
 ALLERGY = "2.16.840.1.113883.10.20.22.4.7"
 

@@ -42,10 +42,14 @@ public struct ClinicalFacts: Sendable, Hashable {
     public let end: CareDate?
     /// A value that is a date, as stated (a pregnancy's expected delivery date).
     public let dateValue: CareDate?
+    /// The date as the source gives it in words only ("spring 2021": FHIR `occurrenceString`,
+    /// `performedString`, `onsetString`): the record's own date is then unknown, and this is said
+    /// beside it, never turned into a day.
+    public let statedDate: String?
 
     public init(
         status: Status? = nil, reason: String? = nil, reported: Bool = false, reportedBy: String? = nil, udi: String? = nil, detail: String? = nil,
-        end: CareDate? = nil, dateValue: CareDate? = nil
+        end: CareDate? = nil, dateValue: CareDate? = nil, statedDate: String? = nil
     ) {
         self.status = status
         self.reason = reason
@@ -55,5 +59,6 @@ public struct ClinicalFacts: Sendable, Hashable {
         self.detail = detail
         self.end = end
         self.dateValue = dateValue
+        self.statedDate = statedDate.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
     }
 }

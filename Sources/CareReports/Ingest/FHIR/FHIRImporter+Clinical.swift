@@ -23,10 +23,14 @@ extension FHIRBundleReader {
 
     /// A record's date: the first of `nodes` (dateTimes or Periods) that is given, or "date
     /// unknown" when the resource says so of it (``unknownDate(_:_:)``), else the document's date.
-    func recordDate(_ entry: FHIREntry, _ nodes: [FHIRNode], expected: String) -> CareDate? {
+    /// The record's date from `nodes`; with none, "date unknown" filed by the document's date (a
+    /// statement is never given the document's date as its own), or, for a reading, a visit or an
+    /// appointment (`filedByDocument` false), the document's date, which places it in time.
+    func recordDate(_ entry: FHIREntry, _ nodes: [FHIRNode], expected: String, filedByDocument: Bool = true) -> CareDate? {
         for node in nodes {
             if let date = firstDate([node])?.date ?? unknownDate(entry, [node]) { return date }
         }
+        if filedByDocument, let date = unknownFiledByDocument() { return date }
         if let date = documentDate { return date }
         diagnostics.drop(entry.resource, "no date; expected \(expected); record not imported")
         return nil
@@ -93,7 +97,7 @@ extension FHIRBundleReader {
             return
         }
         guard let date = recordDate(entry, [entry["effectiveDateTime"], entry["effectivePeriod"], entry["issued"]],
-            expected: "effectiveDateTime, effectivePeriod.start or issued")
+            expected: "effectiveDateTime, effectivePeriod.start or issued", filedByDocument: false)
         else { return }
         let measurement: Measurement
         if kind == .bloodPressure {
@@ -177,9 +181,11 @@ extension FHIRBundleReader {
         guard let date = onset.flatMap({ $0.isUnknown ? nil : $0 })
             ?? recordDate(entry, [entry["recordedDate"]], expected: "onsetDateTime, onsetPeriod.start or recordedDate")
         else { return }
+        let inWords = onset == nil ? dateInWords(entry, "onsetString") : nil
         let observation = Observation(
             kind: .condition, severity: conceptText(entry["severity"]), name: name,
             clinicalStatus: clinicalStatus(entry["clinicalStatus"]), onset: onset,
+            facts: inWords.map { ClinicalFacts(statedDate: $0) },
             verificationStatus: verificationStatus(entry["verificationStatus"]), notes: notes(entry))
         append(ImportedRecord(
             id: recordId(entry), title: Self.title(name), date: date, data: .observation(observation), codings: codings(entry["code"])))
@@ -206,8 +212,10 @@ extension FHIRBundleReader {
             guard !manifestations.isEmpty || severity != nil || !codes.isEmpty else { return nil }
             return AllergyReaction(manifestation: manifestations.isEmpty ? nil : manifestations.joined(separator: ", "), codings: codes, severity: severity)
         }
+        let inWords = onset == nil ? dateInWords(entry, "onsetString") : nil
         let observation = Observation(
             kind: .allergy, substance: substance, clinicalStatus: clinicalStatus(entry["clinicalStatus"]), onset: onset,
+            facts: inWords.map { ClinicalFacts(statedDate: $0) },
             verificationStatus: verificationStatus(entry["verificationStatus"]), criticality: criticality(entry["criticality"]),
             categories: entry["category"].elements.compactMap { $0.rawString }, allergyType: diagnostics.string(entry["type"]),
             notes: notes(entry), reactions: reactions)
@@ -225,7 +233,10 @@ extension FHIRBundleReader {
             diagnostics.drop(entry["vaccineCode"], "no text or coding display naming the vaccine; record not imported")
             return
         }
-        let absent = entry["occurrenceDateTime"].isPresent ? nil : unknownDate(entry, statedAsText: "occurrenceString")
+        // A date in words ("spring 2021") is kept as written; the record's own date is then unknown.
+        let inWords = entry["occurrenceDateTime"].isPresent ? nil : dateInWords(entry, "occurrenceString")
+        let absent = entry["occurrenceDateTime"].isPresent
+            ? nil : unknownDate(entry, statedAsText: "occurrenceString") ?? (inWords == nil ? nil : unknownFiledByDocument())
         guard let date = absent ?? recordDate(entry, [entry["occurrenceDateTime"], entry["recorded"]], expected: "occurrenceDateTime or recorded")
         else { return }
         let notDone = entry["status"].rawString == "not-done"
@@ -234,7 +245,7 @@ extension FHIRBundleReader {
         let reported = entry["primarySource"].value == .bool(false) || origin != nil
         let facts = ClinicalFacts(
             status: notDone ? (Self.saysRefused(reason) ? .refused : .notDone) : entry["status"].rawString == "completed" ? .completed : nil,
-            reason: reason, reported: reported, reportedBy: origin)
+            reason: reason, reported: reported, reportedBy: origin, statedDate: inWords)
         let observation = Observation(kind: .immunization, text: notDone ? "Not given" : nil, name: name, onset: date, facts: facts, notes: notes(entry))
         append(ImportedRecord(
             id: recordId(entry), title: Self.title(name), date: date, data: .observation(observation), codings: codings(entry["vaccineCode"])))
@@ -243,7 +254,7 @@ extension FHIRBundleReader {
     // MARK: Visits
 
     func readEncounter(_ entry: FHIREntry) {
-        guard let start = recordDate(entry, [entry["period"]], expected: "period.start") else { return }
+        guard let start = recordDate(entry, [entry["period"]], expected: "period.start", filedByDocument: false) else { return }
         let end = diagnostics.date(entry["period"]["end"])
         let provider = entry["participant"].elements.lazy.compactMap { self.displayName($0["individual"]) }.first
             ?? displayName(entry["serviceProvider"]) ?? "Unknown provider"
@@ -263,7 +274,7 @@ extension FHIRBundleReader {
     }
 
     func readAppointment(_ entry: FHIREntry) {
-        guard let start = recordDate(entry, [entry["start"]], expected: "start") else { return }
+        guard let start = recordDate(entry, [entry["start"]], expected: "start", filedByDocument: false) else { return }
         let end = diagnostics.date(entry["end"])
         var provider: String?
         var location: String?

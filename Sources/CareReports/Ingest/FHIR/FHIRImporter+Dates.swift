@@ -20,6 +20,19 @@ extension FHIRBundleReader {
         return .unknown(filedOn: filed.localDay(in: TimeZone(secondsFromGMT: 0)!))
     }
 
+    /// A date the resource gives only in words (`occurrenceString`, `performedString`,
+    /// `onsetString` without a data-absent-reason): kept as written, never turned into a day.
+    func dateInWords(_ entry: FHIREntry, _ key: String) -> String? {
+        guard let text = entry[key].rawString, unknownDate(entry, statedAsText: key) == nil else { return nil }
+        return text
+    }
+
+    /// "Date unknown", filed by the document's date: the date of a record whose source gives none,
+    /// or gives it only in words.
+    func unknownFiledByDocument() -> CareDate? {
+        (documentDate ?? lastUpdated()).map { .unknown(filedOn: $0.localDay(in: TimeZone(secondsFromGMT: 0)!)) }
+    }
+
     /// "Date unknown" for a date given as text with a `data-absent-reason` on it (an Immunization's
     /// `occurrenceString`, as carereport's own IPS writes an unknown date so that the required
     /// `occurrence[x]` has a value); nil otherwise.

@@ -15,8 +15,14 @@ extension FHIRBundleReader {
             return
         }
         let performed = [entry["performedDateTime"], entry["performedPeriod"]]
-        guard let date = recordDate(entry, performed, expected: "performedDateTime or performedPeriod") else { return }
-        let reason = conceptText(entry["statusReason"]) ?? entry["reasonCode"].elements.lazy.compactMap { self.conceptText($0) }.first
+        let inWords = firstDate(performed) == nil ? dateInWords(entry, "performedString") : nil
+        guard let date = (inWords == nil ? nil : unknownFiledByDocument())
+            ?? recordDate(entry, performed, expected: "performedDateTime or performedPeriod") else { return }
+        // Why it was not done or stopped (`statusReason`) for a procedure not done or stopped; why it
+        // was done (`reasonCode`) otherwise.
+        let statusReason = conceptText(entry["statusReason"])
+        let indication = entry["reasonCode"].elements.lazy.compactMap { self.conceptText($0) }.first
+        let reason = ["not-done", "stopped"].contains(entry["status"].rawString ?? "") ? statusReason ?? indication : indication ?? statusReason
         var status: ClinicalFacts.Status?
         switch entry["status"].rawString {
         case "completed": status = .completed
@@ -26,11 +32,14 @@ extension FHIRBundleReader {
         case "preparation": status = .planned
         default: status = nil
         }
-        // SNOMED CT 385671000 "Unsuccessful" as the outcome.
-        if entry["outcome"]["coding"].elements.contains(where: { $0["code"].rawString == "385671000" }) { status = .unsuccessful }
+        // SNOMED CT 385671000 "Unsuccessful" as the outcome of a procedure done; one stopped before
+        // it was finished stays stopped (and its status reason says why).
+        if status != .stopped, entry["outcome"]["coding"].elements.contains(where: { $0["code"].rawString == "385671000" }) {
+            status = .unsuccessful
+        }
         let facts = ClinicalFacts(
             status: status, reason: reason, detail: entry["bodySite"].elements.lazy.compactMap { self.conceptText($0) }.first,
-            end: diagnostics.date(entry["performedPeriod"]["end"]))
+            end: diagnostics.date(entry["performedPeriod"]["end"]), statedDate: inWords)
         let observation = Observation(kind: .procedure, name: Self.title(name), onset: firstDate(performed)?.date ?? (date.isUnknown ? date : nil), facts: facts)
         append(ImportedRecord(
             id: recordId(entry), title: Self.title(name), date: date, data: .observation(observation), codings: codings(entry["code"])))

@@ -5,6 +5,7 @@ extension VisitSummaryBuilder {
     /// (kept beside a severity, never folded into it) and a verification that is not "confirmed".
     func allergyDetail(_ allergy: Observation) -> String {
         (ObservationWording.reactions(allergy, context.words) + [
+            allergy.onset == nil ? allergy.facts?.statedDate.map { context.words.t("onset as stated: {date}", ["date": $0]) } : nil,
             allergy.criticality.map { ObservationWording.criticality($0, context.words) },
             allergy.verificationStatus.flatMap { ObservationWording.verification($0, context.words) },
         ].compactMap { $0 }).joined(separator: ", ")

@@ -143,6 +143,7 @@ public struct VisitSummaryBuilder: Sendable {
                 past.append(condition.onset.map { context.words.t("{problem} (onset {day})", ["problem": name, "day": when($0)]) } ?? name)
             } else {
                 let since = condition.onset.flatMap { context.format.since($0) }
+                    ?? condition.facts?.statedDate.map { context.words.t("onset as stated: {date}", ["date": $0]) }
                 active.append(VisitSummary.Line(text: name, detail: [stated, since].compactMap { $0 }.joined(separator: ", ")))
             }
         }

@@ -149,6 +149,7 @@ extension IPSBundleBuilder {
                 ("patient", patientReference),
                 ("onsetDateTime", allergy.onset.flatMap { FHIRJSON.date($0, in: zone) }),
                 ("_onsetDateTime", FHIRJSON.absent(allergy.onset)),
+                ("onsetString", allergy.onset == nil ? allergy.facts?.statedDate.map(JSONValue.string) : nil),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
                 ("reaction", reaction(allergy)),
                 ("note", notes(allergy.notes + reactionNotes(allergy))),
@@ -192,6 +193,7 @@ extension IPSBundleBuilder {
                 ("subject", patientReference),
                 ("onsetDateTime", condition.onset.flatMap { FHIRJSON.date($0, in: zone) }),
                 ("_onsetDateTime", FHIRJSON.absent(condition.onset)),
+                ("onsetString", condition.onset == nil ? condition.facts?.statedDate.map(JSONValue.string) : nil),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
                 ("note", notes(condition.notes)),
             ])
@@ -233,9 +235,15 @@ extension IPSBundleBuilder {
                 ("vaccineCode", FHIRJSON.concept(name, given: record.codings)),
                 ("patient", patientReference),
                 ("occurrenceDateTime", FHIRJSON.date(record.date, in: zone)),
-                // occurrence[x] is required: an unknown date is the text "unknown" with its data-absent-reason.
-                ("occurrenceString", record.date.isUnknown ? .string("unknown") : nil),
-                ("_occurrenceString", FHIRJSON.absent(record.date)),
+                // occurrence[x] is required: a date given in words is written as given; an unknown
+                // date is the text "unknown" with its data-absent-reason.
+                ("occurrenceString", facts?.statedDate.map(JSONValue.string) ?? (record.date.isUnknown ? .string("unknown") : nil)),
+                ("_occurrenceString", facts?.statedDate == nil ? FHIRJSON.absent(record.date) : nil),
+                // Stopped before it was finished (C-CDA aborted): given, but not a full dose.
+                ("isSubpotent", facts?.status == .stopped ? .bool(true) : nil),
+                ("subpotentReason", facts?.status == .stopped ? .array([FHIRJSON.concept(nil, [
+                    FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/immunization-subpotent-reason", "partial", "Partial Dose"),
+                ])]) : nil),
                 ("primarySource", facts?.reported == true ? .bool(false) : nil),
                 ("reportOrigin", facts?.reportedBy.map { FHIRJSON.concept($0) }),
                 ("note", notes(shot.notes)),

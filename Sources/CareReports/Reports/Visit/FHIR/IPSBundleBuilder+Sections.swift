@@ -116,7 +116,8 @@ extension IPSBundleBuilder {
             case .planned?: "preparation"
             default: "unknown"
             }
-            let notDone = status == "not-done"
+            // Why it was not done or stopped is its status reason, never the reason it was done.
+            let notDone = status == "not-done" || status == "stopped"
             let resource = FHIRJSON.object([
                 ("resourceType", .string("Procedure")),
                 ("id", .string(id)),
@@ -126,7 +127,8 @@ extension IPSBundleBuilder {
                 ("subject", patientReference),
                 // A procedure with an end the source states is a period, so the end reads back.
                 ("performedDateTime", facts?.end == nil ? date(procedure) : nil),
-                ("_performedDateTime", facts?.end == nil ? FHIRJSON.absent(procedure.onset) : nil),
+                ("_performedDateTime", facts?.end == nil && facts?.statedDate == nil ? FHIRJSON.absent(procedure.onset) : nil),
+                ("performedString", facts?.end == nil && procedure.onset?.isUnknown != false ? facts?.statedDate.map(JSONValue.string) : nil),
                 ("performedPeriod", facts?.end.map { end in FHIRJSON.object([
                     ("start", date(procedure)), ("_start", FHIRJSON.absent(procedure.onset)), ("end", FHIRJSON.date(end, in: zone)),
                 ]) }),
