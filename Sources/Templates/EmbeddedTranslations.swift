@@ -824,6 +824,18 @@ msgctxt "lab report"
 msgid "amended"
 msgstr "modificado"
 
+msgctxt "lab report"
+msgid "registered"
+msgstr "registrado"
+
+msgctxt "lab report"
+msgid "cancelled"
+msgstr "cancelado"
+
+msgctxt "lab report"
+msgid "status unknown"
+msgstr "estado desconocido"
+
 #: Sources/CareReports/Reports/Support/RecordWording.swift:40
 msgctxt "condition"
 msgid "active"

@@ -50,10 +50,15 @@ public struct LabReport: Sendable, Hashable {
     /// Results the report references that the document does not include (a DiagnosticReport whose
     /// Observations are not in the bundle): said on the page, never read as "no results".
     public let resultsNotIncluded: Int
+    /// True for results of one day gathered into one report by carereport (FHIR Observations no
+    /// report lists), not a report the source wrote: it has no status of its own, each result
+    /// keeps its own (see `statedStatus`), and the IPS output writes no DiagnosticReport for it.
+    public let grouped: Bool
 
     public init(
         laboratory: String? = nil, orderedBy: String? = nil, collectedAt: CareDate? = nil, reportedAt: CareDate? = nil,
-        status: Status, panel: LabPanel? = nil, results: [LabResult], conclusion: String? = nil, resultsNotIncluded: Int = 0
+        status: Status, panel: LabPanel? = nil, results: [LabResult], conclusion: String? = nil, resultsNotIncluded: Int = 0,
+        grouped: Bool = false
     ) {
         self.laboratory = laboratory
         self.orderedBy = orderedBy
@@ -64,6 +69,20 @@ public struct LabReport: Sendable, Hashable {
         self.results = results
         self.conclusion = conclusion
         self.resultsNotIncluded = resultsNotIncluded
+        self.grouped = grouped
+    }
+
+    /// The report's status as its source states it; for a grouped report, the one status all its
+    /// results share, else nil (none is shown: each result says its own).
+    public var statedStatus: LabResult.Status? {
+        guard grouped else { return LabResult.Status(rawValue: status.rawValue) }
+        let statuses = Set(results.map { $0.status ?? LabResult.Status(rawValue: status.rawValue)! })
+        return statuses.count == 1 ? statuses.first : nil
+    }
+
+    /// A result's status: its own, else its report's.
+    public func status(of result: LabResult) -> LabResult.Status {
+        result.status ?? LabResult.Status(rawValue: status.rawValue)!
     }
 }
 

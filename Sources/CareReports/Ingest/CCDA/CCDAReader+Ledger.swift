@@ -17,6 +17,8 @@ struct CCDAEntryTracker {
     var omitted: [xmlNodePtr: String] = [:]
     /// The first warning said inside each entry.
     var notes: [xmlNodePtr: String] = [:]
+    /// Entries read in part: a record was made, but a result inside it could not be read.
+    var partlyRead: Set<xmlNodePtr> = []
 
     /// The `entry` element of a section that holds `node` (itself included), if any.
     static func entry(of node: xmlNodePtr) -> xmlNodePtr? {
@@ -54,9 +56,13 @@ extension CCDAReader {
                 unread.append(entry)
             }
         }
-        guard !unread.isEmpty else { return [] }
+        // An entry read in part (a result organizer with a result of a type not read) also keeps
+        // the narrative, which carries the result the record lacks.
+        let partly = section.children("entry").filter { tracker.partlyRead.contains($0.pointer) && tracker.records[$0.pointer] != nil }
+        guard !unread.isEmpty || !partly.isEmpty else { return [] }
         guard let id = keepNarrative(section, title: title) else { return unread }
         for entry in unread { tracker.records[entry.pointer] = [id] }
+        for entry in partly where tracker.records[entry.pointer]?.contains(id) == false { tracker.records[entry.pointer]!.append(id) }
         narrativeFallbacks.insert(id)
         return []
     }
@@ -98,9 +104,16 @@ extension CCDAReader {
                     line = LedgerLine(document: file, sectionCode: code, sectionTitle: title, entry: path, kind: kind, outcome: .omitted, reason: reason)
                 } else if let ids = tracker.records[entry.pointer], let first = ids.first {
                     let asWritten = narrativeFallbacks.contains(first)
+                    let inPart = !asWritten && tracker.partlyRead.contains(entry.pointer)
+                    let note = tracker.notes[entry.pointer] ?? kind
+                    let reason: String? =
+                        asWritten ? "not a structured fact carereport reads (\(note)); shown in the section's narrative as written"
+                        : inPart && ids.contains(where: narrativeFallbacks.contains)
+                            ? "read in part: a result is not a structured fact carereport reads (\(note)); it is shown in the section's narrative as written"
+                        : inPart ? "read in part: a result is not a structured fact carereport reads (\(note)) and its section has no narrative" : nil
                     line = LedgerLine(
                         document: file, sectionCode: code, sectionTitle: title, entry: path, kind: kind, outcome: .shown,
-                        reason: asWritten ? "not a structured fact carereport reads (\(tracker.notes[entry.pointer] ?? kind)); shown in the section's narrative as written" : nil,
+                        reason: reason,
                         place: places[first] ?? "documents", record: ids.joined(separator: " "))
                 } else if let catalogue = code.flatMap({ Self.administrativeSections[$0] }) {
                     line = LedgerLine(document: file, sectionCode: code, sectionTitle: title, entry: path, kind: kind, outcome: .unread, reason: catalogue)

@@ -43,7 +43,13 @@ extension CCDAReader {
         var firstComponentDate: CareDate?
         for observation in components {
             if firstComponentDate == nil { firstComponentDate = start(observation.child("effectiveTime")) }
-            guard let (result, pending) = readResult(observation, organizerActive: organizerActive) else { continue }
+            guard let (result, pending) = readResult(observation, organizerActive: organizerActive, inOrganizer: !(organizer === observation))
+            else {
+                // A result inside an organizer that cannot be read is shown by its section's
+                // narrative, as a top-level one is (see `accountForUnreadEntries`).
+                if !(organizer === observation), let entry = CCDAEntryTracker.entry(of: observation.pointer) { tracker.partlyRead.insert(entry) }
+                continue
+            }
             results.append(result)
             let specimenCode = (observation.at("specimen", "specimenRole", "specimenPlayingEntity", "code")
                 ?? organizer.at("specimen", "specimenRole", "specimenPlayingEntity", "code"))
@@ -78,7 +84,7 @@ extension CCDAReader {
 
     /// One result observation; nil (with a warning) when it cannot be read. The flag says whether
     /// the result is pending.
-    private mutating func readResult(_ observation: CCDANode, organizerActive: Bool) -> (LabResult, Bool)? {
+    private mutating func readResult(_ observation: CCDANode, organizerActive: Bool, inOrganizer: Bool) -> (LabResult, Bool)? {
         let code = observation.child("code")
         let loinc = code.flatMap { $0.value("codeSystem") == CCDAReader.loinc ? $0.value("code") : nil }
             ?? code?.children("translation").first { $0.value("codeSystem") == CCDAReader.loinc }?.value("code")
@@ -92,16 +98,18 @@ extension CCDAReader {
         var value: LabResult.Value
         var comparator: LabResult.Comparator?
         var unit: String?
+        var stated: LabResult.Stated?
         var pending = false
         if let valueNode, !valueNode.isNull, let read = resultValue(valueNode) {
             (value, comparator, unit) = read
+            stated = statedValue(valueNode)
         } else if active {
             value = .text("pending")
             pending = true
         } else {
             warn(valueNode ?? observation, valueNode == nil || valueNode!.isNull
                 ? "the result has no value and is not pending; skipped"
-                : "the result value type is not supported (PQ, IVL_PQ, ST, CD); skipped")
+                : "the result value type is not supported (PQ, IVL_PQ, ST, CD, BL, RTO); skipped")
             return nil
         }
         if unit == "1" { unit = nil }
@@ -130,8 +138,58 @@ extension CCDAReader {
         let result = LabResult(name: name, loinc: loinc, value: value, comparator: comparator, unit: unit,
                                referenceRange: range, flag: flag, note: notes.isEmpty ? nil : notes.joined(separator: "; "),
                                codings: codings(code),
-                               interpretation: observation.children("interpretationCode").flatMap { codings($0) })
+                               interpretation: observation.children("interpretationCode").flatMap { codings($0) },
+                               status: Self.resultStatus(observation.child("statusCode")?.value("code"), pending: pending),
+                               date: inOrganizer ? ownDate(observation) : nil, stated: stated)
         return (result, pending)
+    }
+
+    /// A result observation's own status as stated: `completed` → final, `active` → preliminary,
+    /// `aborted` or `cancelled` → cancelled; none stated (or another code) → nil, its organizer's
+    /// standing. A pending result is preliminary.
+    static func resultStatus(_ code: String?, pending: Bool) -> LabResult.Status? {
+        if pending { return .preliminary }
+        switch code {
+        case "completed": return .final
+        case "active": return .preliminary
+        case "aborted", "cancelled": return .cancelled
+        default: return nil
+        }
+    }
+
+    /// A component's own date at its own precision ("2024" stays 2024), "date unknown" when its
+    /// `effectiveTime` says so (a `nullFlavor`), nil when it states no `effectiveTime` at all (the
+    /// organizer's date stands).
+    private mutating func ownDate(_ observation: CCDANode) -> CareDate? {
+        let effectiveTime = observation.child("effectiveTime")
+        if let own = start(effectiveTime) { return own }
+        if Self.statesUnknown(effectiveTime), let documentDate {
+            return .unknown(filedOn: documentDate.localDay(in: TimeZone(secondsFromGMT: 0)!))
+        }
+        return nil
+    }
+
+    /// The value as typed where the number or text read from it would lose it (a boolean, a
+    /// ratio, a range with its unit, a coded value's codes), for the IPS output.
+    private func statedValue(_ node: CCDANode) -> LabResult.Stated? {
+        func amount(_ bound: CCDANode?) -> LabResult.Amount? {
+            guard let bound, !bound.isNull, let value = CCDAReader.decimal(bound.attribute("value")) else { return nil }
+            return LabResult.Amount(value, unit: bound.value("unit").flatMap { $0 == "1" ? nil : $0 })
+        }
+        switch node.xsiType {
+        case "BL": return node.attribute("value").map { .boolean($0 == "true") }
+        case "RTO", "RTO_PQ_PQ", "RTO_INT_INT":
+            guard let numerator = amount(node.child("numerator")), let denominator = amount(node.child("denominator")) else { return nil }
+            return .ratio(numerator: numerator, denominator: denominator)
+        case "IVL_PQ":
+            let low = amount(node.child("low")), high = amount(node.child("high"))
+            guard let low, let high, low.value != high.value, low.value != 0 else { return nil }
+            return .range(low: low, high: high)
+        case "CD", "CE", "CO", "CV":
+            let given = codings(node)
+            return given.isEmpty ? nil : .coded(given)
+        default: return nil
+        }
     }
 
     static func flag(_ code: String?) -> LabResult.Flag? {
@@ -159,6 +217,22 @@ extension CCDAReader {
             return CCDAReader.comparatorText(text)
         case "CD", "CE", "CO", "CV":
             return displayName(node).map { (.text($0), nil, nil) }
+        case "BL":
+            // Read as the FHIR importer reads a valueBoolean.
+            switch node.attribute("value") {
+            case "true": return (.text("Yes"), nil, nil)
+            case "false": return (.text("No"), nil, nil)
+            default: return nil
+            }
+        case "RTO", "RTO_PQ_PQ", "RTO_INT_INT":
+            // "1 : 640", as the FHIR importer writes a valueRatio.
+            func term(_ bound: CCDANode?) -> String? {
+                guard let bound, !bound.isNull, let raw = bound.attribute("value"), CCDAReader.decimal(raw) != nil else { return nil }
+                let unit = bound.value("unit").flatMap { $0 == "1" ? nil : $0 }
+                return raw + (unit.map { " " + $0 } ?? "")
+            }
+            guard let numerator = term(node.child("numerator")), let denominator = term(node.child("denominator")) else { return nil }
+            return (.text("\(numerator) : \(denominator)"), nil, nil)
         default:
             if let text = node.text { return CCDAReader.comparatorText(text) }
             return nil
@@ -177,8 +251,10 @@ extension CCDAReader {
             return (.number(l), nil, unit)
         case (let l?, let h?) where l == 0:
             return (.number(h), inclusive(high) ? .lessOrEqual : .less, high?.value("unit") ?? unit)
-        case (let l?, let h?):
-            return (.text("\(CCDAReader.format(l))-\(CCDAReader.format(h))"), nil, unit)
+        case (_?, _?):
+            // The bounds as written ("5.0-6.0"), decimals kept.
+            let written = [low, high].map { $0?.attribute("value")?.trimmingCharacters(in: .whitespaces) ?? "" }
+            return (.text("\(written[0])-\(written[1])"), nil, unit)
         case (let l?, nil):
             return (.number(l), inclusive(low) ? .greaterOrEqual : .greater, unit)
         case (nil, let h?):

@@ -68,14 +68,14 @@ extension FHIRBundleReader {
         var dated: CareDate?
         if entry["valueDateTime"].isPresent {
             dated = diagnostics.date(entry["valueDateTime"])
-        } else if let (value, unit, _) = labValue(entry.resource, componentsAllowed: true) {
+        } else if let (value, unit, _, _) = labValue(entry.resource, componentsAllowed: true) {
             switch value {
             case .number(let number): detail = self.number(number) + (unit.map { " " + Self.unit($0) } ?? "")
             case .text(let text): detail = text
             }
         }
         let parts = entry["component"].elements.compactMap { component -> String? in
-            guard let part = conceptText(component["code"]), let (value, unit, _) = labValue(component, componentsAllowed: false) else { return nil }
+            guard let part = conceptText(component["code"]), let (value, unit, _, _) = labValue(component, componentsAllowed: false) else { return nil }
             switch value {
             case .number(let number): return "\(part): " + self.number(number) + (unit.map { " " + Self.unit($0) } ?? "")
             case .text(let text): return "\(part): \(text)"
@@ -103,12 +103,37 @@ extension FHIRBundleReader {
         if kind == .bloodPressure {
             var systolic: (value: Double, unit: String, comparator: LabResult.Comparator?)?
             var diastolic: (value: Double, unit: String, comparator: LabResult.Comparator?)?
+            var absent: [String: FHIRNode] = [:]
             for component in entry["component"].elements {
-                switch code(component["code"], system: Self.loincSystem) {
+                let loinc = code(component["code"], system: Self.loincSystem)
+                // vs-3: a component states a value or why it has none.
+                if !component["valueQuantity"].isPresent, component["dataAbsentReason"].isPresent, let loinc {
+                    absent[loinc] = component
+                    continue
+                }
+                switch loinc {
                 case "8480-6": systolic = quantity(component["valueQuantity"], .required)
                 case "8462-4": diastolic = quantity(component["valueQuantity"], .required)
                 default: break
                 }
+            }
+            // A half reading (one side stated, the other absent with a reason) is that one reading,
+            // never a blood-pressure pair: "Systolic blood pressure (diastolic not recorded (not
+            // performed))", coded by its own component, so no chart or goal counts it as a pair.
+            let half: (loinc: String, name: String, value: (value: Double, unit: String, comparator: LabResult.Comparator?), other: String, reason: FHIRNode)? =
+                if let systolic, diastolic == nil, let reason = absent["8462-4"] {
+                    ("8480-6", "Systolic blood pressure", systolic, "diastolic", reason)
+                } else if let diastolic, systolic == nil, let reason = absent["8480-6"] {
+                    ("8462-4", "Diastolic blood pressure", diastolic, "systolic", reason)
+                } else { nil }
+            if let half {
+                let stated = entry["component"].elements.first { code($0["code"], system: Self.loincSystem) == half.loinc }
+                let title = "\(half.name) (\(half.other) \(Self.notRecorded(conceptText(half.reason["dataAbsentReason"]))))"
+                let reading = Measurement(kind: .other, value: half.value.value, unit: half.value.unit.isEmpty ? "mm[Hg]" : half.value.unit, loinc: half.loinc)
+                append(ImportedRecord(
+                    id: recordId(entry), title: title, date: date, data: .measurement(reading),
+                    codings: stated.map { codings($0["code"]) } ?? []))
+                return
             }
             guard let systolic, let diastolic else {
                 diagnostics.drop(entry["component"], "expected systolic (8480-6) and diastolic (8462-4) components with valueQuantity; record not imported")

@@ -78,9 +78,25 @@ extension FHIRBundleReader {
             date: date, data: .document(document)))
     }
 
+    /// An Observation's own status as stated (`status` is required; a value outside the code list
+    /// is nil, its report's standing).
+    static func resultStatus(_ code: String?) -> LabResult.Status? {
+        code.flatMap(LabResult.Status.init(rawValue:))
+    }
+
+    /// An Observation's own date (`effectiveDateTime`, `effectivePeriod.start`), at its precision,
+    /// or "date unknown" when it says so; nil when it states none.
+    func resultDate(_ entry: FHIREntry) -> CareDate? {
+        let nodes = [entry["effectiveDateTime"], entry["effectivePeriod"]]
+        return firstDate(nodes)?.date ?? unknownDate(entry, nodes)
+    }
+
     /// The results one Observation contributes (one, or one per component for a value-less panel);
-    /// nil after an error.
-    func labResults(_ entry: FHIREntry) -> [LabResult]? {
+    /// nil after an error. Each keeps the Observation's own status and date (`date`, when the
+    /// caller has read it already).
+    func labResults(_ entry: FHIREntry, date: CareDate?? = nil) -> [LabResult]? {
+        let status = Self.resultStatus(entry["status"].rawString)
+        let own: CareDate? = date ?? resultDate(entry)
         guard let name = conceptText(entry["code"]) else {
             diagnostics.drop(entry["code"], "no text or coding display naming the test; result not imported")
             return nil
@@ -96,13 +112,14 @@ extension FHIRBundleReader {
                     }
                     guard let value = labValue(component, componentsAllowed: false) else { continue }
                     results.append(result(
-                        component, name: componentName, loinc: code(component["code"], system: Self.loincSystem), value: value))
+                        component, name: componentName, loinc: code(component["code"], system: Self.loincSystem), value: value,
+                        status: status, date: own))
                 }
                 return results
             }
             return nil
         }
-        return [result(entry.resource, name: name, loinc: loinc, value: value)]
+        return [result(entry.resource, name: name, loinc: loinc, value: value, status: status, date: own)]
     }
 
     private enum ValueKind { case quantity, string, concept, integer, boolean, other(String), components, absent, none }
@@ -121,38 +138,57 @@ extension FHIRBundleReader {
         return .none
     }
 
-    func labValue(_ node: FHIRNode, componentsAllowed: Bool) -> (value: LabResult.Value, unit: String?, comparator: LabResult.Comparator?)? {
+    typealias ReadValue = (value: LabResult.Value, unit: String?, comparator: LabResult.Comparator?, stated: LabResult.Stated?)
+
+    func labValue(_ node: FHIRNode, componentsAllowed: Bool) -> ReadValue? {
         switch labValueKind(node) {
         case .quantity:
             guard let q = quantity(node["valueQuantity"], .required) else { return nil }
-            return (.number(q.value), q.unit.isEmpty ? nil : q.unit, q.comparator)
+            return (.number(q.value), q.unit.isEmpty ? nil : q.unit, q.comparator, nil)
         case .string:
             guard let text = diagnostics.string(node["valueString"], .required) else { return nil }
-            return (.text(text), nil, nil)
+            return (.text(text), nil, nil, nil)
         case .concept:
             guard diagnostics.object(node["valueCodeableConcept"], .required) != nil else { return nil }
             guard let text = conceptText(node["valueCodeableConcept"]) else {
                 diagnostics.drop(node["valueCodeableConcept"], "no text or coding display; result not imported")
                 return nil
             }
-            return (.text(text), nil, nil)
+            let given = codings(node["valueCodeableConcept"])
+            return (.text(text), nil, nil, given.isEmpty ? nil : .coded(given))
         case .integer:
             guard let number = diagnostics.number(node["valueInteger"], .required) else { return nil }
-            return (.number(number), nil, nil)
+            return (.number(number), nil, nil, nil)
         case .boolean:
             guard let flag = diagnostics.bool(node["valueBoolean"], .required) else { return nil }
-            return (.text(flag ? "Yes" : "No"), nil, nil)
+            return (.text(flag ? "Yes" : "No"), nil, nil, .boolean(flag))
         case .other(let key):
-            if let text = otherValue(node[key], type: String(key.dropFirst(5))) { return (.text(text), nil, nil) }
+            let type = String(key.dropFirst(5))
+            if let text = otherValue(node[key], type: type) { return (.text(text), nil, nil, statedValue(node[key], type: type)) }
             diagnostics.warning(node[key], "a value of this type is not shown; listed as \"value not shown\"")
-            return (.text("value not shown"), nil, nil)
+            return (.text("value not shown"), nil, nil, nil)
         case .components where componentsAllowed:
             return nil
         case .absent:
-            return (.text(Self.notRecorded(conceptText(node["dataAbsentReason"]))), nil, nil)
+            return (.text(Self.notRecorded(conceptText(node["dataAbsentReason"]))), nil, nil, .absent(codings(node["dataAbsentReason"])))
         case .components, .none:
             diagnostics.warning(node, "no value, dataAbsentReason or component; listed by name without a value")
-            return (.text(Self.notRecorded(nil)), nil, nil)
+            return (.text(Self.notRecorded(nil)), nil, nil, nil)
+        }
+    }
+
+    /// A Range or Ratio value as stated (each bound with its unit), for the IPS output.
+    private func statedValue(_ node: FHIRNode, type: String) -> LabResult.Stated? {
+        func amount(_ quantity: FHIRNode) -> LabResult.Amount? {
+            guard let value = quantity["value"].value, case .number(let number) = value else { return nil }
+            return LabResult.Amount(number, unit: quantity["unit"].rawString ?? quantity["code"].rawString)
+        }
+        switch type {
+        case "Range": return .range(low: amount(node["low"]), high: amount(node["high"]))
+        case "Ratio":
+            guard let numerator = amount(node["numerator"]), let denominator = amount(node["denominator"]) else { return nil }
+            return .ratio(numerator: numerator, denominator: denominator)
+        default: return nil
         }
     }
 
@@ -186,7 +222,7 @@ extension FHIRBundleReader {
     }
 
     private func result(
-        _ node: FHIRNode, name: String, loinc: String?, value: (value: LabResult.Value, unit: String?, comparator: LabResult.Comparator?)
+        _ node: FHIRNode, name: String, loinc: String?, value: ReadValue, status: LabResult.Status?, date: CareDate?
     ) -> LabResult {
         let rangeNode = node["referenceRange"][0]
         var range: ReferenceRange?
@@ -214,7 +250,7 @@ extension FHIRBundleReader {
         return LabResult(
             name: name, loinc: loinc, value: value.value, comparator: value.comparator, unit: value.unit,
             referenceRange: range, flag: flag, note: note, codings: codings(node["code"]),
-            interpretation: node["interpretation"].elements.flatMap { codings($0) })
+            interpretation: node["interpretation"].elements.flatMap { codings($0) }, status: status, date: date, stated: value.stated)
     }
 
     /// A laboratory Observation no report references: its results and date, for grouping by day.
@@ -225,7 +261,7 @@ extension FHIRBundleReader {
             diagnostics.drop(entry.resource, "no date; expected effectiveDateTime, effectivePeriod.start or issued; record not imported")
             return nil
         }
-        guard let results = labResults(entry), !results.isEmpty else { return nil }
+        guard let results = labResults(entry, date: .some(effective?.date ?? unknown)), !results.isEmpty else { return nil }
         let dayText = effective?.text ?? (unknown == nil ? entry["issued"].rawString : nil)
         return FHIRLabDraft(
             results: results, date: date, day: dayText.flatMap(FHIRDate.localDay),
@@ -249,14 +285,14 @@ extension FHIRBundleReader {
         for key in days {
             let day = key.day
             let group = groups[key] ?? []
+            // The day's group is ours, not a report the source wrote: it has no status of its own.
+            // Each result keeps its Observation's; the report's field holds the one they share
+            // when they agree (`LabReport.statedStatus`), else final, never shown nor written.
             let statuses = Set(group.map(\.status))
-            let status: LabReport.Status =
-                statuses.contains(.preliminary) ? .preliminary
-                : statuses.contains(.corrected) ? .corrected
-                : statuses.contains(.amended) ? .amended : .final
+            let status: LabReport.Status = statuses.count == 1 ? statuses.first! : .final
             let utc = TimeZone(identifier: "UTC")!
             let date = group.map(\.date).min { $0.resolved(in: utc) < $1.resolved(in: utc) }!
-            let report = LabReport(collectedAt: date, status: status, results: group.flatMap(\.results))
+            let report = LabReport(collectedAt: date, status: status, results: group.flatMap(\.results), grouped: true)
             let id = uniqueId("lab-results-\(day.map { $0.description } ?? (key.unknown ? "date-unknown" : "undated"))")
             append(ImportedRecord(id: id, title: "Lab results", date: date, data: .document(HealthDocument(kind: .labReport, labReport: report))))
             for draft in group { ledger.shown[draft.entryIndex] = id }

@@ -45,7 +45,7 @@ enum LabSpecimenNames {
             let renamed = LabReport(
                 laboratory: report.laboratory, orderedBy: report.orderedBy, collectedAt: report.collectedAt, reportedAt: report.reportedAt,
                 status: report.status, panel: report.panel, results: results, conclusion: report.conclusion,
-                resultsNotIncluded: report.resultsNotIncluded)
+                resultsNotIncluded: report.resultsNotIncluded, grouped: report.grouped)
             return ImportedRecord(
                 id: record.id, title: record.title, description: record.description, date: record.date,
                 data: .document(HealthDocument(
@@ -61,6 +61,6 @@ extension LabResult {
     func renamed(_ name: String) -> LabResult {
         LabResult(
             name: name, loinc: loinc, value: value, comparator: comparator, unit: unit, referenceRange: referenceRange, flag: flag,
-            note: note, codings: codings, interpretation: interpretation)
+            note: note, codings: codings, interpretation: interpretation, status: status, date: date, stated: stated)
     }
 }

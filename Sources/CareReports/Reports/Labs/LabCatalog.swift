@@ -36,6 +36,9 @@ public struct LabCatalog: Sendable {
     public struct Point: Sendable {
         public let entry: Entry
         public let result: LabResult
+        /// The result's own date when it states one (a component dated "2024", or "date
+        /// unknown"), else its report's.
+        public var collected: CareDate { result.date ?? entry.collected }
     }
 
     public let reports: [Entry]
@@ -66,6 +69,13 @@ public struct LabCatalog: Sendable {
                 }
                 points[key, default: []].append(Point(entry: entry, result: result))
             }
+        }
+        // Each analyte's results in the order of their own dates (a result's own date may differ
+        // from its report's); a result of unknown date is never the latest over a dated one.
+        for (key, list) in points where list.contains(where: { $0.result.date != nil }) {
+            points[key] = list.enumerated().map { (order: $0.offset, unknown: $0.element.collected.isUnknown, at: $0.element.collected.resolved(in: zone), point: $0.element) }
+                .sorted { ($0.unknown ? 0 : 1, $0.at, $0.order) < ($1.unknown ? 0 : 1, $1.at, $1.order) }
+                .map(\.point)
         }
         // By name without case, then by key; each name lowered once.
         self.analytes = order.map { (name: names[$0]!.lowercased(), analyte: Analyte(key: $0, name: names[$0]!, points: points[$0]!)) }

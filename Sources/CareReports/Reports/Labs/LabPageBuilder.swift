@@ -24,7 +24,7 @@ public struct LabPageBuilder: Sendable {
             guard let link = links.report(entry.record.id) else { return nil }
             return LabIndexPage.ReportRow(
                 title: entry.record.title, link: link, collected: collected(entry), laboratory: entry.report.laboratory ?? "",
-                status: LabWording.status(entry.report.status, context.words), results: entry.report.results.count,
+                status: LabWording.status(of: entry.report, context.words), results: entry.report.results.count,
                 abnormal: entry.report.results.filter { FlagView($0).map { $0.cssClass != "flag-normal" } ?? false }.count)
         }
         var days: [LocalDate] = []
@@ -34,7 +34,7 @@ public struct LabPageBuilder: Sendable {
             let cells = days.map { day -> LabIndexPage.MatrixCell in
                 guard let point = analyte.points.last(where: { context.day($0.entry.collected) == day }) else { return .init(text: "", flag: nil) }
                 let result = point.result
-                let status = point.entry.report.status
+                let status = point.entry.report.status(of: point.result)
                 return .init(
                     text: context.format.localized(LabUnitText.value(result, context.words)), flag: FlagView(result, context.words),
                     status: status == .final ? nil : LabWording.status(status, context.words))
@@ -63,12 +63,12 @@ public struct LabPageBuilder: Sendable {
         fact(words.t("Ordered by"), report.orderedBy)
         fact(words.t("Collected"), report.collectedAt.map(context.format.dateTime))
         fact(words.t("Reported"), report.reportedAt.map(context.format.dateTime))
-        fact(words.t("Status"), LabWording.status(report.status, words))
+        fact(words.t("Status"), LabWording.status(of: report, words))
         var warnings: [String] = []
         let rows = report.results.map { result -> LabReportPage.Row in
             let analyte = catalog.analyte(LabValueText.analyteKey(result))
             let earlier = analyte?.points.last { point in
-                point.entry.collected.resolved(in: context.timeZone) < entry.collected.resolved(in: context.timeZone)
+                point.collected.resolved(in: context.timeZone) < entry.collected.resolved(in: context.timeZone)
             }
             var change = ""
             var previous = earlier.map { format.localized(LabUnitText.value($0.result, context.words)) } ?? ""
@@ -90,10 +90,15 @@ public struct LabPageBuilder: Sendable {
                         ["test": result.name, "unit": unitName(unit), "earlierUnit": unitName(earlier.result.unit)]))
                 }
             }
+            // A result whose own status differs from the report's says it beside its value.
+            let own = report.status(of: result)
+            var stated = own == report.statedStatus || own == .final && report.statedStatus == nil ? "" : " (\(LabWording.status(own, words)))"
+            // So does a result whose own date is not the report's ("2024", "date unknown").
+            if let date = result.date, date != entry.collected { stated += " (\(format.date(date)))" }
             return LabReportPage.Row(
-                name: result.name, link: links.analyte(LabValueText.analyteKey(result)), value: format.localized(LabValueText.value(result)),
+                name: result.name, link: links.analyte(LabValueText.analyteKey(result)), value: format.localized(LabValueText.value(result)) + stated,
                 unit: result.isText ? "" : LabUnitText.display(result.unit, context.words), range: format.localized(LabValueText.range(result.referenceRange)), flag: FlagView(result, words),
-                previous: earlier.map { "\(previous) (\(collected($0.entry)))" } ?? "", change: change,
+                previous: earlier.map { "\(previous) (\(context.format.date($0.collected)))" } ?? "", change: change,
                 note: result.note)
         }
         return LabReportPage(
@@ -131,7 +136,7 @@ public struct LabPageBuilder: Sendable {
                     shownUnit += " (= \(format.number(converted, maxDecimals: 1)) \(LabUnitText.display(unit, context.words)))"
                 }
                 return AnalytePage.Row(
-                    date: collected(point.entry), report: point.entry.record.title, link: links.report(point.entry.record.id),
+                    date: context.format.date(point.collected), report: point.entry.record.title, link: links.report(point.entry.record.id),
                     value: format.localized(LabValueText.value(point.result)), unit: shownUnit,
                     range: format.localized(LabValueText.range(point.result.referenceRange)), flag: FlagView(point.result, words),
                     note: point.result.note)

@@ -77,9 +77,10 @@ struct ChartFactory: Sendable {
     func analyteChart(_ analyte: LabCatalog.Analyte, id: String) -> String? {
         let unit = analyte.unit
         let points = analyte.points.compactMap { point -> ChartPoint? in
-            guard let value = LabUnits.number(point.result, in: unit) else { return nil }
-            let instant = point.entry.collected.resolved(in: context.timeZone)
-            return ChartPoint(x: instant.timeIntervalSince1970, y: value, label: context.format.date(point.entry.collected))
+            // A result of unknown date has no place on a time axis.
+            guard let value = LabUnits.number(point.result, in: unit), !point.collected.isUnknown else { return nil }
+            let instant = point.collected.resolved(in: context.timeZone)
+            return ChartPoint(x: instant.timeIntervalSince1970, y: value, label: context.format.date(point.collected))
         }
         guard !points.isEmpty else { return nil }
         // The latest range given in the chart's unit, else the latest one converted to it.

@@ -31,6 +31,26 @@ public enum LabWording {
         case .amended: words.t("amended", context: "lab report")
         }
     }
+
+    /// A result's own status in words (a report's status words, and "registered", "cancelled",
+    /// "status unknown").
+    public static func status(_ status: LabResult.Status, _ words: Localizer = .english) -> String {
+        switch status {
+        case .registered: words.t("registered", context: "lab report")
+        case .preliminary: words.t("preliminary", context: "lab report")
+        case .final: words.t("final", context: "lab report")
+        case .corrected: words.t("corrected", context: "lab report")
+        case .amended: words.t("amended", context: "lab report")
+        case .cancelled: words.t("cancelled", context: "lab report")
+        case .unknown: words.t("status unknown", context: "lab report")
+        }
+    }
+
+    /// A report's status as the page shows it: its stated status; none for a grouped report whose
+    /// results differ (each result says its own).
+    public static func status(of report: LabReport, _ words: Localizer = .english) -> String {
+        report.statedStatus.map { status($0, words) } ?? ""
+    }
 }
 
 extension ObservationWording {

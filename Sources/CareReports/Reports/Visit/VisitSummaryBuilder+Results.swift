@@ -13,8 +13,8 @@ extension VisitSummaryBuilder {
         for analyte in catalog.analytes {
             guard let latest = analyte.points.last else { continue }
             let result = latest.result
-            let shownDate = when(latest.entry.collected)
-            let instant = latest.entry.collected.resolved(in: context.timeZone)
+            let shownDate = when(latest.collected)
+            let instant = latest.collected.resolved(in: context.timeZone)
             let pending = Self.isPending(result)
             // A result whose value says "pending" is not said pending twice.
             let status = pending ? "" : statusWords(latest)
@@ -26,9 +26,9 @@ extension VisitSummaryBuilder {
                 normal.append((shownDate, instant, result.name, value + (status.isEmpty ? "" : " (\(status))")))
                 continue
             }
-            let previous = analyte.points.dropLast().last { $0.entry.collected.resolved(in: context.timeZone) < instant }
+            let previous = analyte.points.dropLast().last { $0.collected.resolved(in: context.timeZone) < instant }
             let previousText = previous.map { point in
-                return "\(format.localized(LabUnitText.value(point.result, context.words))) (\(when(point.entry.collected)))"
+                return "\(format.localized(LabUnitText.value(point.result, context.words))) (\(when(point.collected)))"
                     + converted(point.result, to: result)
             } ?? context.words.t("none", context: "previous result")
             var row = VisitSummary.ResultRow(
@@ -92,10 +92,11 @@ extension VisitSummaryBuilder {
         return false
     }
 
-    /// The report's status in words when it is not final; "pending" for a result not yet given.
+    /// The result's own status in words when it is not final (its report's when it states none);
+    /// "pending" for a result not yet given.
     func statusWords(_ point: LabCatalog.Point) -> String {
         if Self.isPending(point.result) { return context.words.t("pending", context: "lab report") }
-        let status = point.entry.report.status
+        let status = point.entry.report.status(of: point.result)
         return status == .final ? "" : LabWording.status(status, context.words)
     }
 }

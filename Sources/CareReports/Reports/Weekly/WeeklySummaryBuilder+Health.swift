@@ -195,7 +195,7 @@ extension WeeklySummaryBuilder {
                 : words.n(
                     "{count} result, {abnormal} outside the range", "{count} results, {abnormal} outside the range", count: report.results.count,
                     ["abnormal": "\(abnormal)"]),
-            badge: report.status == .final ? nil : LabWording.status(report.status, words), link: links.report(record.id), text: nil))
+            badge: report.statedStatus.flatMap { $0 == .final ? nil : LabWording.status($0, words) }, link: links.report(record.id), text: nil))
     }
 
     /// The row with the record's attachments.

@@ -47,15 +47,29 @@ extension IPSBundleBuilder {
             let result = latest.result
             let id = uuid("Observation", "\(latest.entry.record.id)|\(analyte.key)")
             var value: (String, JSONValue)
-            switch result.value {
-            case .number(let number):
+            switch (result.stated, result.value) {
+            case (.boolean(let flag)?, _): value = ("valueBoolean", .bool(flag))
+            case (.ratio(let numerator, let denominator)?, _):
+                value = ("valueRatio", FHIRJSON.object([
+                    ("numerator", statedQuantity(numerator)), ("denominator", statedQuantity(denominator)),
+                ]))
+            case (.range(let low, let high)?, _):
+                value = ("valueRange", FHIRJSON.object([("low", low.map(statedQuantity)), ("high", high.map(statedQuantity))]))
+            case (.coded(let codings)?, .text(let text)):
+                value = ("valueCodeableConcept", FHIRJSON.concept(text, given: codings))
+            case (.absent(let codings)?, _):
+                // No value: why, as the source said it (its codes), else "unknown".
+                value = ("dataAbsentReason", FHIRJSON.concept(nil, given: codings, fallback: [
+                    FHIRJSON.coding("http://terminology.hl7.org/CodeSystem/data-absent-reason", "unknown", "Unknown"),
+                ]))
+            case (_, .number(let number)):
                 let ucum = result.unit.flatMap(UCUMUnits.code)
                 value = ("valueQuantity", FHIRJSON.object([
                     ("value", .number(number)), ("comparator", FHIRJSON.string(result.comparator?.rawValue)),
                     ("unit", FHIRJSON.string(result.unit)),
                     ("system", ucum.map { _ in .string(FHIRJSON.ucum) }), ("code", FHIRJSON.string(ucum)),
                 ]))
-            case .text(let text): value = ("valueString", .string(text))
+            case (_, .text(let text)): value = ("valueString", .string(text))
             }
             let range: JSONValue? = result.referenceRange.map { range in
                 .array([FHIRJSON.object([
@@ -75,12 +89,13 @@ extension IPSBundleBuilder {
             let resource = FHIRJSON.object([
                 ("resourceType", .string("Observation")),
                 ("id", .string(id)),
-                ("status", .string(latest.entry.report.status.rawValue)),
+                // The result's own status (its report's when it states none), never another's.
+                ("status", .string(latest.entry.report.status(of: result).rawValue)),
                 ("category", .array([category("laboratory", "Laboratory")])),
                 ("code", code),
                 ("subject", patientReference),
-                ("effectiveDateTime", FHIRJSON.date(latest.entry.collected, in: zone)),
-                ("_effectiveDateTime", FHIRJSON.absent(latest.entry.collected)),
+                ("effectiveDateTime", FHIRJSON.date(latest.collected, in: zone)),
+                ("_effectiveDateTime", FHIRJSON.absent(latest.collected)),
                 value,
                 ("interpretation", interpretation(result, derived)),
                 ("note", .array(result.note.map { [FHIRJSON.object([("text", .string($0))])] } ?? [])),
@@ -91,8 +106,11 @@ extension IPSBundleBuilder {
             let line = context.words.t(
                 "{test}: {value} (range {range}), {day}",
                 ["test": result.name, "value": context.format.localized(LabUnitText.value(result)) + flag, "range": rangeText,
-                 "day": context.format.date(latest.entry.collected)])
+                 "day": context.format.date(latest.collected)])
             section.entries.append((id, resource, line))
+            // Results carereport gathered by day (no report of the source) are written on their own:
+            // a DiagnosticReport for them would invent a report and its status.
+            if latest.entry.report.grouped { continue }
             let reportId = latest.entry.record.id
             if reports[reportId] == nil { reportOrder.append(reportId) }
             reports[reportId, default: (latest.entry, [])].results.append(id)
@@ -215,6 +233,15 @@ extension IPSBundleBuilder {
         let ucum = unit.flatMap(UCUMUnits.code)
         return FHIRJSON.object([
             ("value", .number(value)), ("unit", FHIRJSON.string(unit)),
+            ("system", ucum.map { _ in .string(FHIRJSON.ucum) }), ("code", FHIRJSON.string(ucum)),
+        ])
+    }
+
+    /// A range bound or ratio term as stated, with its UCUM code when the unit is one.
+    private func statedQuantity(_ amount: LabResult.Amount) -> JSONValue {
+        let ucum = amount.unit.flatMap(UCUMUnits.code)
+        return FHIRJSON.object([
+            ("value", .number(amount.value)), ("unit", FHIRJSON.string(amount.unit)),
             ("system", ucum.map { _ in .string(FHIRJSON.ucum) }), ("code", FHIRJSON.string(ucum)),
         ])
     }
