@@ -43,6 +43,16 @@ public struct AbsenceStatement: Sendable, Hashable {
         self.init(topic: topic, assertion: assertion, message: statement, system: system, code: code)
     }
 
+    /// "Stated as not present: Asthma.": a named finding the source says the patient does not have
+    /// (C-CDA `negationInd` on a problem, FHIR `verificationStatus` refuted). Its record carries the
+    /// finding's own codes; the IPS writes it as that finding, refuted, never as "no known problems".
+    public static func notPresent(_ name: String, topic: Topic) -> AbsenceStatement {
+        AbsenceStatement(topic: topic, assertion: .noneKnown, message: Localizer.noop("Stated as not present: {name}."), values: ["name": name])
+    }
+
+    /// True for a named finding stated as not present (``notPresent(_:topic:)``).
+    public var isNotPresent: Bool { message == "Stated as not present: {name}." }
+
     /// The statement in the reader's language: "Sin alergias alimentarias conocidas."
     public func sentence(_ words: Localizer) -> String { words.t(message, values) }
 

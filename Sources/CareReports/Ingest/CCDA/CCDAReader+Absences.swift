@@ -70,7 +70,7 @@ extension CCDAReader {
         if node.value("negationInd") == "true" {
             let generic: Set<String> = ["55607006", "404684003", "64572001"]
             if let code = value?.value("code"), !generic.contains(code), let name = displayName(value) {
-                return AbsenceStatement(topic: .problems, assertion: .noneKnown, message: Localizer.noop("Stated as not present: {name}."), values: ["name": name])
+                return .notPresent(name, topic: .problems)
             }
             return .generic(.problems, .noneKnown)
         }
@@ -95,12 +95,13 @@ extension CCDAReader {
 
     /// Keeps a statement as a record, dated when it was stated (its author time), else by the
     /// document, else by the entry's `effectiveTime`.
-    mutating func appendAbsence(_ node: CCDANode, _ absence: AbsenceStatement, kind: String, act: CCDANode? = nil) {
+    mutating func appendAbsence(_ node: CCDANode, _ absence: AbsenceStatement, kind: String, act: CCDANode? = nil, codings: [Coding] = []) {
         let stated = time(node.at("author", "time"))
         guard let date = stated ?? documentDate ?? start(node.child("effectiveTime")) ?? start(act?.child("effectiveTime")) else {
             warn(node, "a statement of absence with no date, in a document with no effectiveTime; skipped")
             return
         }
-        records.append(ImportedRecord(id: makeID(node, kind: kind), title: absence.title, date: date, data: .observation(Observation(absence: absence))))
+        records.append(ImportedRecord(
+            id: makeID(node, kind: kind), title: absence.title, date: date, data: .observation(Observation(absence: absence)), codings: codings))
     }
 }

@@ -139,7 +139,8 @@ extension CCDAReader {
     mutating func readProblem(_ node: CCDANode, act: CCDANode?) {
         if isNullified(node, act: act) { return }
         if let absence = problemAbsence(node) {
-            appendAbsence(node, absence, kind: "problem", act: act)
+            // A finding stated as not present keeps its own codes (the IPS writes it refuted).
+            appendAbsence(node, absence, kind: "problem", act: act, codings: absence.isNotPresent ? codings(node.child("value")) : [])
             return
         }
         guard let name = node.child("value").flatMap({ $0.isNull && $0.child("originalText") == nil ? nil : displayName($0) }) else {

@@ -160,10 +160,14 @@ extension IPSBundleBuilder {
         }
         for (record, absence) in summary.statedAbsences(.allergies) {
             let id = uuid("AllergyIntolerance", record.id)
+            // A named allergy stated as not present is that allergy, refuted (ait-1: no clinical status).
+            let refuted = absence.isNotPresent
             let resource = FHIRJSON.object([
                 ("resourceType", .string("AllergyIntolerance")),
                 ("id", .string(id)),
-                ("code", absenceConcept(absence, record)),
+                ("verificationStatus", refuted ? clinicalStatus("allergyintolerance-verification", "refuted") : nil),
+                ("code", refuted ? FHIRJSON.concept(absence.values["name"] ?? absence.title, given: record.codings) : absenceConcept(absence, record)),
+                ("note", refuted ? notes([absence.sentence(context.words)]) : nil),
                 ("patient", patientReference),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
             ])
@@ -203,6 +207,20 @@ extension IPSBundleBuilder {
         }
         for (record, absence) in summary.statedAbsences(.problems) {
             let id = uuid("Condition", record.id)
+            if absence.isNotPresent {
+                // The finding itself, refuted: never "no known problems" beside the problems listed.
+                // (No problem-list category: con-3 asks a listed problem for a clinical status.)
+                section.entries.append((id, FHIRJSON.object([
+                    ("resourceType", .string("Condition")),
+                    ("id", .string(id)),
+                    ("verificationStatus", clinicalStatus("condition-ver-status", "refuted")),
+                    ("code", FHIRJSON.concept(absence.values["name"] ?? absence.title, given: record.codings)),
+                    ("subject", patientReference),
+                    ("recordedDate", FHIRJSON.date(record.date, in: zone)),
+                    ("note", notes([absence.sentence(context.words)])),
+                ]), absence.sentence(context.words)))
+                continue
+            }
             let resource = FHIRJSON.object([
                 ("resourceType", .string("Condition")),
                 ("id", .string(id)),
