@@ -4657,6 +4657,17 @@ msgstr "fecha según el documento: {date}"
 msgid "onset as stated: {date}"
 msgstr "inicio según el documento: {date}"
 
+msgctxt "finding"
+msgid "stated as not present"
+msgstr "consta como ausente"
+
+msgid "Family history"
+msgstr "Antecedentes familiares"
+
+msgctxt "family history"
+msgid "{condition} (stated as not present)"
+msgstr "{condition} (consta como ausente)"
+
 """##,
     ]
 }

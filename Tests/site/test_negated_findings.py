@@ -49,3 +49,69 @@ def test_a_negated_problem_is_that_problem_refuted_in_the_ips(tmp_path):
     assert "no-known-problems" not in codes, "the summary lists diabetes: 'no known problems' would be false"
     asthma = next(c for c in conditions if c["code"]["coding"][0]["code"] == "195967001")
     assert asthma["verificationStatus"]["coding"][0]["code"] == "refuted" and "clinicalStatus" not in asthma
+
+
+FAMILY = """<?xml version="1.0"?>
+<ClinicalDocument xmlns="urn:hl7-org:v3" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><title>Summary</title>
+<effectiveTime value="20240601"/>
+<recordTarget><patientRole><id root="1.2.3" extension="p9"/><patient><name><given>Ines</given><family>Mora</family></name>
+<birthTime value="19480203"/></patient></patientRole></recordTarget>
+<component><structuredBody><component><section><code code="10157-6" codeSystem="2.16.840.1.113883.6.1"/><title>Family history</title>
+<entry><organizer classCode="CLUSTER" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.22.4.45"/><statusCode code="completed"/>
+<subject><relatedSubject classCode="PRS"><code code="MTH" codeSystem="2.16.840.1.113883.5.111" displayName="Mother"/></relatedSubject></subject>
+<component><observation classCode="OBS" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.22.4.46"/>
+<code code="64572001" codeSystem="2.16.840.1.113883.6.96" displayName="Condition"/><statusCode code="completed"/><effectiveTime value="1990"/>
+<value xsi:type="CD" code="254837009" codeSystem="2.16.840.1.113883.6.96" displayName="Breast cancer"/></observation></component>
+<component><observation classCode="OBS" moodCode="EVN" negationInd="true"><templateId root="2.16.840.1.113883.10.20.22.4.46"/>
+<code code="64572001" codeSystem="2.16.840.1.113883.6.96" displayName="Condition"/><statusCode code="completed"/>
+<value xsi:type="CD" code="73211009" codeSystem="2.16.840.1.113883.6.96" displayName="Diabetes mellitus"/></observation></component>
+</organizer></entry>
+</section></component></structuredBody></component></ClinicalDocument>
+"""
+
+
+def family_ips(source, tmp_path):
+    out, ips = tmp_path / "visit.html", tmp_path / "ips.json"
+    for extra, target in (((), out), (("--format", "fhir"), ips)):
+        result = run_carereport("visit", source, "--viewer", "patient", "--now", "2030-01-01T00:00:00Z", "--since", "1900-01-01",
+                                *extra, "--out", target)
+        assert result.returncode == 0, result.stderr
+    text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", out.read_text())).split())
+    document = json.loads(ips.read_text())
+    models = pytest.importorskip("fhir.resources.R4B.bundle", reason="pip install fhir.resources")
+    models.Bundle.model_validate(document)
+    return text, [e["resource"] for e in document["entry"]]
+
+
+def test_a_relatives_conditions_are_the_relatives_and_a_negated_one_is_shown(tmp_path):
+    source = tmp_path / "family.xml"
+    source.write_text(FAMILY)
+    text, resources = family_ips(source, tmp_path)
+    assert "Mother : Breast cancer" in text and "Mother : Diabetes mellitus, stated as not present" in text, text
+    assert not any(r["resourceType"] == "Observation" and "254837009" in json.dumps(r.get("code")) for r in resources), \
+        "the mother's breast cancer is never an observation about the patient"
+    histories = [r for r in resources if r["resourceType"] == "FamilyMemberHistory"]
+    assert {h["relationship"]["text"] for h in histories} == {"Mother"} and len(histories) == 2
+    negated = next(h for h in histories if "not present" in h["condition"][0]["code"].get("text", ""))
+    assert "coding" not in negated["condition"][0]["code"], "a condition stated absent is never coded as present"
+    ledger = run_carereport("validate", "--entries", source)
+    assert all(json.loads(line)["outcome"] == "shown" for line in ledger.stdout.splitlines() if line.startswith("{"))
+
+
+def test_a_fhir_family_member_history_is_read(tmp_path):
+    patient = {"resourceType": "Patient", "id": "00000000-0000-0000-0000-0000000000a1",
+               "name": [{"given": ["Ines"], "family": "Mora"}], "birthDate": "1948-02-03"}
+    father = {"resourceType": "FamilyMemberHistory", "id": "00000000-0000-0000-0000-000000000601", "status": "completed",
+              "patient": {"reference": f"urn:uuid:{patient['id']}"}, "date": "2023-04-02",
+              "relationship": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/v3-RoleCode", "code": "FTH", "display": "father"}]},
+              "condition": [{"code": {"coding": [{"system": "http://snomed.info/sct", "code": "22298006", "display": "Myocardial infarction"}]},
+                             "onsetAge": {"value": 50, "unit": "a", "system": "http://unitsofmeasure.org", "code": "a"}}]}
+    source = tmp_path / "bundle.json"
+    source.write_text(json.dumps({"resourceType": "Bundle", "type": "collection", "timestamp": "2024-06-01T12:00:00Z",
+                                  "entry": [{"fullUrl": f"urn:uuid:{r['id']}", "resource": r} for r in (patient, father)]}))
+    text, resources = family_ips(source, tmp_path)
+    assert "father : Myocardial infarction; Age at onset: 50 a" in text, text
+    [history] = [r for r in resources if r["resourceType"] == "FamilyMemberHistory"]
+    assert history["condition"][0]["code"]["coding"][0]["code"] == "22298006"
+    ledger = [json.loads(line) for line in run_carereport("validate", "--entries", source).stdout.splitlines() if line.startswith("{")]
+    assert [e["outcome"] for e in ledger if e["kind"] == "FamilyMemberHistory"] == ["shown"]

@@ -46,10 +46,15 @@ public struct ClinicalFacts: Sendable, Hashable {
     /// `performedString`, `onsetString`): the record's own date is then unknown, and this is said
     /// beside it, never turned into a day.
     public let statedDate: String?
+    /// The relative a family-history fact is about, as the source names them ("Mother"): the fact is
+    /// the relative's, never the patient's (the IPS writes a FamilyMemberHistory).
+    public let familyMember: String?
+    /// True when the source states the fact is absent (C-CDA `negationInd`: "no diabetes").
+    public let notPresent: Bool
 
     public init(
         status: Status? = nil, reason: String? = nil, reported: Bool = false, reportedBy: String? = nil, udi: String? = nil, detail: String? = nil,
-        end: CareDate? = nil, dateValue: CareDate? = nil, statedDate: String? = nil
+        end: CareDate? = nil, dateValue: CareDate? = nil, statedDate: String? = nil, familyMember: String? = nil, notPresent: Bool = false
     ) {
         self.status = status
         self.reason = reason
@@ -60,5 +65,7 @@ public struct ClinicalFacts: Sendable, Hashable {
         self.end = end
         self.dateValue = dateValue
         self.statedDate = statedDate.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+        self.familyMember = familyMember
+        self.notPresent = notPresent
     }
 }

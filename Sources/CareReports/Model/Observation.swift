@@ -61,8 +61,10 @@ public struct Observation: Sendable, Hashable {
         self.kind = kind
         self.text = text
         self.substance = substance
-        self.reaction = reaction
-        self.severity = severity
+        // One reaction reads the same through `reaction`, `severity` and `reactionCodings` as through `reactions`.
+        let only = reactions?.count == 1 ? reactions?.first : nil
+        self.reaction = reaction ?? only?.manifestation
+        self.severity = severity ?? only?.severity
         self.name = name
         self.clinicalStatus = clinicalStatus
         self.onset = onset
@@ -72,7 +74,7 @@ public struct Observation: Sendable, Hashable {
         self.criticality = criticality
         self.categories = categories
         self.allergyType = allergyType
-        self.reactionCodings = reactionCodings
+        self.reactionCodings = reactionCodings.isEmpty ? only?.codings ?? [] : reactionCodings
         self.reactions = reactions
             ?? (kind == .allergy && (reaction != nil || severity != nil || !reactionCodings.isEmpty)
                 ? [AllergyReaction(manifestation: reaction, codings: reactionCodings, severity: severity)] : [])

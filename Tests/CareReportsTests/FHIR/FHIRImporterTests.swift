@@ -167,9 +167,10 @@ struct FHIRImporterTests {
                 LabResult(name: "Total cholesterol", loinc: "2093-3", value: .number(6.1), comparator: .greaterOrEqual, unit: "mmol/L",
                     referenceRange: ReferenceRange(low: 3, high: 5, text: "3-5"), flag: .high,
                     codings: [Coding(system: "http://loinc.org", code: "2093-3", display: "Cholesterol")],
-                    interpretation: [Coding(system: nil, code: "H")]),
-                LabResult(name: "Appearance", value: .text("clear"), flag: .normal, interpretation: [Coding(system: nil, code: "N")]),
-                LabResult(name: "Culture", value: .text("No growth"), flag: .criticalLow, interpretation: [Coding(system: nil, code: "LL")]),
+                    interpretation: [Coding(system: nil, code: "H")], status: .final, date: CareDate.parse("2019-03-12T08:00:00+01:00")),
+                // Each result's own status; a result that states no date has none of its own.
+                LabResult(name: "Appearance", value: .text("clear"), flag: .normal, interpretation: [Coding(system: nil, code: "N")], status: .final),
+                LabResult(name: "Culture", value: .text("No growth"), flag: .criticalLow, interpretation: [Coding(system: nil, code: "LL")], status: .final),
             ],
             conclusion: "see GP"))))
     }

@@ -80,8 +80,8 @@ struct FHIRSectionsTests {
         #expect(declined.1.facts?.status == .refused && declined.1.facts?.reason == "Patient declined")
         let done = try #require(procedures.first { $0.1.name == "Appendectomy" })
         #expect(done.1.facts?.status == .completed)
-        // No performed date: the page shows none (the record is filed under the document's date).
-        #expect(done.1.onset == nil)
+        // No performed date: "date unknown", filed under the document's date, never dated by it.
+        #expect(done.1.onset?.isUnknown == true)
     }
 
     @Test func goalAndWhatIsNotReadAreKept() throws {

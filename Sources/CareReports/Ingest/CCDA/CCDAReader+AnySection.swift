@@ -13,6 +13,8 @@
 ///   status and its expected delivery date, smoking status, an exam finding, a functional or
 ///   mental status); a family history organizer's (4.45) observations are named by the relative
 ///   ("Father") with the relative's condition as the value;
+///   (a relative's finding is the relative's: the IPS writes it as a FamilyMemberHistory); a negated
+///   finding is shown as stated not present;
 /// - what none of these reads is shown by the section's narrative (`CCDAReader+Ledger`).
 extension CCDAReader {
     static let vitalTemplates: Set<String> = ["2.16.840.1.113883.10.20.22.4.26", "2.16.840.1.113883.10.20.22.4.27"]
@@ -85,7 +87,8 @@ extension CCDAReader {
     /// `about`: the relative a family history observation is about, as the document names them; the
     /// finding is then named by the relative ("Father") and its value is the relative's condition.
     private mutating func readFinding(_ node: CCDANode, about relative: String? = nil) {
-        if node.value("negationInd") == "true" { return }
+        // A finding stated as absent ("no diabetes in the mother") is shown as that, never dropped.
+        let negated = node.value("negationInd") == "true"
         let code = node.child("code")
         let value = node.child("value")
         let assertion = code?.value("code") == Self.assertionCode
@@ -98,7 +101,7 @@ extension CCDAReader {
         let effectiveTime = node.child("effectiveTime")
         let own = start(effectiveTime) ?? time(node.at("author", "time"))
         let unknown = own == nil && Self.statesUnknown(effectiveTime)
-        guard let date = recordDate(own, node, what: "the observation", unknown: unknown) else { return }
+        guard let date = recordDate(own, node, what: "the observation", unknown: unknown, statement: true) else { return }
         var detail = named == nil ? nil : findingValue(of: node)
         // Related facts stated inside it (a pregnancy's expected delivery date, 11778-8).
         var dated: CareDate?
@@ -111,7 +114,7 @@ extension CCDAReader {
                 detail = [detail, "\(relatedName): \(words)"].compactMap { $0 }.joined(separator: "; ")
             }
         }
-        let facts = ClinicalFacts(detail: detail, dateValue: dated)
+        let facts = ClinicalFacts(detail: detail, dateValue: dated, familyMember: relative, notPresent: negated)
         let observation = Observation(kind: .finding, name: name, onset: own ?? (date.isUnknown ? date : nil), facts: facts)
         let codes = assertion || relative != nil ? codings(value) : codings(code) + (value?.xsiType == "CD" ? codings(value) : [])
         records.append(ImportedRecord(

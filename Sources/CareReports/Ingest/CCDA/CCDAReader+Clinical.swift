@@ -80,7 +80,7 @@ extension CCDAReader {
         let status = CCDAReader.clinicalStatus(statusNode?.child("value")?.value("code")) ?? CCDAReader.actStatus(act)
         let onset = start(node.child("effectiveTime"))
         let own = onset ?? start(act?.child("effectiveTime")) ?? time(node.at("author", "time"))
-        guard let date = recordDate(own, node, what: "the allergy") else { return }
+        guard let date = recordDate(own, node, what: "the allergy", statement: true) else { return }
         let criticalityNode = related.first { hasTemplate($0, "2.16.840.1.113883.10.20.22.4.145") }
         let criticality: Observation.Criticality? = switch criticalityNode?.child("value")?.value("code") {
         case "CRITL": .low
@@ -154,7 +154,7 @@ extension CCDAReader {
             ?? (ended ? .resolved : CCDAReader.actStatus(act))
         let onset = start(effectiveTime)
         let own = onset ?? start(act?.child("effectiveTime")) ?? time(node.at("author", "time"))
-        guard let date = recordDate(own, node, what: "the problem") else { return }
+        guard let date = recordDate(own, node, what: "the problem", statement: true) else { return }
         let observation = Observation(kind: .condition, name: name, clinicalStatus: status, onset: onset)
         records.append(ImportedRecord(
             id: makeID(node, kind: "problem"), title: name, date: date, data: .observation(observation), codings: codings(node.child("value"))))

@@ -69,7 +69,7 @@ extension CCDAReader {
         let effectiveTime = node.child("effectiveTime")
         let own = start(effectiveTime) ?? time(node.child("time")) ?? organizerDate ?? time(node.at("author", "time"))
         let unknown = own == nil && Self.statesUnknown(effectiveTime)
-        guard let date = recordDate(own, node, what: "the entry", unknown: unknown) else { return }
+        guard let date = recordDate(own, node, what: "the entry", unknown: unknown, statement: true) else { return }
         let reason = reasonText(node)
         let stated = status(node, negated: negated, reason: reason, kind: kind)
         // A device's `high` is an end of use only when the entry says it ended: "until" never

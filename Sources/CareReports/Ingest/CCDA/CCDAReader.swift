@@ -284,9 +284,13 @@ struct CCDAReader {
     /// A record's date: the entry's own date, else "date unknown" (filed under the document's
     /// day, never shown as it) when the entry says so (`unknown`), else the document's date; nil
     /// (entry skipped with a warning) when there is neither.
-    mutating func recordDate(_ own: CareDate?, _ node: CCDANode, what: String, unknown: Bool = false) -> CareDate? {
+    /// The entry's own date; else "date unknown" filed by the document's date when the entry says
+    /// its date is unknown, or is a statement (`statement`: a problem, allergy, finding, procedure,
+    /// immunisation, device, directive, goal or plan is never dated by the document); else (a
+    /// reading, a visit, a medicine's start) the document's date.
+    mutating func recordDate(_ own: CareDate?, _ node: CCDANode, what: String, unknown: Bool = false, statement: Bool = false) -> CareDate? {
         if let own { return own }
-        if unknown, let documentDate { return .unknown(filedOn: documentDate.localDay(in: TimeZone(secondsFromGMT: 0)!)) }
+        if unknown || statement, let documentDate { return .unknown(filedOn: documentDate.localDay(in: TimeZone(secondsFromGMT: 0)!)) }
         if let documentDate { return documentDate }
         warn(node, "\(what) has no usable date and the document has no effectiveTime; skipped")
         return nil

@@ -238,6 +238,37 @@ extension FHIRBundleReader {
         return detail.map { StatedGoalTarget(measure: measure, measureCodings: measureCodings, detail: $0, codings: detailCodings) }
     }
 
+    /// A relative's history (FamilyMemberHistory): a finding named by the relative ("father"), its
+    /// conditions as stated, each with its onset and outcome, kept as the relative's (the IPS writes
+    /// it back as a FamilyMemberHistory, never as the patient's own condition).
+    func readFamilyMemberHistory(_ entry: FHIREntry) {
+        guard let relative = conceptText(entry["relationship"]) ?? diagnostics.string(entry["name"]) else {
+            diagnostics.drop(entry["relationship"], "no relationship naming the relative; record not imported")
+            return
+        }
+        let conditions = entry["condition"].elements.compactMap { condition -> String? in
+            guard let name = conceptText(condition["code"]) else { return nil }
+            // As a C-CDA Family History Observation states the same facts: the condition, then its
+            // age at onset (LOINC 35267-4's name), then its outcome, each as the document gives it.
+            var parts = [name]
+            if let age = quantity(condition["onsetAge"], .optional) {
+                parts.append("Age at onset: \(number(age.value)) \(age.unit)")
+            } else if let text = diagnostics.string(condition["onsetString"]) {
+                parts.append("Age at onset: \(text)")
+            }
+            if let outcome = conceptText(condition["outcome"]) { parts.append(outcome) }
+            return parts.joined(separator: "; ")
+        }
+        let detail = conditions.isEmpty ? conceptText(entry["reasonCode"][0]) : conditions.joined(separator: "; ")
+        let dated = firstDate([entry["date"]])?.date
+        guard let date = dated ?? recordDate(entry, [entry["date"]], expected: "date") else { return }
+        let facts = ClinicalFacts(detail: detail, familyMember: relative)
+        append(ImportedRecord(
+            id: recordId(entry), title: Self.title(relative), date: date,
+            data: .observation(Observation(kind: .finding, name: Self.title(relative), onset: dated, facts: facts, notes: notes(entry))),
+            codings: entry["condition"].elements.flatMap { codings($0["code"]) }))
+    }
+
     func readCarePlan(_ entry: FHIREntry) {
         let category = entry["category"].elements.lazy.compactMap { self.conceptText($0) }.first
         guard let name = entry["title"].rawString ?? entry["description"].rawString ?? category else {

@@ -235,6 +235,7 @@ final class FHIRBundleReader {
             case "DeviceUseStatement": readDeviceUse(entry)
             case "Device": readDevice(entry, named: devicesInUse)
             case "Goal": readGoal(entry)
+            case "FamilyMemberHistory": readFamilyMemberHistory(entry)
             case "CarePlan": readCarePlan(entry)
             case "Encounter": readEncounter(entry)
             case "Appointment": readAppointment(entry)

@@ -28,6 +28,7 @@ public enum ClinicalFactsWording {
         guard let facts else { return [] }
         var parts: [String] = []
         if let detail = facts.detail { parts.append(detail) }
+        if facts.notPresent { parts.append(words.t("stated as not present", context: "finding")) }
         if let date = facts.statedDate { parts.append(words.t("date as stated: {date}", ["date": date])) }
         if let stated = facts.status { parts.append(Self.status(stated, kind: kind, words)) }
         if let reason = facts.reason { parts.append(words.t("reason: {reason}", ["reason": reason])) }

@@ -153,9 +153,14 @@ extension IPSBundleBuilder {
     func findingSection() -> Section {
         var section = Section(title: context.words.t("Status, history and findings"), code: "29762-2", display: "Social history note",
             empty: context.words.t("None recorded."))
-        for (record, finding, line) in items(.finding) {
+        for (record, finding, line) in items(.finding) where finding.facts?.familyMember == nil {
             let id = uuid("Observation", record.id)
-            let value: (String, JSONValue)? = finding.facts?.dateValue.flatMap { FHIRJSON.date($0, in: zone) }.map { ("valueDateTime", $0) }
+            // A finding stated as absent: its own code with the value "Known absent" (SNOMED CT 410516002).
+            let absent = finding.facts?.notPresent == true
+                ? ("valueCodeableConcept", FHIRJSON.concept(context.words.t("stated as not present", context: "finding"), [
+                    FHIRJSON.coding("http://snomed.info/sct", "410516002", "Known absent"),
+                ])) : nil as (String, JSONValue)?
+            let value: (String, JSONValue)? = absent ?? finding.facts?.dateValue.flatMap { FHIRJSON.date($0, in: zone) }.map { ("valueDateTime", $0) }
                 ?? finding.facts?.detail.map { ("valueString", .string($0)) }
             section.entries.append((id, FHIRJSON.object([
                 ("resourceType", .string("Observation")),
@@ -169,6 +174,35 @@ extension IPSBundleBuilder {
                 ("effectiveDateTime", date(finding)),
                 ("_effectiveDateTime", FHIRJSON.absent(finding.onset)),
                 value.map { ($0.0, $0.1) } ?? ("valueString", nil),
+            ]), line))
+        }
+        return section
+    }
+
+    /// A relative's conditions (a C-CDA Family History Organizer, a FHIR FamilyMemberHistory) as
+    /// FamilyMemberHistory resources in a Family history section (10157-6): the relative's, never
+    /// an Observation about the patient coded with the relative's disease. A condition stated as not
+    /// present is said in words only, never coded.
+    func familyHistorySection() -> Section {
+        var section = Section(title: context.words.t("Family history"), code: "10157-6", display: "History of family member diseases Narrative",
+            empty: context.words.t("None recorded."))
+        for (record, finding, line) in items(.finding) {
+            guard let relative = finding.facts?.familyMember else { continue }
+            let id = uuid("FamilyMemberHistory", record.id)
+            let absent = finding.facts?.notPresent == true
+            let condition = finding.facts?.detail ?? record.title
+            let stated = absent
+                ? context.words.t("{condition} (stated as not present)", context: "family history", ["condition": condition]) : condition
+            section.entries.append((id, FHIRJSON.object([
+                ("resourceType", .string("FamilyMemberHistory")),
+                ("id", .string(id)),
+                ("status", .string("completed")),
+                ("patient", patientReference),
+                ("date", FHIRJSON.date(record.date, in: zone)),
+                ("relationship", FHIRJSON.concept(relative)),
+                ("condition", .array([FHIRJSON.object([
+                    ("code", absent ? FHIRJSON.concept(stated) : FHIRJSON.concept(condition, codingsJSON(record.codings))),
+                ])])),
             ]), line))
         }
         return section

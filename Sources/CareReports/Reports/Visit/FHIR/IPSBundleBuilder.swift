@@ -43,7 +43,7 @@ public struct IPSBundleBuilder: Sendable {
     public func build() -> JSONValue {
         let sections = [
             medicationSection(), allergySection(), problemSection(), resultSection(), vitalSignSection(), immunizationSection(),
-        ] + [advanceDirectiveSection(), deviceSection(), procedureSection(), planOfCareSection(), findingSection()].filter { !$0.entries.isEmpty }
+        ] + [advanceDirectiveSection(), deviceSection(), procedureSection(), planOfCareSection(), findingSection(), familyHistorySection()].filter { !$0.entries.isEmpty }
         let now = JSONValue.string(FeedText.rfc3339(context.now, in: zone))
         let compositionUUID = uuid("Composition", "visit-summary|\(FeedText.rfc3339(context.now, in: zone))")
         let deviceUUID = uuid("Device", "carereport")
