@@ -115,3 +115,40 @@ def test_a_fhir_family_member_history_is_read(tmp_path):
     assert history["condition"][0]["code"]["coding"][0]["code"] == "22298006"
     ledger = [json.loads(line) for line in run_carereport("validate", "--entries", source).stdout.splitlines() if line.startswith("{")]
     assert [e["outcome"] for e in ledger if e["kind"] == "FamilyMemberHistory"] == ["shown"]
+
+
+def test_a_findings_answer_is_its_value_and_a_related_date_its_own_component(tmp_path):
+    """Pregnancy status 82810-3 answered Pregnant (77386006): the IPS codes the question as the
+    code and the answer as the value, never both as the code; a C-CDA pregnancy observation's
+    estimated delivery date (11778-8) is a component with its own code, not the value of "Pregnant"."""
+    patient = {"resourceType": "Patient", "id": "00000000-0000-0000-0000-0000000000a1",
+               "name": [{"given": ["Ines"], "family": "Mora"}], "birthDate": "1990-02-03"}
+    status = {"resourceType": "Observation", "id": "00000000-0000-0000-0000-000000000701", "status": "final",
+              "category": [{"coding": [{"system": "http://terminology.hl7.org/CodeSystem/observation-category", "code": "social-history"}]}],
+              "code": {"coding": [{"system": "http://loinc.org", "code": "82810-3", "display": "Pregnancy status"}]},
+              "subject": {"reference": f"urn:uuid:{patient['id']}"}, "effectiveDateTime": "2024-05-02",
+              "valueCodeableConcept": {"coding": [{"system": "http://snomed.info/sct", "code": "77386006", "display": "Pregnant"}]}}
+    source = tmp_path / "bundle.json"
+    source.write_text(json.dumps({"resourceType": "Bundle", "type": "collection", "timestamp": "2024-06-01T12:00:00Z",
+                                  "entry": [{"fullUrl": f"urn:uuid:{r['id']}", "resource": r} for r in (patient, status)]}))
+    text, resources = family_ips(source, tmp_path)
+    assert "Pregnancy status : Pregnant" in text
+    [written] = [r for r in resources if r["resourceType"] == "Observation"]
+    assert [c["code"] for c in written["code"]["coding"]] == ["82810-3"]
+    assert written["valueCodeableConcept"]["coding"][0]["code"] == "77386006"
+
+    cda = tmp_path / "pregnancy.xml"
+    cda.write_text(FAMILY.replace("10157-6", "29762-2").replace(
+        FAMILY[FAMILY.index("<entry>"):FAMILY.index("</entry>") + len("</entry>")],
+        '<entry><observation classCode="OBS" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.15.3.8"/>'
+        '<code code="ASSERTION" codeSystem="2.16.840.1.113883.5.4"/><statusCode code="completed"/><effectiveTime value="20240115"/>'
+        '<value xsi:type="CD" code="77386006" codeSystem="2.16.840.1.113883.6.96" displayName="Pregnant"/>'
+        '<entryRelationship typeCode="REFR"><observation classCode="OBS" moodCode="EVN"><templateId root="2.16.840.1.113883.10.20.15.3.1"/>'
+        '<code code="11778-8" codeSystem="2.16.840.1.113883.6.1" displayName="Delivery date Estimated"/><statusCode code="completed"/>'
+        '<value xsi:type="TS" value="202409"/></observation></entryRelationship></observation></entry>'))
+    text, resources = family_ips(cda, tmp_path)
+    assert "Pregnant" in text and "Sep 2024" in text, text
+    [pregnant] = [r for r in resources if r["resourceType"] == "Observation"]
+    assert "valueDateTime" not in pregnant, "the delivery date is not the value of 'Pregnant'"
+    assert pregnant["component"] == [{"code": {"coding": [{"system": "http://loinc.org", "code": "11778-8", "display": "Delivery date Estimated"}],
+                                               "text": "Delivery date Estimated"}, "valueDateTime": "2024-09"}]

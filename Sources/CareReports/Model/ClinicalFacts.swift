@@ -51,10 +51,18 @@ public struct ClinicalFacts: Sendable, Hashable {
     public let familyMember: String?
     /// True when the source states the fact is absent (C-CDA `negationInd`: "no diabetes").
     public let notPresent: Bool
+    /// The codes of a finding's coded value ("Pregnant", 77386006), apart from the codes of what was
+    /// observed (82810-3 Pregnancy status): the answer is never written as the question.
+    public let valueCodings: [Coding]
+    /// The name and codes of what `dateValue` is when a related statement gives it (11778-8
+    /// "Delivery date Estimated" inside a pregnancy observation).
+    public let dateValueName: String?
+    public let dateValueCodings: [Coding]
 
     public init(
         status: Status? = nil, reason: String? = nil, reported: Bool = false, reportedBy: String? = nil, udi: String? = nil, detail: String? = nil,
-        end: CareDate? = nil, dateValue: CareDate? = nil, statedDate: String? = nil, familyMember: String? = nil, notPresent: Bool = false
+        end: CareDate? = nil, dateValue: CareDate? = nil, statedDate: String? = nil, familyMember: String? = nil, notPresent: Bool = false,
+        valueCodings: [Coding] = [], dateValueName: String? = nil, dateValueCodings: [Coding] = []
     ) {
         self.status = status
         self.reason = reason
@@ -67,5 +75,8 @@ public struct ClinicalFacts: Sendable, Hashable {
         self.statedDate = statedDate.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
         self.familyMember = familyMember
         self.notPresent = notPresent
+        self.valueCodings = valueCodings
+        self.dateValueName = dateValueName
+        self.dateValueCodings = dateValueCodings
     }
 }

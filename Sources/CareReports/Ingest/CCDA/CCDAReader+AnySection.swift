@@ -105,18 +105,28 @@ extension CCDAReader {
         var detail = named == nil ? nil : findingValue(of: node)
         // Related facts stated inside it (a pregnancy's expected delivery date, 11778-8).
         var dated: CareDate?
+        var datedName: String?
+        var datedCodes: [Coding] = []
         for related in node.all("entryRelationship", "observation") {
             guard let relatedName = displayName(related.child("code")) else { continue }
             if related.child("value")?.xsiType == "TS", let day = time(related.child("value")) {
                 dated = day
+                datedName = relatedName
+                datedCodes = codings(related.child("code"))
                 detail = [detail, relatedName].compactMap { $0 }.joined(separator: "; ")
             } else if let words = findingValue(of: related) {
                 detail = [detail, "\(relatedName): \(words)"].compactMap { $0 }.joined(separator: "; ")
             }
         }
-        let facts = ClinicalFacts(detail: detail, dateValue: dated, familyMember: relative, notPresent: negated)
+        // The finding's own codes: the value's when the value is the finding (ASSERTION, a relative's
+        // condition), else the code's, the coded value's apart (the answer is not the question).
+        let valueIsFinding = assertion || relative != nil
+        let valueCodes = !valueIsFinding && ["CD", "CE", "CO", "CV"].contains(value?.xsiType ?? "") ? codings(value) : []
+        let facts = ClinicalFacts(
+            detail: detail, dateValue: dated, familyMember: relative, notPresent: negated, valueCodings: valueCodes, dateValueName: datedName,
+            dateValueCodings: datedCodes)
         let observation = Observation(kind: .finding, name: name, onset: own ?? (date.isUnknown ? date : nil), facts: facts)
-        let codes = assertion || relative != nil ? codings(value) : codings(code) + (value?.xsiType == "CD" ? codings(value) : [])
+        let codes = valueIsFinding ? codings(value) : codings(code)
         records.append(ImportedRecord(
             id: makeID(node, kind: "finding"), title: name, date: date, data: .observation(observation), codings: codes))
     }

@@ -74,7 +74,16 @@ extension FHIRBundleReader {
             case .text(let text): detail = text
             }
         }
+        var dateName: String?
+        var dateCodes: [Coding] = []
         let parts = entry["component"].elements.compactMap { component -> String? in
+            // A component whose value is a date (a delivery date beside a pregnancy status) is the date value.
+            if dated == nil, component["valueDateTime"].isPresent, let day = diagnostics.date(component["valueDateTime"]) {
+                dated = day
+                dateName = conceptText(component["code"])
+                dateCodes = codings(component["code"])
+                return dateName
+            }
             guard let part = conceptText(component["code"]), let (value, unit, _, _) = labValue(component, componentsAllowed: false) else { return nil }
             switch value {
             case .number(let number): return "\(part): " + self.number(number) + (unit.map { " " + Self.unit($0) } ?? "")
@@ -84,10 +93,11 @@ extension FHIRBundleReader {
         if !parts.isEmpty { detail = ([detail].compactMap { $0 } + parts).joined(separator: "; ") }
         let observation = Observation(
             kind: .finding, name: name, onset: firstDate(effective)?.date ?? (date.isUnknown ? date : nil),
-            facts: ClinicalFacts(detail: detail, dateValue: dated))
+            facts: ClinicalFacts(
+                detail: detail, dateValue: dated, valueCodings: codings(entry["valueCodeableConcept"]), dateValueName: dateName,
+                dateValueCodings: dateCodes))
         append(ImportedRecord(
-            id: recordId(entry), title: name, date: date, data: .observation(observation),
-            codings: codings(entry["code"]) + codings(entry["valueCodeableConcept"])))
+            id: recordId(entry), title: name, date: date, data: .observation(observation), codings: codings(entry["code"])))
     }
 
     private func readVitalSign(_ entry: FHIREntry, loinc: String?) {

@@ -160,8 +160,19 @@ extension IPSBundleBuilder {
                 ? ("valueCodeableConcept", FHIRJSON.concept(context.words.t("stated as not present", context: "finding"), [
                     FHIRJSON.coding("http://snomed.info/sct", "410516002", "Known absent"),
                 ])) : nil as (String, JSONValue)?
-            let value: (String, JSONValue)? = absent ?? finding.facts?.dateValue.flatMap { FHIRJSON.date($0, in: zone) }.map { ("valueDateTime", $0) }
-                ?? finding.facts?.detail.map { ("valueString", .string($0)) }
+            let facts = finding.facts
+            // A date a related statement gives (the estimated delivery date) is that statement's,
+            // a component with its own code, never the value of the finding it sits in.
+            let dateComponent = facts?.dateValueCodings.isEmpty == false
+                ? facts?.dateValue.flatMap { FHIRJSON.date($0, in: zone) }.map { day in
+                    FHIRJSON.object([("code", FHIRJSON.concept(facts?.dateValueName, given: facts?.dateValueCodings ?? [])), ("valueDateTime", day)])
+                } : nil
+            let coded = facts.flatMap { $0.valueCodings.isEmpty ? nil : ("valueCodeableConcept", FHIRJSON.concept($0.detail, given: $0.valueCodings)) }
+            // The words beside a date component are the component's name: no value of their own.
+            let words = dateComponent != nil && facts?.detail == facts?.dateValueName ? nil : facts?.detail
+            let value: (String, JSONValue)? = absent ?? coded
+                ?? (dateComponent == nil ? facts?.dateValue.flatMap { FHIRJSON.date($0, in: zone) }.map { ("valueDateTime", $0) } : nil)
+                ?? words.map { ("valueString", .string($0)) }
             section.entries.append((id, FHIRJSON.object([
                 ("resourceType", .string("Observation")),
                 ("id", .string(id)),
@@ -174,6 +185,7 @@ extension IPSBundleBuilder {
                 ("effectiveDateTime", date(finding)),
                 ("_effectiveDateTime", FHIRJSON.absent(finding.onset)),
                 value.map { ($0.0, $0.1) } ?? ("valueString", nil),
+                ("component", dateComponent.map { .array([$0]) }),
             ]), line))
         }
         return section
