@@ -4668,6 +4668,10 @@ msgctxt "family history"
 msgid "{condition} (stated as not present)"
 msgstr "{condition} (consta como ausente)"
 
+msgctxt "goal"
+msgid "Rejected."
+msgstr "Rechazada."
+
 """##,
     ]
 }

@@ -554,3 +554,24 @@ def test_an_adherence_goal_on_an_unseen_or_unknown_medicine_reads_the_same(tmp_p
     assert hidden.replace("hr-med-metformin", "X") == missing.replace("hr-med-no-such", "X")
     taken, due = expected_metformin()
     assert f"{taken} of {due} doses due taken" in lines["u-ellen"]["hr-goal-hidden-med"], "Ellen sees the record and its judgement"
+
+
+def test_a_goals_lifecycle_is_carried_as_stated(tmp_path):
+    subject = {"reference": f"urn:uuid:{PATIENT['id']}"}
+    goals = [{"resourceType": "Goal", "id": f"00000000-0000-0000-0000-0000000008{i:02d}", "lifecycleStatus": status,
+              "description": {"text": f"Goal {status}"}, "subject": subject, "startDate": "2022-02-01"}
+             for i, status in enumerate(("planned", "accepted", "rejected"))]
+    source = tmp_path / "bundle.json"
+    source.write_text(json.dumps({"resourceType": "Bundle", "type": "collection", "timestamp": "2022-03-15T18:00:00Z",
+                                  "entry": [{"fullUrl": f"urn:uuid:{r['id']}", "resource": r} for r in [PATIENT] + goals]}))
+    lines = visit_goal_lines(source, tmp_path)
+    rejected = next(line for line in lines if "Goal rejected" in line)
+    assert "Rejected." in rejected and "Cancelled." not in rejected, rejected
+    ips = tmp_path / "ips.json"
+    result = run_carereport("visit", source, "--viewer", "patient", "--now", "2022-03-16T12:00:00Z", "--format", "fhir", "--out", ips)
+    assert result.returncode == 0, result.stderr
+    written = {r["description"]["text"]: r for r in (e["resource"] for e in json.loads(ips.read_text())["entry"]) if r["resourceType"] == "Goal"}
+    assert {name: goal["lifecycleStatus"] for name, goal in written.items()} == {
+        "Goal planned": "planned", "Goal accepted": "accepted", "Goal rejected": "rejected"}
+    assert all("coding" not in goal["achievementStatus"] for goal in written.values()), \
+        "a goal not active and not judged carries words only, no achievement code"

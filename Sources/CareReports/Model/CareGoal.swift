@@ -21,11 +21,14 @@ public struct CareGoal: Sendable, Hashable {
     /// Targets the source states that carereport does not measure (a text, a code, a bare quantity,
     /// a bound on a measure no LOINC code names): shown and written out as stated, never judged.
     public let statedTargets: [StatedGoalTarget]
+    /// The source's own lifecycle code when it says more than `lifecycle` (FHIR `planned`,
+    /// `accepted`, `rejected`): written back as stated, and "rejected" said as that.
+    public let statedLifecycle: String?
 
     public init(
         lifecycle: Lifecycle?, start: CareDate? = nil, due: CareDate? = nil, expressedBy: String? = nil, targets: [GoalTarget] = [],
         activity: GoalActivity? = nil, adherence: GoalAdherence? = nil, statedAchievement: GoalAchievement? = nil,
-        statedTargets: [StatedGoalTarget] = []
+        statedTargets: [StatedGoalTarget] = [], statedLifecycle: String? = nil
     ) {
         self.lifecycle = lifecycle
         self.start = start
@@ -36,6 +39,7 @@ public struct CareGoal: Sendable, Hashable {
         self.adherence = adherence
         self.statedAchievement = statedAchievement
         self.statedTargets = statedTargets
+        self.statedLifecycle = statedLifecycle
     }
 
     /// True when nothing in the goal can be measured: it is shown as stated.

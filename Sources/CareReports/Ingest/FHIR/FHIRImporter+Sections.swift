@@ -157,7 +157,8 @@ extension FHIRBundleReader {
         }
         let goal = CareGoal(
             lifecycle: lifecycle, start: diagnostics.date(entry["startDate"]), due: due, expressedBy: expressedBy,
-            targets: measured, statedAchievement: achievement, statedTargets: stated)
+            targets: measured, statedAchievement: achievement, statedTargets: stated,
+            statedLifecycle: ["planned", "accepted", "rejected"].contains(entry["lifecycleStatus"].rawString ?? "") ? entry["lifecycleStatus"].rawString : nil)
         let facts = ClinicalFacts(status: status, detail: detail, end: due ?? diagnostics.date(entry["statusDate"]))
         append(ImportedRecord(
             id: recordId(entry), title: name, date: date,

@@ -172,6 +172,7 @@ struct GoalWording {
     private func statusSentence(_ entry: GoalBoard.Entry) -> String {
         let lifecycle = entry.goal?.lifecycle
         if lifecycle == .completed { return words.t("Marked completed.", context: "goal") }
+        if entry.goal?.statedLifecycle == "rejected" { return words.t("Rejected.", context: "goal") }
         if lifecycle == .cancelled || entry.observation.facts?.status == .cancelled { return words.t("Cancelled.", context: "goal") }
         guard let goal = entry.goal, goal.isMeasurable else {
             return words.t("Shown as stated: no measurable target, not judged.", context: "goal")

@@ -26,13 +26,13 @@ extension IPSBundleBuilder {
         for (entry, view) in zip(board.entries, views) {
             let id = uuid("Goal", entry.record.id)
             let observation = entry.observation
-            let lifecycle: String = switch entry.goal?.lifecycle ?? lifecycle(observation.facts?.status) {
+            let lifecycle: String = if let stated = entry.goal?.statedLifecycle { stated } else { switch entry.goal?.lifecycle ?? lifecycle(observation.facts?.status) {
             case .proposed: "proposed"
             case .active: "active"
             case .onHold: "on-hold"
             case .completed: "completed"
             case .cancelled: "cancelled"
-            }
+            } }
             let due = entry.goal?.due.flatMap { FHIRJSON.date($0, in: zone) }
             let targets = (entry.goal?.targets ?? []).compactMap { target in goalTarget(target, due: due) } + (entry.goal.map { taskTargets($0, due: due) + statedTargets($0, name: view.name, due: due) } ?? [])
             var outcomes: [JSONValue] = []
