@@ -4672,6 +4672,12 @@ msgctxt "goal"
 msgid "Rejected."
 msgstr "Rechazada."
 
+msgid "{problem} (onset {day}, resolved {end})"
+msgstr "{problem} (inicio {day}, resuelto {end})"
+
+msgid "{problem} (resolved {end})"
+msgstr "{problem} (resuelto {end})"
+
 """##,
     ]
 }

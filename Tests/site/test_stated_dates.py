@@ -85,3 +85,14 @@ def test_an_immunisation_stopped_before_it_was_finished_is_a_partial_dose(tmp_pa
     assert "Hep B, stopped before it was finished" in text, text
     shot = next(r for r in resources if r["resourceType"] == "Immunization")
     assert shot["isSubpotent"] is True and shot["subpotentReason"][0]["coding"][0]["code"] == "partial"
+
+
+def test_a_resolved_problem_says_when_it_resolved_when_the_source_does(tmp_path):
+    problem = {"resourceType": "Condition", "id": "00000000-0000-0000-0000-000000000506", "code": {"text": "Hypertension"},
+               "subject": SUBJECT, "clinicalStatus": {"coding": [{"system": "http://terminology.hl7.org/CodeSystem/condition-clinical",
+                                                                    "code": "resolved"}]},
+               "onsetDateTime": "2011-03", "abatementDateTime": "2019"}
+    text, resources = visit(document(tmp_path, problem), tmp_path)
+    assert "Resolved: Hypertension (onset Mar 2011, resolved 2019)." in text, text
+    condition = next(r for r in resources if r["resourceType"] == "Condition")
+    assert condition["abatementDateTime"] == "2019" and condition["onsetDateTime"] == "2011-03"

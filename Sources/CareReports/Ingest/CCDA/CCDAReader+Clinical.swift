@@ -155,7 +155,9 @@ extension CCDAReader {
         let onset = start(effectiveTime)
         let own = onset ?? start(act?.child("effectiveTime")) ?? time(node.at("author", "time"))
         guard let date = recordDate(own, node, what: "the problem", statement: true) else { return }
-        let observation = Observation(kind: .condition, name: name, clinicalStatus: status, onset: onset)
+        // The day it resolved, when the problem states one (`effectiveTime/high`).
+        let resolved = ended ? time(effectiveTime?.child("high")) : nil
+        let observation = Observation(kind: .condition, name: name, clinicalStatus: status, onset: onset, facts: resolved.map { ClinicalFacts(end: $0) })
         records.append(ImportedRecord(
             id: makeID(node, kind: "problem"), title: name, date: date, data: .observation(observation), codings: codings(node.child("value"))))
     }

@@ -217,10 +217,12 @@ extension FHIRBundleReader {
             ?? recordDate(entry, [entry["recordedDate"]], expected: "onsetDateTime, onsetPeriod.start or recordedDate")
         else { return }
         let inWords = onset == nil ? dateInWords(entry, "onsetString") : nil
+        // The day it abated, when the resource states one.
+        let abated = firstDate([entry["abatementDateTime"], entry["abatementPeriod"]])?.date
         let observation = Observation(
             kind: .condition, severity: conceptText(entry["severity"]), name: name,
             clinicalStatus: clinicalStatus(entry["clinicalStatus"]), onset: onset,
-            facts: inWords.map { ClinicalFacts(statedDate: $0) },
+            facts: inWords == nil && abated == nil ? nil : ClinicalFacts(end: abated, statedDate: inWords),
             verificationStatus: verificationStatus(entry["verificationStatus"]), notes: notes(entry))
         append(ImportedRecord(
             id: recordId(entry), title: Self.title(name), date: date, data: .observation(observation), codings: codings(entry["code"])))

@@ -139,8 +139,15 @@ public struct VisitSummaryBuilder: Sendable {
             // Only a resolved problem is past; one in remission or inactive stays listed, in its own words.
             let stated = statusWords(condition)
             if condition.clinicalStatus == .resolved {
-                // The date known is the onset: said as the onset, never read as the day it resolved.
-                past.append(condition.onset.map { context.words.t("{problem} (onset {day})", ["problem": name, "day": when($0)]) } ?? name)
+                // The onset is said as the onset, never read as the day it resolved; the day it resolved
+                // only when the source states one.
+                switch (condition.onset, condition.facts?.end) {
+                case let (onset?, end?):
+                    past.append(context.words.t("{problem} (onset {day}, resolved {end})", ["problem": name, "day": when(onset), "end": when(end)]))
+                case let (onset?, nil): past.append(context.words.t("{problem} (onset {day})", ["problem": name, "day": when(onset)]))
+                case let (nil, end?): past.append(context.words.t("{problem} (resolved {end})", ["problem": name, "end": when(end)]))
+                case (nil, nil): past.append(name)
+                }
             } else {
                 let since = condition.onset.flatMap { context.format.since($0) }
                     ?? condition.facts?.statedDate.map { context.words.t("onset as stated: {date}", ["date": $0]) }

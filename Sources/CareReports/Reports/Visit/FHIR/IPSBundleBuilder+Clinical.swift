@@ -198,6 +198,7 @@ extension IPSBundleBuilder {
                 ("onsetDateTime", condition.onset.flatMap { FHIRJSON.date($0, in: zone) }),
                 ("_onsetDateTime", FHIRJSON.absent(condition.onset)),
                 ("onsetString", condition.onset == nil ? condition.facts?.statedDate.map(JSONValue.string) : nil),
+                ("abatementDateTime", condition.facts?.end.flatMap { FHIRJSON.date($0, in: zone) }),
                 ("recordedDate", FHIRJSON.date(record.date, in: zone)),
                 ("note", notes(condition.notes)),
             ])
