@@ -49,6 +49,13 @@ extension CCDAReader {
             for act in acts { readClinicalAct(act, kind: kind, organizerDate: date) }
             return
         }
+        // A planned medicine of the Plan of Treatment is a planned medicine: its dose, route and
+        // schedule are read as a medication's (docs/clinical-imports.md, "Planned, not taken and unknown medicines").
+        if kind == .plan, node.name == "substanceAdministration", Self.plannedMoods.contains(node.value("moodCode") ?? ""),
+            node.value("negationInd") != "true", node.at("consumable", "manufacturedProduct", "manufacturedMaterial") != nil {
+            readMedication(node, list: nil)
+            return
+        }
         let subject = subjectCode(node, kind: kind)
         let named = subject.flatMap { code in code.isNull && code.child("originalText") == nil ? nil : displayName(code) }
         let negated = node.value("negationInd") == "true"

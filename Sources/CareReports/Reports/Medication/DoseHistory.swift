@@ -95,9 +95,11 @@ public struct DoseHistory: Sendable {
     public func chain(containing recordId: String) -> Chain? { chainIndex[recordId].map { chains[$0] } }
 
     /// The same medicine: its name without case or spacing differences, and whether it is as-needed.
+    /// A planned, not-taken or unknown order is never a step of a medicine in use: it is a chain of
+    /// its own (a planned dose is not "increased" from the current one, nor the current one hidden).
     static func key(_ medication: Medication) -> String {
         let name = medication.name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return "\(name)|\(medication.asNeeded ? "prn" : "scheduled")"
+        return "\(name)|\(medication.asNeeded ? "prn" : "scheduled")\(medication.isNotInUse ? "|\(medication.status.rawValue)" : "")"
     }
 
     static func changes(_ orders: [Order], timeZone: TimeZone) -> [Change] {
@@ -105,6 +107,8 @@ public struct DoseHistory: Sendable {
         for (position, order) in orders.enumerated() {
             let medication = order.medication
             let start = medication.startDate.localDay(in: timeZone)
+            // Never taken: nothing started, nothing to mark on a chart.
+            if medication.isNotInUse { continue }
             if position == 0 {
                 var started = Change(
                     kind: .started, day: medication.startDate.isFullDate ? start : nil, fromRecordId: nil, toRecordId: order.record.id,
@@ -144,7 +148,7 @@ public struct DoseHistory: Sendable {
                                   toRecordId: nil, words: (Localizer.noop("stopped"), [:])))
         case .onHold:
             changes.append(Change(kind: .onHold, day: nil, fromRecordId: last.record.id, toRecordId: nil, words: (Localizer.noop("on hold"), [:])))
-        case .active:
+        case .active, .planned, .notTaken, .unknown:
             break
         }
         return changes
@@ -173,7 +177,7 @@ public struct DoseHistory: Sendable {
 
     /// `10 mg`, `2 puffs`: the dose, else the strength, else the name.
     static func amount(_ medication: Medication) -> String {
-        if let dose = medication.dose { return DoseText.amount(dose, english) }
+        if let dose = medication.dose { return DoseText.amount(dose, english, high: medication.doseHigh) }
         return medication.strength ?? medication.name
     }
 
@@ -182,7 +186,8 @@ public struct DoseHistory: Sendable {
 
     /// The doses of `medications` under their keys, for wording again in the reader's language.
     static func doses(_ medications: [String: Medication]) -> [String: Quantity] {
-        medications.compactMapValues(\.dose)
+        // A range ("1–2 tablets") is worded from the English amount; only a single dose is re-worded per language.
+        medications.compactMapValues { $0.doseHigh == nil ? $0.dose : nil }
     }
 
     static let english = DisplayFormat(timeZone: TimeZone(identifier: "UTC")!)
