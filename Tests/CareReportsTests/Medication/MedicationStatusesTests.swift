@@ -104,6 +104,21 @@ struct MedicationStatusesTests {
         #expect(heparin.startDate == S.day(2024, 6, 10))
     }
 
+    @Test("C-CDA: a cancelled planned medicine of the Plan of Treatment stays a plan line, never a stopped medicine")
+    func ccdaCancelledPlan() throws {
+        let text = S.document("""
+            <component><section><code code="18776-5"/>
+            <entry><substanceAdministration moodCode="INT"><statusCode code="cancelled"/>
+              <effectiveTime xsi:type="IVL_TS"><low value="20240610"/></effectiveTime>
+              <consumable><manufacturedProduct><manufacturedMaterial><code displayName="heparin 5000 UNT/ML Injectable Solution"/></manufacturedMaterial></manufacturedProduct></consumable>
+            </substanceAdministration></entry>
+            </section></component>
+            """)
+        let document = S.read(text: text).document
+        #expect(S.medications(document).isEmpty)
+        #expect(S.observations(document).first?.kind == .plan)
+    }
+
     @Test("C-CDA: a dose given as a range is kept as the range and reads \"1–2 tablets\"")
     func ccdaDoseRange() throws {
         let text = S.document("""
