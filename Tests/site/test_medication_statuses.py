@@ -257,6 +257,8 @@ def test_ccda_planned_moods_are_planned_and_a_dose_range_is_kept(ccda, tmp_path)
     rows = current_rows(page)
     assert list(rows) == ["acetaminophen 325 MG Oral Tablet"]
     assert "started 1–2 tablets on 1 Apr 2024" in rows["acetaminophen 325 MG Oral Tablet"]
+    spanish = current_rows(visit(ccda, tmp_path, "--language", "es"))
+    assert "1–2 comprimidos" in spanish["acetaminophen 325 MG Oral Tablet"], "the range is worded in the reader's language"
     assert listed(page, "not-in-use") == [
         "Proposed, not started: amlodipine 5 MG Oral Tablet, 1 tablet (Thu 20 Jun 2024)",
         # The Plan of Treatment's heparin keeps its dose, route and schedule.

@@ -28,15 +28,17 @@ public struct DoseHistory: Sendable {
         public let values: [String: String]
         /// The doses behind `values` ("amount", "from", "to": a whole amount; "unit": its unit), worded again in the reader's language.
         let doses: [String: Quantity]
+        /// The high bound of a dose stated as a range ("1–2 tablets"), under the key of its dose.
+        let highs: [String: Double]
         /// The orders whose schedules `values` "from" and "to" word, worded again in the reader's language.
         var schedules: [String: Medication] = [:]
 
         init(
             kind: Kind, day: LocalDate?, fromRecordId: String?, toRecordId: String?, words: (message: String, values: [String: String]),
-            doses: [String: Quantity] = [:]
+            doses: [String: Quantity] = [:], highs: [String: Double] = [:]
         ) {
             (self.kind, self.day, self.fromRecordId, self.toRecordId) = (kind, day, fromRecordId, toRecordId)
-            (self.message, self.values, self.doses) = (words.message, words.values, doses)
+            (self.message, self.values, self.doses, self.highs) = (words.message, words.values, doses, highs)
         }
 
         /// What changed, without the date: "increased 10 → 20 mg", "started 10 mg", "on hold".
@@ -47,7 +49,7 @@ public struct DoseHistory: Sendable {
             if format.words.isEnglish && doses.isEmpty && schedules.isEmpty { return words }
             var localized = values.mapValues(format.localized)
             for (key, dose) in doses {
-                localized[key] = key == "unit" ? DoseText.unit(dose, format) : DoseText.amount(dose, format)
+                localized[key] = key == "unit" ? DoseText.unit(dose, format) : DoseText.amount(dose, format, high: highs[key])
             }
             for (key, order) in schedules { localized[key] = DoseHistory.times(order, format) }
             return format.words.t(message, localized)
@@ -113,7 +115,7 @@ public struct DoseHistory: Sendable {
                 var started = Change(
                     kind: .started, day: medication.startDate.isFullDate ? start : nil, fromRecordId: nil, toRecordId: order.record.id,
                     words: hasAmount(medication) ? (Localizer.noop("started {amount}"), ["amount": amount(medication)]) : (Localizer.noop("started"), [:]),
-                    doses: doses(["amount": medication]))
+                    doses: doses(["amount": medication]), highs: highs(["amount": medication]))
                 if !medication.startDate.isFullDate { started.statedDate = medication.startDate }
                 changes.append(started)
             } else {
@@ -121,10 +123,10 @@ public struct DoseHistory: Sendable {
                 let previousEnd = previous.medication.endDate?.localDay(in: timeZone)
                 if let previousEnd, start.daysSinceEpoch - previousEnd.daysSinceEpoch > 1 {
                     changes.append(Change(kind: .stopped, day: previousEnd, fromRecordId: previous.record.id, toRecordId: nil,
-                                          words: (Localizer.noop("stopped {amount}"), ["amount": amount(previous.medication)]), doses: doses(["amount": previous.medication])))
+                                          words: (Localizer.noop("stopped {amount}"), ["amount": amount(previous.medication)]), doses: doses(["amount": previous.medication]), highs: highs(["amount": previous.medication])))
                     changes.append(Change(kind: .restarted, day: start, fromRecordId: previous.record.id, toRecordId: order.record.id,
                                           words: hasAmount(medication) ? (Localizer.noop("restarted {amount}"), ["amount": amount(medication)]) : (Localizer.noop("restarted"), [:]),
-                                          doses: doses(["amount": medication])))
+                                          doses: doses(["amount": medication]), highs: highs(["amount": medication])))
                 } else {
                     let (kind, words) = step(from: previous.medication, to: medication)
                     var stepDoses: [String: Quantity] = [:]
@@ -186,8 +188,12 @@ public struct DoseHistory: Sendable {
 
     /// The doses of `medications` under their keys, for wording again in the reader's language.
     static func doses(_ medications: [String: Medication]) -> [String: Quantity] {
-        // A range ("1–2 tablets") is worded from the English amount; only a single dose is re-worded per language.
-        medications.compactMapValues { $0.doseHigh == nil ? $0.dose : nil }
+        medications.compactMapValues(\.dose)
+    }
+
+    /// The high bounds of the doses of `medications` stated as ranges, under their keys.
+    static func highs(_ medications: [String: Medication]) -> [String: Double] {
+        medications.compactMapValues { $0.dose == nil ? nil : $0.doseHigh }
     }
 
     static let english = DisplayFormat(timeZone: TimeZone(identifier: "UTC")!)
