@@ -2316,11 +2316,11 @@ body.visit {
 {{/empty(current)}}
 {{^empty(past)}}
 <section aria-labelledby="past-heading">
-<h2 id="past-heading">[[t:Past medications]]</h2>
+<h2 id="past-heading">{{^notInUse}}[[t:Past medications]]{{/notInUse}}{{#notInUse}}[[t:Medications not current]]{{/notInUse}}</h2>
 
-<div class="table-scroll" role="region" aria-label="[[t:Stopped or on hold]]" tabindex="0">
+<div class="table-scroll" role="region" aria-label="{{^notInUse}}[[t:Stopped or on hold]]{{/notInUse}}{{#notInUse}}[[t:Stopped, on hold, planned, not taken or of unknown status]]{{/notInUse}}" tabindex="0">
 <table class="data">
-<caption>[[t:Stopped or on hold]]</caption>
+<caption>{{^notInUse}}[[t:Stopped or on hold]]{{/notInUse}}{{#notInUse}}[[t:Stopped, on hold, planned, not taken or of unknown status]]{{/notInUse}}</caption>
 <thead><tr><th scope="col">[[t:Medication]]</th><th scope="col">[[t:Dose]]</th><th scope="col">[[t:Schedule]]</th><th scope="col">[[t:Status]]</th><th scope="col">[[t:Adherence]]</th></tr></thead>
 <tbody>{{#past}}<tr><th scope="row"><a href="{{page.root}}{{link}}.html">{{name}}</a><br><span class="muted">{{title}}</span></th><td>{{dose}}</td><td>{{schedule}}</td><td>{{status}}</td><td>{{adherence}}</td></tr>{{/past}}</tbody>
 </table>
@@ -2485,15 +2485,18 @@ body.visit {
 <table class="data meds{{#comparison}} compared{{/comparison}}">
 <caption class="visually-hidden">[[t:Current medications with their dose history and the doses taken in the period]]</caption>
 <thead><tr><th scope="col">[[t:Medication]]</th><th scope="col">[[t:Schedule]]</th><th scope="col">[[t:Doses in the period]]</th>{{#comparison}}<th scope="col">[[t:Compared across sources]]</th>{{/comparison}}<th scope="col">[[t:Dose history]]</th><th scope="col">[[t:For]]</th></tr></thead>
-<tbody>{{#medications}}<tr><th scope="row">{{name}}{{#status}} <span class="flag flag-abnormal">{{status}}</span>{{/status}}</th><td>{{schedule}}</td><td>{{adherence}}{{#warnings}}<br><strong class="warning">{{.}}</strong>{{/warnings}}</td>{{#verdict}}<td><strong class="verdict {{verdictClass}}">{{verdict}}</strong> {{compared}}</td>{{/verdict}}<td>{{history}}</td><td>{{reason}}</td></tr>{{/medications}}</tbody>
+<tbody>{{#medications}}<tr><th scope="row">{{name}}{{#status}} <span class="flag flag-abnormal">{{status}}</span>{{/status}}{{#statusReason}} <span class="small status-reason">{{statusReason}}</span>{{/statusReason}}</th><td>{{schedule}}</td><td>{{adherence}}{{#warnings}}<br><strong class="warning">{{.}}</strong>{{/warnings}}</td>{{#verdict}}<td><strong class="verdict {{verdictClass}}">{{verdict}}</strong> {{compared}}</td>{{/verdict}}<td>{{history}}</td><td>{{reason}}</td></tr>{{/medications}}</tbody>
 </table>
 </div>
 {{/empty(medications)}}
 {{#empty(medications)}}{{#empty(medicationStatements)}}<p>[[t:No current medications recorded.]]</p>{{/empty(medicationStatements)}}{{/empty(medications)}}
 {{^empty(medicationStatements)}}<ul class="statements">{{#medicationStatements}}<li><strong>{{text}}</strong> <span class="muted">{{stated}}</span></li>{{/medicationStatements}}</ul>{{/empty(medicationStatements)}}
 {{^empty(stoppedMedications)}}
-<ul class="small stopped">{{#stoppedMedications}}<li><strong>[[t:Stopped]]:</strong> {{name}}: {{history}}{{#reason}} ({{reason}}){{/reason}}</li>{{/stoppedMedications}}</ul>
+<ul class="small stopped">{{#stoppedMedications}}<li><strong>[[t:Stopped]]:</strong> {{name}}: {{history}}{{#reason}} ({{reason}}){{/reason}}{{#statusReason}}. {{statusReason}}{{/statusReason}}</li>{{/stoppedMedications}}</ul>
 {{/empty(stoppedMedications)}}
+{{^empty(notInUseMedications)}}
+<ul class="small not-in-use">{{#notInUseMedications}}<li><strong>{{status}}:</strong> {{name}}{{^empty(dose)}}, {{dose}}{{/empty(dose)}}{{^empty(schedule)}}, {{schedule}}{{/empty(schedule)}} ({{history}}){{#reason}} ({{reason}}){{/reason}}{{#statusReason}}. {{statusReason}}{{/statusReason}}</li>{{/notInUseMedications}}</ul>
+{{/empty(notInUseMedications)}}
 {{^empty(otherListMedications)}}
 <ul class="small other-list">{{#otherListMedications}}<li><strong>[[t:Not current (the document's admission or hospital medication list)]]:</strong> {{name}}{{^empty(dose)}}, {{dose}}{{/empty(dose)}}{{^empty(schedule)}}, {{schedule}}{{/empty(schedule)}}{{^empty(reason)}} ({{reason}}){{/empty(reason)}}</li>{{/otherListMedications}}</ul>
 {{/empty(otherListMedications)}}
@@ -3198,7 +3201,7 @@ body.visit {
 
 {{/empty(current)}}
 {{^empty(past)}}
-## [[t:Past medications]]
+## {{^notInUse}}[[t:Past medications]]{{/notInUse}}{{#notInUse}}[[t:Medications not current]]{{/notInUse}}
 
 | [[t:Medication]] | [[t:Dose]] | [[t:Schedule]] | [[t:Status]] | [[t:Adherence]] |
 |---|---|---|---|---|

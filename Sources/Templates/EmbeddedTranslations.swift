@@ -4678,6 +4678,39 @@ msgstr "{problem} (inicio {day}, resuelto {end})"
 msgid "{problem} (resolved {end})"
 msgstr "{problem} (resuelto {end})"
 
+msgid "planned, not started"
+msgstr "previsto, sin empezar"
+
+msgid "proposed, not started"
+msgstr "propuesto, sin empezar"
+
+msgid "draft order, not started"
+msgstr "orden en borrador, sin empezar"
+
+msgid "ordered, not started"
+msgstr "recetado, sin empezar"
+
+msgid "not taken"
+msgstr "no tomado"
+
+msgid "status unknown"
+msgstr "estado desconocido"
+
+msgid "on {days}"
+msgstr "los {days}"
+
+msgid "Reason given: {reason}"
+msgstr "Motivo indicado: {reason}"
+
+msgid "Medications not current"
+msgstr "Medicamentos no actuales"
+
+msgid "Stopped, on hold, planned, not taken or of unknown status"
+msgstr "Terminados, en pausa, previstos, no tomados o de estado desconocido"
+
+msgid "Dosage instructions"
+msgstr "Pautas de dosificación"
+
 """##,
     ]
 }

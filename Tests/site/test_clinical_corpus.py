@@ -67,8 +67,13 @@ EXPECTED = {
         ["Boots Decongestant 0.05% w/v Nasal spray", "Karvea", "Skilarence"]),
     "ips-corpus/NL_core_patient_01.json": (
         "Johanna van Putten-van der Giessen", ["Penicilline: reaction: Exantheem, moderate, high criticality"],
-        ["LISINOPRIL 10MG TABLET", "METHOTREXAAT INJVLST 15MG/0,6ML(25MG/ML) WWSP PA", "METOCLOPRAMIDE 20MG ZETPIL",
-         "PANTOPRAZOL 40MG INJPDR"]),
+        # The three MedicationRequests state status `unknown`: listed as of unknown status, never as
+        # current (docs/clinical-imports.md, "Planned, not taken and unknown medicines").
+        ["PANTOPRAZOL 40MG INJPDR",
+         "Status unknown: LISINOPRIL 10MG TABLET, 1 stuk, once a day (Thu 8 Sep 2016) (Gebrek aan geneesmiddeleffect)",
+         "Status unknown: METHOTREXAAT INJVLST 15MG/0,6ML(25MG/ML) WWSP PA, 15 mg, once a week, in the afternoon on Mon"
+         " (Sun 6 Mar 2016) (Medicatie gestart)",
+         "Status unknown: METOCLOPRAMIDE 20MG ZETPIL (Mon 13 Jul 2015)"]),
     "ips-corpus/AR_Repository_Example_02.json": (
         # The statement of absence stands beside the real allergy (issue 22).
         "Martha DeLarosa", ["Penicillin -class of antibiotic- (substance): high criticality",
@@ -84,7 +89,10 @@ EXPECTED = {
         # No dose stated: "started", never the medicine's own name again.
         ["Stopped: BELOC ZOK Ret Tabl 50 mg: started on 4 Feb 2012; stopped, date not stated (Bluthochdruck)",
          "Stopped: TRIATEC Tabl 2.5 mg: started 0.5 tablets on 29 Nov 2011; stopped, date not stated (Bluthochdruck)"]),
-    "ccda/med-qid-prn.xml": ("Patient", [], ["ibuprofen 600 MG Oral Tablet"]),
+    # Its one Medication Activity is in the planned mood INT ("a medication to be administered"):
+    # planned, never a current medicine.
+    "ccda/med-qid-prn.xml": ("Patient", [], [
+        "Planned, not started: ibuprofen 600 MG Oral Tablet, 1 tablet, oral, 4 times a day, as needed (Wed 18 Dec 2013)"]),
 }
 
 

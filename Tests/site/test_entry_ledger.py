@@ -145,7 +145,8 @@ def test_a_section_carereport_has_no_reader_for_is_shown_by_its_entries_and_narr
     lines = ledger(document)
     assert [line["outcome"] for line in lines] == ["shown"] * 5, lines
     places = [line["place"] for line in lines]
-    assert places == ["findings", "vital signs", "vital signs", "plan of treatment", "sections as written"], places
+    # The planned heparin is a planned medicine (its dose, route and schedule read as a medicine's).
+    assert places == ["findings", "vital signs", "vital signs", "planned medicines", "sections as written"], places
     assert lines[1]["record"] == lines[2]["record"], "systolic and diastolic are one blood pressure"
     out = tmp_path / "visit.html"
     result = run_carereport("visit", document, "--viewer", "patient", "--now", "2025-03-02T12:00:00Z", "--out", out)

@@ -88,8 +88,10 @@ struct CCDAEntryLedgerTests {
             </section></component>
             """)
         let (document, diagnostics) = S.read(text: xml)
-        let plan = try #require(S.observations(document).first)
-        #expect(plan.kind == .plan && plan.name == "Heparin 5000 UNT/ML Injectable Solution" && plan.facts?.status == .planned)
+        // A planned medicine of the Plan of Treatment is read as a planned medicine (its dose, route and schedule with it).
+        let plan = try #require(S.medications(document).first)
+        #expect(plan.name == "Heparin 5000 UNT/ML Injectable Solution" && plan.status == .planned && plan.intent == .plan)
+        #expect(document?.ledger.map(\.place) == ["planned medicines"])
         #expect(!diagnostics.contains { $0.message.contains("names nothing") })
     }
 

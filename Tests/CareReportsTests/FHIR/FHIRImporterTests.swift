@@ -81,7 +81,7 @@ struct FHIRImporterTests {
         #expect(record?.data == .medication(Medication(
             name: "Metformin 500 MG Oral Tablet", dose: Quantity(value: 500, unit: "mg"), route: "Oral",
             schedule: DoseSchedule(times: [TimeOfDay(hour: 8, minute: 0)!, TimeOfDay(hour: 20, minute: 0)!], daysOfWeek: [1, 5]),
-            startDate: Self.day(2024, 3, 1), endDate: Self.day(2024, 9, 1), status: .onHold, rxnorm: "861004")))
+            startDate: Self.day(2024, 3, 1), endDate: Self.day(2024, 9, 1), status: .onHold, rxnorm: "861004", startIsAuthored: true)))
     }
 
     @Test("frequency and period without timeOfDay are the frequency; as-needed concept sets asNeeded")

@@ -16,7 +16,11 @@ import Foundation
 ///   criterion's displayName when coded); `maxDailyDoses` only from a stated `maxDoseQuantity`
 ///   per day (never inferred from the frequency: q6h as needed states no cap);
 /// - status: `active`/`new` → active, `suspended`/`held` → on hold, `completed`/`aborted`/
-///   `cancelled` → stopped (`nullified`, entered in error, is not imported);
+///   `cancelled` → stopped (`nullified`, entered in error, is not imported); an active order in a
+///   planned mood (INT, RQO, PRP…) → planned, its intent plan, order or proposal, except in a
+///   discharge list (4.35 is INT by its template: the medicines the patient goes home with). The
+///   Plan of Treatment's planned `substanceAdministration`s are read here too;
+/// - a dose given as a range (`doseQuantity` IVL_PQ `low`/`high`) → the low as `dose`, the high as `doseHigh`;
 /// - no named medication with `negationInd` or a `nullFlavor`: a statement of absence ("No known
 ///   medications.", see `CCDAReader+Absences`);
 /// - an indication (`entryRelationship/observation` template 4.19) → `reason`;
@@ -40,7 +44,8 @@ extension CCDAReader {
         }
     }
 
-    private mutating func readMedication(_ node: CCDANode, list: Medication.SourceList?) {
+    /// Also reads a planned medicine of the Plan of Treatment (mood INT, RQO, PRP…), with its dose, route and schedule.
+    mutating func readMedication(_ node: CCDANode, list: Medication.SourceList?) {
         if isNullified(node) { return }
         let material = node.at("consumable", "manufacturedProduct", "manufacturedMaterial")
         let code = material?.child("code")
@@ -100,6 +105,15 @@ extension CCDAReader {
         case "completed", "aborted", "cancelled": status = .stopped
         default: status = .active
         }
+        // A planned mood (INT, RQO, PRP…) is a planned medicine, not one taken now, whatever section
+        // files it; only a discharge list's entries (4.35, mood INT by its template) are the medicines
+        // the patient goes home with. A stopped or held order keeps its stated status.
+        var intent: Medication.Intent?
+        let mood = node.value("moodCode") ?? "EVN"
+        if list != .discharge, Self.plannedMoods.contains(mood), status == .active {
+            status = .planned
+            intent = mood == "PRP" ? .proposal : mood == "RQO" ? .order : .plan
+        }
 
         let related = node.all("entryRelationship", "observation")
         let indication = related.first { hasTemplate($0, "2.16.840.1.113883.10.20.22.4.19") }.flatMap { displayName($0.child("value")) }
@@ -114,9 +128,16 @@ extension CCDAReader {
         }
 
         var dose: Quantity?
+        var doseHigh: Double?
         if let quantity = node.child("doseQuantity"), !quantity.isNull {
+            let low = quantity.child("low"), high = quantity.child("high")
+            // IVL_PQ with only a high bound states no dose to take; it is left out with the warning below.
             if let value = CCDAReader.decimal(quantity.attribute("value")) {
                 dose = Quantity(value: value, unit: doseUnit(node, quantity: quantity, value: value, name: name))
+            } else if let low, let value = CCDAReader.decimal(low.attribute("value")) {
+                // A dose given as a range (IVL_PQ low/high, "1–2 tablets") is kept as the range.
+                dose = Quantity(value: value, unit: doseUnit(node, quantity: low, value: value, name: name))
+                doseHigh = high.flatMap { CCDAReader.decimal($0.attribute("value")) }.flatMap { $0 > value ? $0 : nil }
             } else {
                 warn(quantity, "the dose quantity is not a number; left out")
             }
@@ -135,7 +156,7 @@ extension CCDAReader {
             name: name, dose: dose, route: route, frequency: frequency.isEmpty ? nil : frequency, asNeeded: asNeeded,
             maxDailyDoses: asNeeded ? maxDailyDoses(node.child("maxDoseQuantity"), dose: dose) : nil,
             startDate: start, endDate: endDate, status: status, reason: indication,
-            instructions: text.isEmpty ? nil : text, rxnorm: rxnorm, list: list
+            instructions: text.isEmpty ? nil : text, rxnorm: rxnorm, list: list, doseHigh: doseHigh, intent: intent
         )
         records.append(ImportedRecord(
             id: makeID(node, kind: "medication"), title: name, date: start, data: .medication(medication), codings: codings(code)))

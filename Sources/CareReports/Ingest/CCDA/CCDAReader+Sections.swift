@@ -49,6 +49,16 @@ extension CCDAReader {
             for act in acts { readClinicalAct(act, kind: kind, organizerDate: date) }
             return
         }
+        // A planned medicine of the Plan of Treatment (still planned: active, new or no status) is a
+        // planned medicine: its dose, route and schedule are read as a medication's
+        // (docs/clinical-imports.md, "Planned, not taken and unknown medicines"). A cancelled or
+        // completed plan stays a plan line with that status: it was never started, nor stopped.
+        if kind == .plan, node.name == "substanceAdministration", Self.plannedMoods.contains(node.value("moodCode") ?? ""),
+            ["active", "new", nil].contains(node.child("statusCode")?.value("code")),
+            node.value("negationInd") != "true", node.at("consumable", "manufacturedProduct", "manufacturedMaterial") != nil {
+            readMedication(node, list: nil)
+            return
+        }
         let subject = subjectCode(node, kind: kind)
         let named = subject.flatMap { code in code.isNull && code.child("originalText") == nil ? nil : displayName(code) }
         let negated = node.value("negationInd") == "true"

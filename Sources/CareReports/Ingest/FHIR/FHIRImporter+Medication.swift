@@ -60,20 +60,50 @@ extension FHIRBundleReader {
             return
         }
         let isRequest = entry.type == "MedicationRequest"
-        let dosage = (isRequest ? entry["dosageInstruction"] : entry["dosage"]).elements.first
+        let dosages = (isRequest ? entry["dosageInstruction"] : entry["dosage"]).elements
+        let dosage = dosages.first
             ?? FHIRNode(nil, path: entry.resource.path + (isRequest ? ".dosageInstruction[0]" : ".dosage[0]"))
+
+        // Status, as stated: a proposal, a plan, a draft or an intended statement is planned; not
+        // taken and unknown stay so (docs/clinical-imports.md, "Planned, not taken and unknown medicines").
+        let statusNode = entry["status"]
+        let statusCode = diagnostics.string(statusNode)
+        let intentCode = isRequest ? diagnostics.string(entry["intent"]) : nil
+        // carereport's own IPS writes a discharge document's admission or hospital list as status
+        // unknown, category inpatient: read back as that list, not as current medicines.
+        let inpatient = entry["category"]["coding"].elements.contains { $0["code"].rawString == "inpatient" }
+        let list: Medication.SourceList? = inpatient && statusCode == "unknown" ? .notCurrent : nil
+        var status = Medication.Status.active
+        var intent: Medication.Intent?
+        let ended = ["completed", "stopped", "cancelled"].contains(statusCode ?? "")
+        if isRequest, statusCode == "draft" || (!ended && ["proposal", "plan"].contains(intentCode ?? "")) {
+            status = .planned
+            intent = intentCode == "proposal" ? .proposal : intentCode == "plan" ? .plan : .order
+        } else {
+            switch statusCode {
+            case "completed", "stopped", "cancelled": status = .stopped
+            case "not-taken": status = .notTaken
+            case "intended": status = .planned
+            case "on-hold": status = .onHold
+            case "unknown" where list == nil: status = .unknown
+            default: break
+            }
+        }
+        let notInUse = status == .planned || status == .notTaken || status == .unknown
 
         // Dates.
         let period = isRequest ? entry["dispenseRequest"]["validityPeriod"] : entry["effectivePeriod"]
         // The dosage's own boundsPeriod.start says when taking it began; the order's or the
-        // statement's dates come after it, and the document's date only when none is given.
+        // statement's dates come after it, and the document's date only when none is given (never
+        // for a planned, not-taken or unknown medicine: its date stays unknown).
         // Every dosage is read (a start may be stated in the second one only).
-        let bounds = (isRequest ? entry["dosageInstruction"] : entry["dosage"]).elements.map { $0["timing"]["repeat"]["boundsPeriod"] }
+        let bounds = dosages.map { $0["timing"]["repeat"]["boundsPeriod"] }
         let startCandidates = isRequest
             ? bounds + [entry["authoredOn"], period]
             : [entry["effectiveDateTime"], period] + bounds + [entry["dateAsserted"]]
         let stated = isRequest ? [entry["authoredOn"]] : [entry["effectiveDateTime"], period, entry["dateAsserted"]]
-        guard let start = firstDate(startCandidates)?.date ?? unknownDate(entry, stated) ?? documentDate else {
+        let undated = notInUse ? documentDate.map { CareDate.unknown(filedOn: $0.localDay(in: TimeZone(secondsFromGMT: 0)!)) } : documentDate
+        guard let start = firstDate(startCandidates)?.date ?? unknownDate(entry, stated) ?? undated else {
             diagnostics.drop(entry.resource, isRequest
                 ? "no start date; expected authoredOn or dispenseRequest.validityPeriod.start; record not imported"
                 : "no start date; expected effectiveDateTime, effectivePeriod.start or dateAsserted; record not imported")
@@ -81,44 +111,24 @@ extension FHIRBundleReader {
         }
         let end = diagnostics.date(period["end"])
 
-        // Dose, schedule, instructions.
-        let doseNode = dosage["doseAndRate"][0]["doseQuantity"]
+        // Dose, schedule, instructions: every dosage instruction is read, each as stated.
         let form = medicationEntry.flatMap { conceptText($0["form"]) }
-        let dose = doseNode.isPresent ? quantity(doseNode, .optional).map { q in
-            Quantity(value: q.value, unit: doseUnit(doseNode, value: q.value, form: form, name: name, text: dosage["text"].rawString))
-        } : nil
-        let repeatNode = dosage["timing"]["repeat"]
-        var times: [TimeOfDay] = []
-        for node in repeatNode["timeOfDay"].elements {
-            guard let text = diagnostics.string(node) else { continue }
-            if let time = Self.timeOfDay(text) { times.append(time) } else {
-                diagnostics.warning(node, "expected a time HH:MM:SS; value ignored")
-            }
+        let first = readDosage(dosage, form: form, name: name)
+        let more = dosages.dropFirst().map { node -> Medication.Dosage in
+            let d = readDosage(node, form: form, name: name)
+            return Medication.Dosage(
+                dose: d.dose, doseHigh: d.doseHigh, schedule: d.schedule, frequency: d.frequency, asNeeded: d.asNeeded,
+                text: d.words.isEmpty ? nil : d.words.joined(separator: "; "))
         }
-        let weekdays = ["mon": 1, "tue": 2, "wed": 3, "thu": 4, "fri": 5, "sat": 6, "sun": 7]
-        let days = repeatNode["dayOfWeek"].elements.compactMap { $0.rawString.flatMap { weekdays[$0] } }
-        let schedule = times.isEmpty ? nil : DoseSchedule(times: times.sorted(), daysOfWeek: days.sorted())
-        var instructionParts: [String] = []
-        if let text = diagnostics.string(dosage["text"]) { instructionParts.append(text) }
-        let frequency = doseFrequency(dosage["timing"])
-        if let text = diagnostics.string(dosage["patientInstruction"]) { instructionParts.append(text) }
-        var asNeeded = diagnostics.bool(dosage["asNeededBoolean"]) ?? false
-        if dosage["asNeededCodeableConcept"].isPresent {
-            asNeeded = true
-            if let reason = conceptText(dosage["asNeededCodeableConcept"]) { instructionParts.append("as needed for \(reason)") }
-        }
+        var instructionParts = first.words
+        let (dose, schedule, frequency, asNeeded) = (first.dose, first.schedule, first.frequency, first.asNeeded)
 
-        // Status.
-        let statusNode = entry["status"]
-        var status = Medication.Status.active
-        switch diagnostics.string(statusNode) {
-        case "completed", "stopped", "cancelled", "not-taken": status = .stopped
-        case "on-hold": status = .onHold
-        default: break
-        }
-        // Why it is held or stopped, as stated (MedicationStatement: a list; MedicationRequest: one), first among its words.
+        // Why it is held, stopped or not taken, as stated (MedicationStatement: a list;
+        // MedicationRequest: one), first among its words.
+        var statusReason: String?
         if status != .active {
             let reasons = entry["statusReason"].elements.compactMap { self.conceptText($0) }
+            if !reasons.isEmpty { statusReason = reasons.joined(separator: "; ") }
             instructionParts.insert(contentsOf: reasons.filter { !instructionParts.contains($0) }, at: 0)
         }
 
@@ -133,16 +143,14 @@ extension FHIRBundleReader {
         }
         let rxnorm = code(concept, system: Self.rxnormSystem)
         let route = conceptText(dosage["route"])
-        // carereport's own IPS writes a discharge document's admission or hospital list as status
-        // unknown, category inpatient: read back as that list, not as current medicines.
-        let inpatient = entry["category"]["coding"].elements.contains { $0["code"].rawString == "inpatient" }
-        let list: Medication.SourceList? = inpatient && diagnostics.string(statusNode) == "unknown" ? .notCurrent : nil
 
         let medication = Medication(
             name: name, dose: dose, form: form, route: route, schedule: schedule, frequency: frequency, asNeeded: asNeeded,
             maxDailyDoses: asNeeded ? maxDailyDoses(dosage["maxDosePerPeriod"], dose: dose) : nil,
             startDate: start, endDate: end, status: status, prescriber: prescriber, reason: reason,
-            instructions: instructionParts.isEmpty ? nil : instructionParts.joined(separator: "; "), rxnorm: rxnorm, list: list)
+            instructions: instructionParts.isEmpty ? nil : instructionParts.joined(separator: "; "), rxnorm: rxnorm, list: list,
+            doseHigh: first.doseHigh, moreDosages: Array(more), intent: intent, draft: statusCode == "draft", statusReason: statusReason,
+            startIsAuthored: isRequest && firstDate(bounds) == nil && firstDate([entry["authoredOn"]]) != nil)
         let keys = Set(concept["coding"].elements.compactMap { coding -> String? in
             guard let code = coding["code"].rawString else { return nil }
             return (coding["system"].rawString ?? "") + "|" + code
@@ -153,6 +161,45 @@ extension FHIRBundleReader {
         draft.sources = ["\(entry.type)/\(entry["id"].rawString ?? "\(entry.index)")"]
         medicationDrafts.append(draft)
         append(nil)
+    }
+
+    /// One dosage instruction as stated: its dose (a quantity, or a range's low and high), clock
+    /// times and days of the week, rate, as-needed, and its words (`text`, `patientInstruction`,
+    /// the as-needed reason).
+    private func readDosage(_ dosage: FHIRNode, form: String?, name: String)
+        -> (dose: Quantity?, doseHigh: Double?, schedule: DoseSchedule?, frequency: DoseFrequency?, asNeeded: Bool, words: [String]) {
+        let doseNode = dosage["doseAndRate"][0]["doseQuantity"]
+        let rangeNode = dosage["doseAndRate"][0]["doseRange"]
+        var dose = doseNode.isPresent ? quantity(doseNode, .optional).map { q in
+            Quantity(value: q.value, unit: doseUnit(doseNode, value: q.value, form: form, name: name, text: dosage["text"].rawString))
+        } : nil
+        var doseHigh: Double?
+        if dose == nil, rangeNode.isPresent, let low = quantity(rangeNode["low"], .optional) {
+            dose = Quantity(value: low.value, unit: doseUnit(rangeNode["low"], value: low.value, form: form, name: name, text: dosage["text"].rawString))
+            doseHigh = quantity(rangeNode["high"], .optional)?.value
+        }
+        let repeatNode = dosage["timing"]["repeat"]
+        var times: [TimeOfDay] = []
+        for node in repeatNode["timeOfDay"].elements {
+            guard let text = diagnostics.string(node) else { continue }
+            if let time = Self.timeOfDay(text) { times.append(time) } else {
+                diagnostics.warning(node, "expected a time HH:MM:SS; value ignored")
+            }
+        }
+        let weekdays = ["mon": 1, "tue": 2, "wed": 3, "thu": 4, "fri": 5, "sat": 6, "sun": 7]
+        let days = repeatNode["dayOfWeek"].elements.compactMap { $0.rawString.flatMap { weekdays[$0] } }
+        // Days of the week are kept with or without clock times ("once a day on Sat, Sun").
+        let schedule = times.isEmpty && days.isEmpty ? nil : DoseSchedule(times: times.sorted(), daysOfWeek: days.sorted())
+        var words: [String] = []
+        if let text = diagnostics.string(dosage["text"]) { words.append(text) }
+        let frequency = doseFrequency(dosage["timing"])
+        if let text = diagnostics.string(dosage["patientInstruction"]) { words.append(text) }
+        var asNeeded = diagnostics.bool(dosage["asNeededBoolean"]) ?? false
+        if dosage["asNeededCodeableConcept"].isPresent {
+            asNeeded = true
+            if let reason = conceptText(dosage["asNeededCodeableConcept"]) { words.append("as needed for \(reason)") }
+        }
+        return (dose, doseHigh, schedule, frequency, asNeeded, words)
     }
 
     /// The rate and events of a Timing: `repeat` frequency per period (and `when`), else its
@@ -298,11 +345,7 @@ extension FHIRBundleReader {
                 let b = ($1.takenAt ?? $1.scheduledAt)?.resolved(in: utc) ?? .distantPast
                 return a < b
             }
-            let medication = Medication(
-                name: m.name, strength: m.strength, dose: m.dose, form: m.form, route: m.route, schedule: m.schedule, frequency: m.frequency,
-                asNeeded: m.asNeeded, maxDailyDoses: m.maxDailyDoses, startDate: m.startDate, endDate: m.endDate,
-                status: m.status, prescriber: m.prescriber, reason: m.reason, instructions: m.instructions,
-                rxnorm: m.rxnorm, administrations: log, list: m.list)
+            let medication = m.with(administrations: log)
             slots[draft.slot] = ImportedRecord(
                 id: draft.id, title: draft.title, date: m.startDate, data: .medication(medication), codings: draft.codings)
         }

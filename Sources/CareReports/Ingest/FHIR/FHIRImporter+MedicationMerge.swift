@@ -31,7 +31,8 @@ extension FHIRBundleReader {
         let (m, n) = (a.medication, b.medication)
         let sameDrug = !a.codeKeys.isDisjoint(with: b.codeKeys) || (a.medicationEntry != nil && a.medicationEntry == b.medicationEntry)
             || normalizedName(m.name) == normalizedName(n.name) || sameOrderNamedByCode(m, n)
-        guard sameDrug, m.asNeeded == n.asNeeded else { return false }
+        // A planned, not-taken or unknown statement is never one medicine with one in use.
+        guard sameDrug, m.asNeeded == n.asNeeded, m.isNotInUse == n.isNotInUse else { return false }
         let utc = TimeZone(identifier: "UTC")!
         guard m.startDate.localDay(in: utc) == n.startDate.localDay(in: utc) else { return false }
         if let x = m.dose, let y = n.dose, x.value != y.value || x.unit.lowercased() != y.unit.lowercased() { return false }
@@ -68,7 +69,10 @@ extension FHIRBundleReader {
             route: a.route ?? b.route, schedule: a.schedule ?? b.schedule, frequency: a.frequency ?? b.frequency, asNeeded: a.asNeeded,
             maxDailyDoses: a.maxDailyDoses ?? b.maxDailyDoses, startDate: a.startDate, endDate: a.endDate ?? b.endDate, status: a.status,
             prescriber: a.prescriber ?? b.prescriber, reason: a.reason ?? b.reason, instructions: a.instructions ?? b.instructions,
-            rxnorm: a.rxnorm ?? b.rxnorm, administrations: a.administrations + b.administrations, list: a.list ?? b.list)
+            rxnorm: a.rxnorm ?? b.rxnorm, administrations: a.administrations + b.administrations, list: a.list ?? b.list,
+            doseHigh: a.dose != nil ? a.doseHigh : b.doseHigh, moreDosages: a.moreDosages.isEmpty ? b.moreDosages : a.moreDosages,
+            intent: a.intent ?? b.intent, draft: a.draft, statusReason: a.statusReason ?? b.statusReason,
+            startIsAuthored: a.startIsAuthored)
         var merged = FHIRMedicationDraft(
             slot: first.slot, entryIndex: first.entryIndex, id: first.id, title: named.title, medication: medication,
             medicationEntry: first.medicationEntry ?? second.medicationEntry, codeKeys: first.codeKeys.union(second.codeKeys),

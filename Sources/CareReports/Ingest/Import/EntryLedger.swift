@@ -65,7 +65,7 @@ public struct LedgerLine: Sendable, Hashable {
 enum LedgerPlace {
     static func of(_ data: HealthData) -> String {
         switch data {
-        case .medication: "medicines"
+        case .medication(let medication): medication.status == .planned ? "planned medicines" : "medicines"
         case .symptom: "symptoms"
         case .measurement: "vital signs"
         case .appointment: "visits"

@@ -28,15 +28,17 @@ public struct DoseHistory: Sendable {
         public let values: [String: String]
         /// The doses behind `values` ("amount", "from", "to": a whole amount; "unit": its unit), worded again in the reader's language.
         let doses: [String: Quantity]
+        /// The high bound of a dose stated as a range ("1–2 tablets"), under the key of its dose.
+        let highs: [String: Double]
         /// The orders whose schedules `values` "from" and "to" word, worded again in the reader's language.
         var schedules: [String: Medication] = [:]
 
         init(
             kind: Kind, day: LocalDate?, fromRecordId: String?, toRecordId: String?, words: (message: String, values: [String: String]),
-            doses: [String: Quantity] = [:]
+            doses: [String: Quantity] = [:], highs: [String: Double] = [:]
         ) {
             (self.kind, self.day, self.fromRecordId, self.toRecordId) = (kind, day, fromRecordId, toRecordId)
-            (self.message, self.values, self.doses) = (words.message, words.values, doses)
+            (self.message, self.values, self.doses, self.highs) = (words.message, words.values, doses, highs)
         }
 
         /// What changed, without the date: "increased 10 → 20 mg", "started 10 mg", "on hold".
@@ -47,7 +49,7 @@ public struct DoseHistory: Sendable {
             if format.words.isEnglish && doses.isEmpty && schedules.isEmpty { return words }
             var localized = values.mapValues(format.localized)
             for (key, dose) in doses {
-                localized[key] = key == "unit" ? DoseText.unit(dose, format) : DoseText.amount(dose, format)
+                localized[key] = key == "unit" ? DoseText.unit(dose, format) : DoseText.amount(dose, format, high: highs[key])
             }
             for (key, order) in schedules { localized[key] = DoseHistory.times(order, format) }
             return format.words.t(message, localized)
@@ -95,9 +97,11 @@ public struct DoseHistory: Sendable {
     public func chain(containing recordId: String) -> Chain? { chainIndex[recordId].map { chains[$0] } }
 
     /// The same medicine: its name without case or spacing differences, and whether it is as-needed.
+    /// A planned, not-taken or unknown order is never a step of a medicine in use: it is a chain of
+    /// its own (a planned dose is not "increased" from the current one, nor the current one hidden).
     static func key(_ medication: Medication) -> String {
         let name = medication.name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return "\(name)|\(medication.asNeeded ? "prn" : "scheduled")"
+        return "\(name)|\(medication.asNeeded ? "prn" : "scheduled")\(medication.isNotInUse ? "|\(medication.status.rawValue)" : "")"
     }
 
     static func changes(_ orders: [Order], timeZone: TimeZone) -> [Change] {
@@ -105,11 +109,13 @@ public struct DoseHistory: Sendable {
         for (position, order) in orders.enumerated() {
             let medication = order.medication
             let start = medication.startDate.localDay(in: timeZone)
+            // Never taken: nothing started, nothing to mark on a chart.
+            if medication.isNotInUse { continue }
             if position == 0 {
                 var started = Change(
                     kind: .started, day: medication.startDate.isFullDate ? start : nil, fromRecordId: nil, toRecordId: order.record.id,
                     words: hasAmount(medication) ? (Localizer.noop("started {amount}"), ["amount": amount(medication)]) : (Localizer.noop("started"), [:]),
-                    doses: doses(["amount": medication]))
+                    doses: doses(["amount": medication]), highs: highs(["amount": medication]))
                 if !medication.startDate.isFullDate { started.statedDate = medication.startDate }
                 changes.append(started)
             } else {
@@ -117,10 +123,10 @@ public struct DoseHistory: Sendable {
                 let previousEnd = previous.medication.endDate?.localDay(in: timeZone)
                 if let previousEnd, start.daysSinceEpoch - previousEnd.daysSinceEpoch > 1 {
                     changes.append(Change(kind: .stopped, day: previousEnd, fromRecordId: previous.record.id, toRecordId: nil,
-                                          words: (Localizer.noop("stopped {amount}"), ["amount": amount(previous.medication)]), doses: doses(["amount": previous.medication])))
+                                          words: (Localizer.noop("stopped {amount}"), ["amount": amount(previous.medication)]), doses: doses(["amount": previous.medication]), highs: highs(["amount": previous.medication])))
                     changes.append(Change(kind: .restarted, day: start, fromRecordId: previous.record.id, toRecordId: order.record.id,
                                           words: hasAmount(medication) ? (Localizer.noop("restarted {amount}"), ["amount": amount(medication)]) : (Localizer.noop("restarted"), [:]),
-                                          doses: doses(["amount": medication])))
+                                          doses: doses(["amount": medication]), highs: highs(["amount": medication])))
                 } else {
                     let (kind, words) = step(from: previous.medication, to: medication)
                     var stepDoses: [String: Quantity] = [:]
@@ -144,7 +150,7 @@ public struct DoseHistory: Sendable {
                                   toRecordId: nil, words: (Localizer.noop("stopped"), [:])))
         case .onHold:
             changes.append(Change(kind: .onHold, day: nil, fromRecordId: last.record.id, toRecordId: nil, words: (Localizer.noop("on hold"), [:])))
-        case .active:
+        case .active, .planned, .notTaken, .unknown:
             break
         }
         return changes
@@ -173,7 +179,7 @@ public struct DoseHistory: Sendable {
 
     /// `10 mg`, `2 puffs`: the dose, else the strength, else the name.
     static func amount(_ medication: Medication) -> String {
-        if let dose = medication.dose { return DoseText.amount(dose, english) }
+        if let dose = medication.dose { return DoseText.amount(dose, english, high: medication.doseHigh) }
         return medication.strength ?? medication.name
     }
 
@@ -183,6 +189,11 @@ public struct DoseHistory: Sendable {
     /// The doses of `medications` under their keys, for wording again in the reader's language.
     static func doses(_ medications: [String: Medication]) -> [String: Quantity] {
         medications.compactMapValues(\.dose)
+    }
+
+    /// The high bounds of the doses of `medications` stated as ranges, under their keys.
+    static func highs(_ medications: [String: Medication]) -> [String: Double] {
+        medications.compactMapValues { $0.dose == nil ? nil : $0.doseHigh }
     }
 
     static let english = DisplayFormat(timeZone: TimeZone(identifier: "UTC")!)

@@ -6,9 +6,10 @@ import Foundation
 /// any other unit is shown as the source wrote it (UCUM codes in their written form).
 public enum DoseText {
     /// `2 puffs`, `500 mg`, `0.5 tablet`; a dose whose unit is not known says "doses", never a bare number.
-    public static func amount(_ dose: Quantity, _ format: DisplayFormat) -> String {
-        let number = format.number(dose.value)
-        let count = dose.value == 1 ? 1 : 2
+    /// A range (`high`, a C-CDA IVL_PQ dose) reads "1–2 tablets".
+    public static func amount(_ dose: Quantity, _ format: DisplayFormat, high: Double? = nil) -> String {
+        let number = high.map { "\(format.number(dose.value))–\(format.number($0))" } ?? format.number(dose.value)
+        let count = dose.value == 1 && high == nil ? 1 : 2
         let values = ["count": number]
         let words = format.words
         switch DoseUnits.countable(dose.unit) {

@@ -86,7 +86,8 @@ public struct DoseTimeline: Sendable {
 
     /// Every scheduled time of the course up to now, in the export's zone.
     static func expectedTimes(_ medication: Medication, course: MedicationCourse, now: Date, timeZone: TimeZone) -> [Date] {
-        guard !medication.asNeeded, let schedule = medication.schedule, !schedule.times.isEmpty else { return [] }
+        // A planned, not-taken or unknown medicine has no doses due.
+        guard !medication.asNeeded, !medication.isNotInUse, let schedule = medication.schedule, !schedule.times.isEmpty else { return [] }
         let first = medication.startDate.localDay(in: timeZone)
         var last = LocalDate(now, in: timeZone)
         if let end = medication.endDate?.localDay(in: timeZone), end < last { last = end }

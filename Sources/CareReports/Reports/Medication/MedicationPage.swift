@@ -94,6 +94,9 @@ public struct MedicationIndexPage: Sendable, Encodable {
     public let current: [Row]
     public let past: [Row]
     public let onTimeWindow: String
+    /// True when a past row is planned, not taken or of unknown status: the list is then "not
+    /// current" rather than "past" (none of them was taken and stopped).
+    public var notInUse = false
     /// With more than one source: what was compared, and one row per medicine current in any source.
     public var comparison: String? = nil
     public var compared: [Compared] = []

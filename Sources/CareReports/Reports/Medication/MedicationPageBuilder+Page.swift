@@ -12,9 +12,18 @@ extension MedicationPageBuilder {
         let words = context.words
         fact(words.t("Dose"), doseText(medication))
         fact(words.t("Schedule"), scheduleText(medication))
+        // Every dosage instruction, each with its own dose and days, when the order states several.
+        if !medication.moreDosages.isEmpty {
+            fact(words.t("Dosage instructions"), (0...medication.moreDosages.count).map { index in
+                let dosage = medication.dosage(index)
+                let dose = dosage.dose.map { DoseText.amount($0, context.format, high: dosage.doseHigh) }
+                return [dose, scheduleText(dosage)].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+            }.joined(separator: "; "))
+        }
         fact(words.t("Prescriber"), medication.prescriber)
         fact(words.t("Reason"), medication.reason)
-        fact(words.t("Started"), startText(record, medication))
+        // A planned, not-taken or unknown medicine was never started: its date is the one the document states.
+        fact(medication.isNotInUse ? words.t("Date") : words.t("Started"), startText(record, medication))
         fact(words.t("Ended"), medication.endDate.map { context.format.date($0) })
         if let medicine = compared?.medicine(containing: record.id) {
             // Its sources and what the comparison across them found (docs/reconciliation.md).

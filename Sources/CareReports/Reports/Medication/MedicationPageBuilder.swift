@@ -23,8 +23,10 @@ public struct MedicationPageBuilder: Sendable {
     public func index() -> MedicationIndexPage {
         var current: [MedicationIndexPage.Row] = []
         var past: [MedicationIndexPage.Row] = []
+        var notInUse = false
         for (record, medication) in medications {
             guard let link = links.medication(record.id) else { continue }
+            notInUse = notInUse || medication.isNotInUse
             let adherence = Adherence(timeline(record, medication))
             let row = MedicationIndexPage.Row(
                 name: displayName(medication), title: record.title, link: link, dose: doseText(medication),
@@ -39,6 +41,7 @@ public struct MedicationPageBuilder: Sendable {
         var page = MedicationIndexPage(
             page: PageChrome(title: context.words.t("Medications"), link: "medications/index", section: "medications", context: context),
             current: current, past: past, onTimeWindow: windowText)
+        page.notInUse = notInUse
         if let reconciliation = MedicationReconciliation(context) {
             let wording = ReconciliationWording(context: context, medications: self)
             page.comparison = wording.intro(reconciliation)
@@ -87,7 +90,7 @@ public struct MedicationPageBuilder: Sendable {
     func doseText(_ medication: Medication) -> String {
         if medication.dose == nil, let instructions = medication.instructions, !instructions.isEmpty { return instructions }
         var parts: [String] = []
-        if let dose = medication.dose { parts.append(DoseText.amount(dose, context.format)) }
+        if let dose = medication.dose { parts.append(DoseText.amount(dose, context.format, high: medication.doseHigh)) }
         if let form = medication.form { parts.append(DoseFormWording.form(form, context.words)) }
         if let route = medication.route { parts.append(DoseFormWording.route(route, context.words)) }
         return parts.joined(separator: ", ")
@@ -96,10 +99,15 @@ public struct MedicationPageBuilder: Sendable {
     func scheduleText(_ medication: Medication) -> String {
         let words = context.words
         var text = medication.schedule.map { $0.times.map(\.description).joined(separator: ", ") } ?? ""
+        let frequency = medication.frequency.map { DoseText.frequency($0, context.format) } ?? ""
+        // Days of the week with no clock times go with the rate: "once a day on Sat, Sun".
+        let daysAlone = text.isEmpty && !(medication.schedule?.daysOfWeek.isEmpty ?? true)
+        if daysAlone, !frequency.isEmpty { text = frequency }
         if let days = medication.schedule?.daysOfWeek, !days.isEmpty {
-            text = words.t("{times} on {days}", ["times": text, "days": days.sorted().map(context.format.weekday).joined(separator: ", ")])
+            let list = days.sorted().map(context.format.weekday).joined(separator: ", ")
+            text = text.isEmpty ? words.t("on {days}", ["days": list]) : words.t("{times} on {days}", ["times": text, "days": list])
         }
-        if let frequency = medication.frequency.map({ DoseText.frequency($0, context.format) }), !frequency.isEmpty {
+        if !frequency.isEmpty, !(daysAlone && text.hasPrefix(frequency)) {
             text = text.isEmpty ? frequency : "\(text), \(frequency)"
         }
         if medication.asNeeded {
@@ -119,6 +127,19 @@ public struct MedicationPageBuilder: Sendable {
         case .active: context.words.t("active", context: "medication")
         case .stopped: medication.endDate.map { context.words.t("stopped {day}", ["day": context.format.date($0)]) } ?? context.words.t("stopped")
         case .onHold: context.words.t("on hold")
+        case .planned: plannedText(medication)
+        case .notTaken: context.words.t("not taken")
+        case .unknown: context.words.t("status unknown")
+        }
+    }
+
+    /// What a planned medicine is, as stated: "proposed, not started", "draft order, not started", "ordered, not started", "planned, not started".
+    func plannedText(_ medication: Medication) -> String {
+        if medication.draft { return context.words.t("draft order, not started") }
+        return switch medication.intent {
+        case .proposal: context.words.t("proposed, not started")
+        case .order: context.words.t("ordered, not started")
+        case .plan, nil: context.words.t("planned, not started")
         }
     }
 }

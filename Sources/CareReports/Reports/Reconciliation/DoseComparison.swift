@@ -12,7 +12,8 @@ struct DoseComparison: Sendable {
     init(_ medication: Medication, name: MedicineName) {
         asNeeded = medication.asNeeded
         amount = Self.amount(medication, name: name)
-        perDay = medication.asNeeded ? nil : Self.perDay(medication)
+        // Several dosage instructions (weekdays and weekends) are no one rate either.
+        perDay = medication.asNeeded || !medication.moreDosages.isEmpty ? nil : Self.perDay(medication)
     }
 
     /// True when both state the thing and they differ: the amount (in one unit), the doses a day, or
@@ -40,7 +41,8 @@ struct DoseComparison: Sendable {
                                                "mcg": 0.001, "ug": 0.001, "µg": 0.001, "microgram": 0.001, "micrograms": 0.001]
 
     static func amount(_ medication: Medication, name: MedicineName) -> Quantity? {
-        guard let dose = medication.dose else { return nil }
+        // A range or several dosage instructions is no one amount to compare.
+        guard let dose = medication.dose, medication.doseHigh == nil, medication.moreDosages.isEmpty else { return nil }
         let unit = dose.unit.lowercased().trimmingCharacters(in: .whitespaces)
         if let factor = milligrams[unit] { return Quantity(value: dose.value * factor, unit: "mg") }
         if countUnits.contains(unit), let strength = name.strength, let factor = milligrams[strength.unit.lowercased()] {

@@ -19,6 +19,8 @@ public struct MedicationReconciliation: Sendable {
             guard case .medication(let medication) = record.data else { continue }
             // A discharge document's admission or hospital list is not its list of current medicines.
             if medication.list == .notCurrent { continue }
+            // A planned, not-taken or unknown medicine is on no source's list of medicines taken.
+            if medication.isNotInUse { continue }
             orders[MedicationSource.of(record, among: context.records.sourceDocuments), default: []].append((record, medication))
         }
         guard let familyOrders = orders[.family], !familyOrders.isEmpty else { return nil }

@@ -49,6 +49,8 @@ struct ReconciliationWording {
         case .active: return words.t("The same in both")
         case .onHold: return words.t("Held in the document, not given since")
         case .stopped: return medicine.family == nil ? words.t("Stopped in the document") : words.t("Stopped in both")
+        // MedicationReconciliation compares none of them; should one reach here, it is said as what it is.
+        case .planned, .notTaken, .unknown: return medications.statusText(document.medication)
         }
     }
 
@@ -77,7 +79,7 @@ struct ReconciliationWording {
     /// "20 mg once a day", "500 mg, 08:00, 20:00": the dose and schedule a source states.
     func dose(_ statement: SourceStatement) -> String {
         let medication = statement.medication
-        let amount = medication.dose.map { DoseText.amount($0, context.format) } ?? medication.strength
+        let amount = medication.dose.map { DoseText.amount($0, context.format, high: medication.doseHigh) } ?? medication.strength
         let schedule = medications.scheduleText(medication)
         return [amount, schedule.isEmpty ? nil : schedule].compactMap { $0 }.joined(separator: ", ")
     }

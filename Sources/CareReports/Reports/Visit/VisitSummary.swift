@@ -18,6 +18,8 @@ public struct VisitSummary: Sendable, Encodable {
         public var verdict: String? = nil
         public var verdictClass: String? = nil
         public var compared: String? = nil
+        /// "Reason given: …": why a held, stopped or not-taken order is so, as stated (FHIR statusReason).
+        public var statusReason: String? = nil
     }
 
     public struct Line: Sendable, Encodable {
@@ -172,6 +174,8 @@ public struct VisitSummary: Sendable, Encodable {
     public var comparison: String?
     /// A discharge document's other medication lists (admission, hospital): listed, never as current.
     public var otherListMedications: [MedicationRow] = []
+    /// Medicines the documents state as planned, not taken or of unknown status: listed as such, never as current.
+    public var notInUseMedications: [MedicationRow] = []
     /// The QR code that opens the reader's record on the published site (`visit --share-url`); nil
     /// without it, so the page is as before.
     public var share: SharedLink?

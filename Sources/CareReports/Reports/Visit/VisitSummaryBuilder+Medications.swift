@@ -16,10 +16,18 @@ extension VisitSummaryBuilder {
                 row.compared = wording.evidence(medicine).joined(separator: " ")
                 row.verdictClass = medicine.tier == .callToday ? "flag-critical" : medicine.tier == nil ? "flag-normal" : "verdict-next"
                 return row
-            }, stopped.map { medicationRow($0.primary.chain) })
+            }, stopped.map { stoppedRow($0.primary.chain) })
         }
         let (current, stopped) = reconciledChains()
-        return (current.map(medicationRow), stopped.map(medicationRow))
+        return (current.map(medicationRow), stopped.map(stoppedRow))
+    }
+
+    /// A stopped medicine's line says its history, what it was for and why it was stopped (its
+    /// schedule and words are not on that line, so the reason is said whatever they hold).
+    func stoppedRow(_ chain: DoseHistory.Chain) -> VisitSummary.MedicationRow {
+        var row = medicationRow(chain)
+        row.statusReason = statusReasonText(chain.latest.medication, shown: "")
+        return row
     }
 
     /// The compared medicines current in some source or still given, and those stopped in every
@@ -51,6 +59,8 @@ extension VisitSummaryBuilder {
             let key = medication.name.lowercased()
             switch medication.status {
             case .active, .onHold: current.append((key, chain))
+            // Planned, not taken, status unknown: never current nor stopped (``notInUseChains()``).
+            case .planned, .notTaken, .unknown: continue
             case .stopped:
                 // A document that says a medicine is stopped without saying when: listed as stopped
                 // (its start is no stop date), never left off the page.
@@ -72,6 +82,53 @@ extension VisitSummaryBuilder {
             .sorted { $0.latest.medication.name.lowercased() < $1.latest.medication.name.lowercased() }
     }
 
+    /// The medicines a document states as planned (proposed, draft, intended, a planned mood), not
+    /// taken, or of unknown status, sorted by name: shown as such, never as current or stopped.
+    func notInUseChains() -> [DoseHistory.Chain] {
+        medications.doseHistory.chains.filter { $0.latest.medication.isNotInUse && $0.latest.medication.list != .notCurrent }
+            .sorted { $0.latest.medication.name.lowercased() < $1.latest.medication.name.lowercased() }
+    }
+
+    /// "Proposed, not started: warfarin …, 5 mg, once a day (1 May 2024)": what the document states, with its own date.
+    func notInUseRow(_ chain: DoseHistory.Chain) -> VisitSummary.MedicationRow {
+        let medication = chain.latest.medication
+        let label = medications.statusText(medication)
+        let dosages = dosageTexts(medication)
+        var row = VisitSummary.MedicationRow(
+            name: medications.displayName(medication), dose: dosages.count > 1 ? "" : plainDoseText(medication),
+            schedule: dosages.count > 1 ? dosages.joined(separator: "; ") : medications.scheduleText(medication),
+            status: label.prefix(1).uppercased() + label.dropFirst(), adherence: "",
+            history: context.format.date(medication.startDate), warnings: [],
+            reason: medication.reason.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 })
+        row.statusReason = statusReasonText(medication, shown: row.dose + " " + row.schedule)
+        return row
+    }
+
+    /// The dose as ordered and its route ("5000 IU, subcutaneous"), as a dose history says it (the
+    /// product's form is its name's, not the dose's); with no dose, the order's own words.
+    func plainDoseText(_ medication: Medication) -> String {
+        guard let dose = medication.dose else { return medications.doseText(medication) }
+        let route = medication.route.map { DoseFormWording.route($0, context.words) }
+        return [DoseText.amount(dose, context.format, high: medication.doseHigh), route].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// Each dosage instruction of an order in words ("50 µg, once a day on Mon, Tue, Wed, Thu, Fri"),
+    /// one per instruction; one entry for an order with a single dosage.
+    func dosageTexts(_ medication: Medication) -> [String] {
+        (0...medication.moreDosages.count).map { index in
+            let dosage = medication.dosage(index)
+            let dose = dosage.dose.map { DoseText.amount($0, context.format, high: dosage.doseHigh) }
+            return [dose, scheduleText(dosage)].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        }
+    }
+
+    /// "Reason given: acute kidney injury (eGFR 38)" for a held, stopped or not-taken order that
+    /// states why, unless the words already shown say it; nil otherwise.
+    func statusReasonText(_ medication: Medication, shown: String) -> String? {
+        guard let reason = medication.statusReason, !reason.isEmpty, !shown.contains(reason) else { return nil }
+        return context.words.t("Reason given: {reason}", ["reason": reason])
+    }
+
     /// "Current medications: the discharge medication list of the discharge document of {day}."
     /// when a discharge document's discharge list gives the current medicines; nil otherwise.
     func medicationListText() -> String? {
@@ -91,12 +148,18 @@ extension VisitSummaryBuilder {
 
     func medicationRow(_ chain: DoseHistory.Chain) -> VisitSummary.MedicationRow {
         let medication = chain.latest.medication
-        return VisitSummary.MedicationRow(
+        // Every dosage instruction is said: "50 µg, once a day on Mon, …; 100 µg, once a day on Sat, Sun".
+        let dosages = dosageTexts(medication)
+        let schedule = dosages.count > 1 ? dosages.joined(separator: "; ") : scheduleText(medication)
+        var row = VisitSummary.MedicationRow(
             name: medications.displayName(medication), dose: medications.doseText(medication),
-            schedule: scheduleText(medication), status: medication.status == .onHold ? context.words.t("on hold") : nil,
+            schedule: schedule, status: medication.status == .onHold ? context.words.t("on hold") : nil,
             adherence: medication.asNeeded ? asNeededSummary(chain) : adherenceSummary(chain),
             history: historyText(chain), warnings: medication.asNeeded ? asNeededWarnings(chain) : [],
             reason: medication.reason.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 })
+        // Why it is held or stopped, whether or not the order has a structured timing.
+        row.statusReason = statusReasonText(medication, shown: schedule)
+        return row
     }
 
     /// "started 10 mg on 6 Jan; increased 10 → 20 mg on 24 Feb (Dr. Anh Nguyen)", the last four steps.

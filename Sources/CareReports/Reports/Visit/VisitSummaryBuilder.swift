@@ -85,6 +85,7 @@ public struct VisitSummaryBuilder: Sendable {
         // Compared across sources, the rows are no one document's list.
         summary.medicationList = reconciliation == nil ? medicationListText() : nil
         summary.otherListMedications = otherListChains().map(medicationRow)
+        summary.notInUseMedications = notInUseChains().map(notInUseRow)
         summary.comparison = reconciliation.map { ReconciliationWording(context: context, medications: medications).intro($0) }
         addClinicalSections(to: &summary)
         return summary

@@ -41,6 +41,11 @@ extension WeeklySummaryBuilder {
     func doseChanges(_ record: HealthRecord, _ medication: Medication, in week: ISOWeek) -> [String] {
         let words = context.words
         var lines: [String] = []
+        // Planned, not taken, unknown: what it is, in the week of its date; never "started".
+        if medication.isNotInUse {
+            return week.contains(context.day(medication.startDate)) && !medication.startDate.isUnknown
+                ? [MedicationPageBuilder(context: context, links: links).statusText(medication)] : []
+        }
         let chain = changeMarks.history.chain(containing: record.id)
         for change in chain?.changes ?? [] where change.fromRecordId == record.id || change.toRecordId == record.id {
             // A start the source gives as a year or month only is said at that precision; one it
@@ -79,7 +84,9 @@ extension WeeklySummaryBuilder {
     /// The medication orders active at some point of `week` (and started by today), with their doses.
     func medicationsActive(in week: ISOWeek) -> [WeeklyIndex.MedicationEntry] {
         index.medications.filter { entry in
-            entry.start <= week.sunday && (entry.end.map { $0 >= week.monday } ?? true) && entry.start <= context.today
+            // A planned, not-taken or unknown medicine is in no week's doses: only in the week of its date, said as what it is.
+            if entry.medication.isNotInUse { return week.contains(entry.start) && entry.start <= context.today }
+            return entry.start <= week.sunday && (entry.end.map { $0 >= week.monday } ?? true) && entry.start <= context.today
         }
     }
 

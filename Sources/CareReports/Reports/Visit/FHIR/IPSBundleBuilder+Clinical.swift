@@ -15,7 +15,8 @@ extension IPSBundleBuilder {
         let otherList = summary.otherListChains().filter { $0.latest.medication.status != .stopped }
         let reconciliation = summary.reconciliation
         let wording = ReconciliationWording(context: context, medications: summary.medications)
-        for chain in current + stopped + stoppedBeforeThePeriod(besides: current + stopped) + otherList {
+        // Planned, not-taken and unknown medicines too: stated, never current.
+        for chain in current + stopped + stoppedBeforeThePeriod(besides: current + stopped) + otherList + summary.notInUseChains() {
             let (record, medication) = chain.latest
             // One statement per medicine across the sources, with every source's codes, the
             // documents it is derived from and the comparison's verdict (docs/reconciliation.md).
@@ -27,7 +28,11 @@ extension IPSBundleBuilder {
             let derivedFrom = compared?.statements.compactMap(\.source.document).map { document in
                 FHIRJSON.object([("display", .string(wording.fullSource(document)))])
             } ?? []
-            let id = uuid("MedicationStatement", record.id)
+            // A planned order with an intent is written as the MedicationRequest it is (intent
+            // proposal, plan or order; draft when stated); every other medicine as a MedicationStatement
+            // with its status as stated (`intended`, `not-taken`, `unknown` included).
+            let asRequest = medication.status == .planned && medication.intent != nil
+            let id = uuid(asRequest ? "MedicationRequest" : "MedicationStatement", record.id)
             let notCurrent = medication.list == .notCurrent && medication.status != .stopped
             let status: String
             switch medication.status {
@@ -35,67 +40,70 @@ extension IPSBundleBuilder {
             case .active: status = "active"
             case .onHold: status = "on-hold"
             case .stopped: status = "stopped"
+            case .planned: status = asRequest ? (medication.draft ? "draft" : "active") : "intended"
+            case .notTaken: status = "not-taken"
+            case .unknown: status = "unknown"
             }
             let dose = summary.medications.doseText(medication)
             let schedule = summary.medications.scheduleText(medication)
-            let history = summary.historyText(chain)
-            let instructions = medication.instructions.map { context.text.renderer.plainText($0) }
-            // With no structured dose, the order's own words are its dose (`dosage.text` as the source
-            // wrote it, read back as the same); with one, the dose, schedule and words in one line.
-            let dosageText = medication.dose == nil
-                ? instructions ?? ""
-                : [dose, schedule, instructions].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "; ")
-            let times = medication.schedule?.times.map { JSONValue.string("\($0.description):00") } ?? []
-            let days = medication.schedule?.daysOfWeek.sorted().map { JSONValue.string(Self.weekdayCodes[($0 - 1) % 7]) } ?? []
-            // The rate and events the order states (q12h, "3 times a day", before meals) beside any clock times.
-            let frequency = medication.frequency
-            let rate = frequency.flatMap { f in f.period.flatMap { period in f.unit.map { (f.count ?? 1, period, $0) } } }
-            let events = frequency?.events.map(JSONValue.string) ?? []
-            let timing: JSONValue? = times.isEmpty && rate == nil && events.isEmpty ? nil : FHIRJSON.object([
-                ("repeat", FHIRJSON.object([
-                    ("frequency", rate.map { .number(Double($0.0)) }), ("period", rate.map { .number($0.1) }),
-                    ("periodUnit", rate.map { .string($0.2.rawValue) }), ("when", .array(events)),
-                    ("dayOfWeek", .array(days)), ("timeOfDay", .array(times)),
-                ])),
-            ])
-            let doseAndRate: JSONValue? = medication.dose.map { quantity in
-                .array([FHIRJSON.object([("doseQuantity", FHIRJSON.object([
-                    ("value", .number(quantity.value)), ("unit", .string(quantity.unit)),
-                ]))])])
+            // A medicine never taken has no dose history to tell.
+            let history = medication.isNotInUse ? "" : summary.historyText(chain)
+            // Every dosage instruction, each with its own dose, days and times (`sequence` 1, 2, …).
+            let dosages = (0...medication.moreDosages.count).compactMap { index in
+                dosageJSON(medication.dosage(index), sequence: medication.moreDosages.isEmpty ? nil : index + 1)
             }
-            let dosage = FHIRJSON.object([
-                ("text", dosageText.isEmpty ? nil : FHIRJSON.string(dosageText)),
-                ("timing", timing),
-                ("asNeededBoolean", medication.asNeeded ? .bool(true) : nil),
-                ("route", medication.route.map { FHIRJSON.concept($0) }),
-                ("doseAndRate", doseAndRate),
-            ])
             let coding = medication.rxnorm.map { [FHIRJSON.coding(FHIRJSON.rxnorm, $0, medication.name)] } ?? []
-            let resource = FHIRJSON.object([
-                ("resourceType", .string("MedicationStatement")),
-                ("id", .string(id)),
-                ("status", .string(status)),
-                ("category", notCurrent ? FHIRJSON.concept(nil, [FHIRJSON.coding(
-                    "http://terminology.hl7.org/CodeSystem/medication-statement-category", "inpatient", "Inpatient")]) : nil),
-                ("medicationCodeableConcept", FHIRJSON.concept(
-                    medication.name, given: compared.map(Self.codings(of:)) ?? Self.codings(of: chain), fallback: coding)),
-                ("subject", patientReference),
-                ("effectivePeriod", FHIRJSON.object([
-                    ("start", FHIRJSON.date(medication.startDate, in: zone)),
-                    ("_start", FHIRJSON.absent(medication.startDate)),
-                    ("end", medication.endDate.flatMap { FHIRJSON.date($0, in: zone) }),
-                ])),
-                ("informationSource", medication.prescriber.map { FHIRJSON.object([("display", .string($0))]) }),
-                ("reasonCode", .array(medication.reason.map { [FHIRJSON.concept($0)] } ?? [])),
-                ("derivedFrom", .array(derivedFrom)),
-                ("note", .array(([history] + [comparedNote].compactMap { $0 }).filter { !$0.isEmpty }.map { FHIRJSON.object([("text", .string($0))]) })),
-                ("dosage", .array(dosageText.isEmpty && timing == nil && doseAndRate == nil && !medication.asNeeded && medication.route == nil ? [] : [dosage])),
-            ])
+            let concept = FHIRJSON.concept(medication.name, given: compared.map(Self.codings(of:)) ?? Self.codings(of: chain), fallback: coding)
+            let notes = JSONValue.array(([history] + [comparedNote].compactMap { $0 }).filter { !$0.isEmpty }.map { FHIRJSON.object([("text", .string($0))]) })
+            let resource: JSONValue
+            if asRequest {
+                // The date a request states is when it was written (`authoredOn`); a planned start
+                // (C-CDA `effectiveTime/low`) is its dosage's `boundsPeriod.start` (set in ``dosageJSON``).
+                resource = FHIRJSON.object([
+                    ("resourceType", .string("MedicationRequest")),
+                    ("id", .string(id)),
+                    ("status", .string(status)),
+                    ("statusReason", medication.statusReason.map { FHIRJSON.concept($0) }),
+                    ("intent", .string(medication.intent!.rawValue)),
+                    ("medicationCodeableConcept", concept),
+                    ("subject", patientReference),
+                    ("authoredOn", medication.startIsAuthored ? FHIRJSON.date(medication.startDate, in: zone) : nil),
+                    ("_authoredOn", medication.startIsAuthored ? FHIRJSON.absent(medication.startDate) : nil),
+                    ("requester", medication.prescriber.map { FHIRJSON.object([("display", .string($0))]) }),
+                    ("reasonCode", .array(medication.reason.map { [FHIRJSON.concept($0)] } ?? [])),
+                    ("note", notes),
+                    ("dosageInstruction", .array(medication.startIsAuthored ? dosages : [dosageJSON(
+                        medication, sequence: medication.moreDosages.isEmpty ? nil : 1, start: medication.startDate)].compactMap { $0 } + dosages.dropFirst())),
+                ])
+            } else {
+                resource = FHIRJSON.object([
+                    ("resourceType", .string("MedicationStatement")),
+                    ("id", .string(id)),
+                    ("status", .string(status)),
+                    ("statusReason", .array(medication.statusReason.map { [FHIRJSON.concept($0)] } ?? [])),
+                    ("category", notCurrent ? FHIRJSON.concept(nil, [FHIRJSON.coding(
+                        "http://terminology.hl7.org/CodeSystem/medication-statement-category", "inpatient", "Inpatient")]) : nil),
+                    ("medicationCodeableConcept", concept),
+                    ("subject", patientReference),
+                    ("effectivePeriod", FHIRJSON.object([
+                        ("start", FHIRJSON.date(medication.startDate, in: zone)),
+                        ("_start", FHIRJSON.absent(medication.startDate)),
+                        ("end", medication.endDate.flatMap { FHIRJSON.date($0, in: zone) }),
+                    ])),
+                    ("informationSource", medication.prescriber.map { FHIRJSON.object([("display", .string($0))]) }),
+                    ("reasonCode", .array(medication.reason.map { [FHIRJSON.concept($0)] } ?? [])),
+                    ("derivedFrom", .array(derivedFrom)),
+                    ("note", notes),
+                    ("dosage", .array(dosages)),
+                ])
+            }
             let stateWords = notCurrent ? context.words.t("Not current (the document's admission or hospital medication list)")
+                : medication.isNotInUse ? summary.medications.statusText(medication)
                 : status == "on-hold" ? context.words.t("on hold") : status == "stopped" ? context.words.t("stopped") : status.replacingOccurrences(of: "-", with: " ")
-            let state = status == "active" ? "" : " (\(stateWords))"
+            let state = status == "active" && !asRequest ? "" : " (\(stateWords))"
+            let dosageWords = medication.moreDosages.isEmpty ? [dose, schedule] : summary.dosageTexts(medication)
             let line = "\(summary.medications.displayName(medication))\(state): "
-                + [dose, schedule, history].filter { !$0.isEmpty }.joined(separator: "; ")
+                + (dosageWords + [history]).filter { !$0.isEmpty }.joined(separator: "; ")
             section.entries.append((id, resource, line))
         }
         for (record, absence) in summary.statedAbsences(.medications) {
@@ -112,6 +120,50 @@ extension IPSBundleBuilder {
             section.entries.append((id, resource, absence.sentence(context.words)))
         }
         return section
+    }
+
+    /// One dosage as FHIR `Dosage`: its words (with no structured dose, the order's own words are its
+    /// dose, read back as the same), timing (clock times, days, rate, events), route and dose (a
+    /// quantity, or a range's low and high); nil when it states nothing.
+    /// `start`: a planned request's stated start (not the day it was written), as `timing.repeat.boundsPeriod.start`.
+    func dosageJSON(_ medication: Medication, sequence: Int?, start: CareDate? = nil) -> JSONValue? {
+        let dose = summary.medications.doseText(medication)
+        let schedule = summary.medications.scheduleText(medication)
+        let instructions = medication.instructions.map { context.text.renderer.plainText($0) }
+        let dosageText = medication.dose == nil
+            ? instructions ?? ""
+            : [dose, schedule, instructions].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "; ")
+        let times = medication.schedule?.times.map { JSONValue.string("\($0.description):00") } ?? []
+        let days = medication.schedule?.daysOfWeek.sorted().map { JSONValue.string(Self.weekdayCodes[($0 - 1) % 7]) } ?? []
+        // The rate and events the order states (q12h, "3 times a day", before meals) beside any clock times.
+        let frequency = medication.frequency
+        let rate = frequency.flatMap { f in f.period.flatMap { period in f.unit.map { (f.count ?? 1, period, $0) } } }
+        let events = frequency?.events.map(JSONValue.string) ?? []
+        let bounds = start.map { FHIRJSON.object([("start", FHIRJSON.date($0, in: zone)), ("_start", FHIRJSON.absent($0))]) }
+        let timing: JSONValue? = times.isEmpty && rate == nil && events.isEmpty && days.isEmpty && bounds == nil ? nil : FHIRJSON.object([
+            ("repeat", FHIRJSON.object([
+                ("boundsPeriod", bounds),
+                ("frequency", rate.map { .number(Double($0.0)) }), ("period", rate.map { .number($0.1) }),
+                ("periodUnit", rate.map { .string($0.2.rawValue) }), ("when", .array(events)),
+                ("dayOfWeek", .array(days)), ("timeOfDay", .array(times)),
+            ])),
+        ])
+        let doseAndRate: JSONValue? = medication.dose.map { quantity in
+            let low = FHIRJSON.object([("value", .number(quantity.value)), ("unit", .string(quantity.unit))])
+            guard let high = medication.doseHigh else { return .array([FHIRJSON.object([("doseQuantity", low)])]) }
+            return .array([FHIRJSON.object([("doseRange", FHIRJSON.object([
+                ("low", low), ("high", FHIRJSON.object([("value", .number(high)), ("unit", .string(quantity.unit))])),
+            ]))])])
+        }
+        guard !dosageText.isEmpty || timing != nil || doseAndRate != nil || medication.asNeeded || medication.route != nil else { return nil }
+        return FHIRJSON.object([
+            ("sequence", sequence.map { .number(Double($0)) }),
+            ("text", dosageText.isEmpty ? nil : FHIRJSON.string(dosageText)),
+            ("timing", timing),
+            ("asNeededBoolean", medication.asNeeded ? .bool(true) : nil),
+            ("route", medication.route.map { FHIRJSON.concept($0) }),
+            ("doseAndRate", doseAndRate),
+        ])
     }
 
     /// The code a statement of absence is written with: the one it was stated with, else the
