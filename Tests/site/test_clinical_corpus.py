@@ -91,8 +91,8 @@ EXPECTED = {
          "Stopped: TRIATEC Tabl 2.5 mg: started 0.5 tablets on 29 Nov 2011; stopped, date not stated (Bluthochdruck)"]),
     # Its one Medication Activity is in the planned mood INT ("a medication to be administered"):
     # planned, never a current medicine.
-    "ccda/med-qid-prn.xml": ("Patient", [], [
-        "Planned, not started: ibuprofen 600 MG Oral Tablet, 1 tablet, oral, 4 times a day, as needed (Wed 18 Dec 2013)"]),
+    # HL7's example of a current prescription: mood INT, active since 2013 ("Active" in its table).
+    "ccda/med-qid-prn.xml": ("Patient", [], ["ibuprofen 600 MG Oral Tablet"]),
 }
 
 

@@ -361,3 +361,19 @@ def test_the_site_names_each_by_its_status_and_says_every_dosage(fhir_bundle, tm
     weeks = " ".join(text_of(p.read_text(encoding="utf-8")) for p in (out / "weeks").glob("2024-*.html"))
     assert "warfarin sodium 5 MG Oral Tablet Doses taken are not recorded in the document. 0 0 0 0 proposed, not started" in weeks
     assert "warfarin sodium 5 MG Oral Tablet Doses taken are not recorded in the document. 0 0 0 0 started" not in weeks
+
+
+def test_an_active_int_prescription_already_started_is_a_current_medicine(tmp_path):
+    """C-CDA writes a current prescription as an INT Medication Activity (HL7's own med-qid-prn
+    example: ibuprofen, active since 2013): in the Medications section, started on or before the
+    document's date, it is current; only one that starts after the document's date is planned."""
+    medications = "".join([
+        administration("INT", "6", "314076", "lisinopril 10 MG Oral Tablet", '<doseQuantity value="1"/>', low="20240401"),
+        administration("INT", "7", "197361", "amlodipine 5 MG Oral Tablet", '<doseQuantity value="1"/>', low="20240615"),
+    ])
+    path = tmp_path / "int.xml"
+    path.write_text(HEADER + section("10160-0", "Medications", medications) + "</structuredBody></component></ClinicalDocument>",
+                    encoding="utf-8")
+    page = visit(path, tmp_path)
+    assert list(current_rows(page)) == ["lisinopril 10 MG Oral Tablet"]
+    assert listed(page, "not-in-use") == ["Planned, not started: amlodipine 5 MG Oral Tablet, 1 tablet (Sat 15 Jun 2024)"]

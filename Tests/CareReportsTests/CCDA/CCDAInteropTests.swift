@@ -110,8 +110,8 @@ struct CCDAInteropTests {
         #expect(S.medications(document) == [
             Medication(name: "ibuprofen 600 MG Oral Tablet", dose: Quantity(value: 1, unit: "{tablet}"), route: "Oral",
                        frequency: DoseFrequency(count: 4, period: 1, unit: .day), asNeeded: true,
-                       // Mood INT, "a medication to be administered": planned, never current.
-                       startDate: S.day(2013, 12, 18), status: .planned, instructions: "As needed", rxnorm: "197806", intent: .plan)
+                       // Mood INT in the Medications section, active since 2013: a current prescription.
+                       startDate: S.day(2013, 12, 18), status: .active, instructions: "As needed", rxnorm: "197806")
         ])
         #expect(document.records.map(\.title) == ["ibuprofen 600 MG Oral Tablet"])
         #expect(document.records.map(\.id) == ["47d3e719-f688-459d-bcdc-47c6de0767a9"])

@@ -71,7 +71,9 @@ struct CCDAMappingTests {
         // A negated allergy observation with no substance states "No known allergies.": kept as stated.
         #expect(observations[1] == Observation(absence: .generic(.allergies, .noneKnown)))
         #expect(observations[1].statedAbsence?.statement == "No known allergies.")
-        #expect(observations[2] == Observation(kind: .condition, name: "Asthma", clinicalStatus: .resolved, onset: S.day(2015, 3, 1)))
+        // Resolved, with the day it resolved (effectiveTime/high) kept.
+        #expect(observations[2] == Observation(kind: .condition, name: "Asthma", clinicalStatus: .resolved, onset: S.day(2015, 3, 1),
+                                               facts: ClinicalFacts(end: S.day(2016, 3, 1))))
         // A year-only onset stays a year: never shown as 1 Jan 2010.
         #expect(observations[3] == Observation(kind: .condition, name: "Hypertension", clinicalStatus: .active, onset: .partial(PartialDate(year: 2010)!)))
         let records = (result.document?.records ?? []).filter { $0.data.type == .observation }

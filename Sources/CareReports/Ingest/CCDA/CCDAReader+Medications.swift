@@ -40,12 +40,12 @@ extension CCDAReader {
                 warn(entry, "a medications entry without a substanceAdministration is not imported; skipped")
                 continue
             }
-            readMedication(administration, list: list)
+            readMedication(administration, list: list, inMedicationList: true)
         }
     }
 
     /// Also reads a planned medicine of the Plan of Treatment (mood INT, RQO, PRP…), with its dose, route and schedule.
-    mutating func readMedication(_ node: CCDANode, list: Medication.SourceList?) {
+    mutating func readMedication(_ node: CCDANode, list: Medication.SourceList?, inMedicationList: Bool = false) {
         if isNullified(node) { return }
         let material = node.at("consumable", "manufacturedProduct", "manufacturedMaterial")
         let code = material?.child("code")
@@ -105,12 +105,19 @@ extension CCDAReader {
         case "completed", "aborted", "cancelled": status = .stopped
         default: status = .active
         }
-        // A planned mood (INT, RQO, PRP…) is a planned medicine, not one taken now, whatever section
-        // files it; only a discharge list's entries (4.35, mood INT by its template) are the medicines
-        // the patient goes home with. A stopped or held order keeps its stated status.
+        // A planned mood (INT, RQO, PRP…) is a planned medicine, not one taken now, except where
+        // C-CDA uses it for the medicines the patient is to take: a discharge list's entries (4.35,
+        // mood INT by its template), and an active INT or RQO Medication Activity in the Medications
+        // section (the usual form of a current prescription, HL7's own examples included: "Ibuprofen
+        // … Active" since 2013), unless it starts after the document's date. A proposal (PRP), and
+        // the Plan of Treatment's planned medicines, are planned. A stopped or held order keeps its
+        // stated status.
         var intent: Medication.Intent?
         let mood = node.value("moodCode") ?? "EVN"
-        if list != .discharge, Self.plannedMoods.contains(mood), status == .active {
+        let utc = TimeZone(secondsFromGMT: 0)!
+        let startsLater = documentDate.map { start.localDay(in: utc) > $0.localDay(in: utc) } ?? false
+        let prescribed = inMedicationList && (mood == "INT" || mood == "RQO") && !startsLater
+        if list != .discharge, !prescribed, Self.plannedMoods.contains(mood), status == .active {
             status = .planned
             intent = mood == "PRP" ? .proposal : mood == "RQO" ? .order : .plan
         }
