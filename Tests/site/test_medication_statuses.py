@@ -87,6 +87,12 @@ def daily(value, unit="{tablet}", days=None, sequence=None):
     return dosage
 
 
+def later(dosage, start):
+    """The dosage starting on `start` (timing.repeat.boundsPeriod.start)."""
+    dosage["timing"]["repeat"]["boundsPeriod"] = {"start": start}
+    return dosage
+
+
 def request(rid, code, name, status, intent, dosages=(), **more):
     return {"resourceType": "MedicationRequest", "id": rid, "status": status, "intent": intent,
             "subject": {"reference": "urn:uuid:p1"}, "medicationCodeableConcept": concept(code, name),
@@ -101,7 +107,8 @@ def statement(sid, code, name, status, **more):
 FHIR_ENTRIES = [
     {"resourceType": "Patient", "id": "p1", "name": [{"family": "Test", "given": ["Ann"]}], "birthDate": "1980-01-01", "gender": "female"},
     request("warfarin", "855332", "warfarin sodium 5 MG Oral Tablet", "active", "proposal", [daily(1)]),
-    request("amlodipine", "197361", "amlodipine 5 MG Oral Tablet", "active", "plan", [daily(1)]),
+    # A plan that starts after the document's date is planned; an active plan already begun is current.
+    request("amlodipine", "197361", "amlodipine 5 MG Oral Tablet", "active", "plan", [later(daily(1), "2024-06-20")]),
     request("lisinopril", "314076", "lisinopril 10 MG Oral Tablet", "draft", "order", [daily(1)]),
     statement("aspirin", "243670", "aspirin 81 MG Oral Tablet", "intended", effectiveDateTime="2024-06-05"),
     statement("acetaminophen", "313782", "acetaminophen 325 MG Oral Tablet", "not-taken", effectiveDateTime="2024-04",
@@ -129,7 +136,7 @@ def test_fhir_planned_not_taken_and_unknown_medicines_are_never_current(fhir_bun
     assert sorted(current_rows(page)) == ["ibuprofen 200 MG Oral Tablet", "levothyroxine 0.05 MG Oral Tablet"]
     assert listed(page, "not-in-use") == [
         "Not taken: acetaminophen 325 MG Oral Tablet, patient declined (Apr 2024)",
-        "Planned, not started: amlodipine 5 MG Oral Tablet, 1 tablet, once a day (Wed 1 May 2024)",
+        "Planned, not started: amlodipine 5 MG Oral Tablet, 1 tablet, once a day (Thu 20 Jun 2024)",
         "Planned, not started: aspirin 81 MG Oral Tablet (Wed 5 Jun 2024)",
         "Draft order, not started: lisinopril 10 MG Oral Tablet, 1 tablet, once a day (Wed 1 May 2024)",
         # Unknown stays unknown: no date is made up from the document's.
@@ -377,3 +384,13 @@ def test_an_active_int_prescription_already_started_is_a_current_medicine(tmp_pa
     page = visit(path, tmp_path)
     assert list(current_rows(page)) == ["lisinopril 10 MG Oral Tablet"]
     assert listed(page, "not-in-use") == ["Planned, not started: amlodipine 5 MG Oral Tablet, 1 tablet (Sat 15 Jun 2024)"]
+
+
+def test_an_active_fhir_plan_already_begun_is_a_current_medicine(tmp_path):
+    """The UK Core IPS examples write current medicines as MedicationRequest intent plan, active,
+    authored years before the document: current, as a C-CDA INT prescription is."""
+    entries = [FHIR_ENTRIES[0], request("sertraline", "312940", "sertraline 100 MG Oral Tablet", "active", "plan", [daily(1)])]
+    path = tmp_path / "plan.json"
+    path.write_text(json.dumps({"resourceType": "Bundle", "type": "collection", "timestamp": "2024-06-01T12:00:00-05:00",
+                                "entry": [{"fullUrl": f"urn:uuid:{r['id']}", "resource": r} for r in entries]}), encoding="utf-8")
+    assert list(current_rows(visit(path, tmp_path))) == ["sertraline 100 MG Oral Tablet"]

@@ -110,6 +110,18 @@ extension FHIRBundleReader {
             return
         }
         let end = diagnostics.date(period["end"])
+        // An active plan written before the document and stating no start of its own is a current
+        // prescription, as a C-CDA INT prescription is (the UK Core IPS examples write their
+        // medicines as MedicationRequest intent plan, active, authored in 2017, with no start); a
+        // plan that states when it is to start (`boundsPeriod.start`) stays planned.
+        let utc = TimeZone(secondsFromGMT: 0)!
+        let statesStart = bounds.contains { firstDate([$0]) != nil }
+        if status == .planned, intent == .plan, statusCode != "draft", !statesStart,
+            let authored = firstDate([entry["authoredOn"]])?.date, let documentDate,
+            authored.localDay(in: utc) <= documentDate.localDay(in: utc) {
+            status = .active
+            intent = nil
+        }
 
         // Dose, schedule, instructions: every dosage instruction is read, each as stated.
         let form = medicationEntry.flatMap { conceptText($0["form"]) }
