@@ -30,7 +30,13 @@ struct MedicationStatusesTests {
         let proposal = Self.fhir(Self.request(status: "active", intent: "proposal"))
         #expect(proposal?.status == .planned && proposal?.intent == .proposal && proposal?.draft == false)
         #expect(proposal?.startIsAuthored == true)
-        #expect(Self.fhir(Self.request(status: "active", intent: "plan"))?.intent == .plan)
+        // A plan written before the document with no start of its own is a current prescription;
+        // one that states a later start is planned.
+        #expect(Self.fhir(Self.request(status: "active", intent: "plan"))?.status == .active)
+        let later = Self.request(status: "active", intent: "plan").replacingOccurrences(
+            of: #""authoredOn": "2024-05-01""#,
+            with: #""authoredOn": "2024-05-01", "dosageInstruction": [{"timing": {"repeat": {"boundsPeriod": {"start": "2024-06-20"}}}}]"#)
+        #expect(Self.fhir(later)?.intent == .plan && Self.fhir(later)?.status == .planned)
         let draft = Self.fhir(Self.request(status: "draft", intent: "order"))
         #expect(draft?.status == .planned && draft?.intent == .order && draft?.draft == true)
         #expect(Self.fhir(Self.request(status: "active", intent: "order"))?.status == .active)
