@@ -119,7 +119,9 @@ def test_the_ips_written_out_keeps_narrative_sections_and_findings(tmp_path):
     observations = [e["resource"] for e in bundle["entry"] if e["resource"]["resourceType"] == "Observation"]
     pregnant = [o for o in observations if any(c.get("code") == "82810-3" for c in o["code"].get("coding", []))]
     assert pregnant and pregnant[0]["effectiveDateTime"] == "2022-03-01"
-    assert any(c.get("code") == "77386006" for c in pregnant[0]["code"]["coding"]), "the value's code is kept"
+    # The value's code is kept as the value, never written as the code of what was observed.
+    assert [c.get("code") for c in pregnant[0]["code"]["coding"]] == ["82810-3"]
+    assert any(c.get("code") == "77386006" for c in pregnant[0]["valueCodeableConcept"]["coding"]), "the value's code is kept"
 
 
 def bundle(*resources, composition_sections=None):
