@@ -2507,8 +2507,8 @@ body.visit {
 <h2 id="allergies-heading">[[t:Allergies]] <span class="period">[[t:as recorded]]</span></h2>
 {{#allergyStatus}}<p>{{allergyStatus}}</p>{{/allergyStatus}}
 {{^empty(allergies)}}<ul>{{#allergies}}<li><strong>{{text}}</strong>{{#detail}}: {{detail}}{{/detail}}</li>{{/allergies}}</ul>{{/empty(allergies)}}
-{{^empty(allergyStatements)}}<ul class="statements">{{#allergyStatements}}<li><strong>{{text}}</strong> <span class="muted">{{stated}}</span></li>{{/allergyStatements}}</ul>{{/empty(allergyStatements)}}
-{{#pastAllergies}}<p class="small">[[t:Resolved: {pastProblems}|pastProblems={{pastAllergies}}]]</p>{{/pastAllergies}}
+{{^empty(allergyStatements)}}<ul class="statements">{{#allergyStatements}}<li><strong>{{text}}</strong> <span class="muted">{{stated}}</span></li>{{/allergyStatements}}</ul>{{/empty(allergyStatements)}}{{#pastAllergies}}
+<p class="small">[[t:Resolved: {pastProblems}|pastProblems={{pastAllergies}}]]</p>{{/pastAllergies}}
 </section>
 <section aria-labelledby="problems-heading">
 <h2 id="problems-heading">[[t:Problems]] <span class="period">[[t:as recorded]]</span></h2>
